@@ -1,0 +1,18 @@
+// Two bundles: the extension (Node, CommonJS, `vscode` provided by the host) and the webview (browser IIFE).
+import * as esbuild from 'esbuild';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = { bundle: true, minify: production, sourcemap: !production, logLevel: 'info', legalComments: 'none' };
+
+const builds = [
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+];
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
