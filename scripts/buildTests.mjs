@@ -1,0 +1,21 @@
+// Bundles the extension-host tests (test/vscode/*.ts) to out/test/vscode/*.js: one file per suite,
+// with the simulator inside, `vscode` and `mocha` left to the host and the repo's node_modules.
+import { readdirSync } from 'node:fs';
+import * as esbuild from 'esbuild';
+
+export async function buildVscodeTests() {
+  const entryPoints = readdirSync('test/vscode').filter((f) => f.endsWith('.ts')).map((f) => `test/vscode/${f}`);
+  await esbuild.build({
+    entryPoints,
+    outdir: 'out/test/vscode',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha'],
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildVscodeTests();

@@ -1,0 +1,29 @@
+import type { ChatChunk, ChatCompletion } from './chatTypes';
+import { buildServiceAChatRequest, type ServiceAChatOptions } from './serviceA/chatRequest';
+import { buildSpeechRequest, type SpeechOptions } from './serviceA/speechRequest';
+import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
+
+/** Service A: chat (text, reasoning, tools, web search) and speech, all on /v1/chat/completions. */
+export class ServiceAClient {
+  constructor(private readonly endpoint: ServiceEndpoint) {}
+
+  chat(options: ServiceAChatOptions, call?: CallOptions): Promise<ChatCompletion> {
+    const { path, body } = buildServiceAChatRequest({ ...options, stream: false });
+    return this.endpoint.json<ChatCompletion>('POST', path, body, call);
+  }
+
+  streamChat(options: ServiceAChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+    const { path, body } = buildServiceAChatRequest({ ...options, stream: true });
+    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+  }
+
+  speech(options: SpeechOptions, call?: CallOptions): Promise<ChatCompletion> {
+    const { path, body } = buildSpeechRequest({ ...options, stream: false });
+    return this.endpoint.json<ChatCompletion>('POST', path, body, call);
+  }
+
+  streamSpeech(options: SpeechOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+    const { path, body } = buildSpeechRequest({ ...options, stream: true });
+    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+  }
+}

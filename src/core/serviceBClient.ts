@@ -1,0 +1,46 @@
+import type { ChatChunk, ChatCompletion, Usage } from './chatTypes';
+import { parseBalance, parseModelList } from './serviceB/accountParsers';
+import { buildServiceBChatRequest, type ServiceBChatOptions } from './serviceB/chatRequest';
+import { buildFimRequest, type FimOptions } from './serviceB/fimRequest';
+import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
+
+/** A fill-in-the-middle answer in the legacy completions shape (`choices[].text`). */
+export interface FimCompletion {
+  id?: string;
+  model?: string;
+  choices: Array<{ index: number; text: string; finish_reason?: string | null }>;
+  usage?: Usage | null;
+}
+
+/** Service B: chat, fill-in-the-middle (beta), model list and balance. */
+export class ServiceBClient {
+  constructor(private readonly endpoint: ServiceEndpoint) {}
+
+  chat(options: ServiceBChatOptions, call?: CallOptions): Promise<ChatCompletion> {
+    const { path, body } = buildServiceBChatRequest({ ...options, stream: false });
+    return this.endpoint.json<ChatCompletion>('POST', path, body, call);
+  }
+
+  streamChat(options: ServiceBChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+    const { path, body } = buildServiceBChatRequest({ ...options, stream: true });
+    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+  }
+
+  fim(options: FimOptions, call?: CallOptions): Promise<FimCompletion> {
+    const { path, body } = buildFimRequest({ ...options, stream: false });
+    return this.endpoint.json<FimCompletion>('POST', path, body, call);
+  }
+
+  streamFim(options: FimOptions, call?: CallOptions): AsyncGenerator<FimCompletion> {
+    const { path, body } = buildFimRequest({ ...options, stream: true });
+    return this.endpoint.stream(path, body, call) as AsyncGenerator<FimCompletion>;
+  }
+
+  async listModels(call?: CallOptions): Promise<ReturnType<typeof parseModelList>> {
+    return parseModelList(await this.endpoint.json<unknown>('GET', '/models', undefined, call));
+  }
+
+  async balance(call?: CallOptions): Promise<ReturnType<typeof parseBalance>> {
+    return parseBalance(await this.endpoint.json<unknown>('GET', '/user/balance', undefined, call));
+  }
+}

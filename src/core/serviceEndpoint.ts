@@ -1,0 +1,51 @@
+import type { ServiceId } from './chatTypes';
+import { authHeaders, endpointUrl, normalizeBaseUrl, type AuthScheme } from './endpoints';
+import type { KeySource } from './keys';
+import type { HttpClient, HttpRequest } from './transport/httpClient';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Told before each automatic retry, so a UI can show a countdown. */
+  onRetry?: HttpRequest['onRetry'];
+}
+
+export interface ServiceEndpointDeps {
+  service: ServiceId;
+  http: HttpClient;
+  /** Read on every call so a changed setting applies without a reload. */
+  baseUrl: () => string;
+  keys: KeySource;
+  authScheme?: () => AuthScheme;
+}
+
+/** One service's base URL + key + transport: turns a path and a body into an authenticated call. */
+export class ServiceEndpoint {
+  constructor(private readonly deps: ServiceEndpointDeps) {}
+
+  get service(): ServiceId {
+    return this.deps.service;
+  }
+
+  async json<T>(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}): Promise<T> {
+    return this.deps.http.requestJson<T>(await this.request(method, path, body, call));
+  }
+
+  async *stream(path: string, body: unknown, call: CallOptions = {}): AsyncGenerator<unknown> {
+    yield* this.deps.http.streamJson(await this.request('POST', path, body, call));
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions): Promise<HttpRequest> {
+    const { service } = this.deps;
+    // Base URL first: with neither set, "check the base URL" is the first thing the user must fix.
+    const base = normalizeBaseUrl(service, this.deps.baseUrl());
+    const key = await this.deps.keys.get(service);
+    return {
+      method,
+      url: endpointUrl(base, path),
+      headers: authHeaders(service, key ?? '', this.deps.authScheme?.() ?? 'bearer'),
+      body,
+      signal: call.signal,
+      onRetry: call.onRetry,
+    };
+  }
+}

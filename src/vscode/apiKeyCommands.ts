@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import type { ServiceId } from '../core/chatTypes';
+import type { SecretKeys } from './secretKeys';
+
+const services: Array<vscode.QuickPickItem & { service: ServiceId }> = [
+  { label: 'Service A', description: 'chat, web search, read aloud', service: 'A' },
+  { label: 'Service B', description: 'inline completions, chat, balance', service: 'B' },
+];
+
+async function pickService(title: string, given?: unknown): Promise<ServiceId | undefined> {
+  if (given === 'A' || given === 'B') return given;
+  return (await vscode.window.showQuickPick(services, { title, placeHolder: 'Which service?' }))?.service;
+}
+
+/** `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else. */
+export function registerApiKeyCommands(keys: SecretKeys): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('tandem.setApiKey', async (given?: unknown) => {
+      const service = await pickService('Tandem: Set API Key', given);
+      if (!service) return;
+      const key = await vscode.window.showInputBox({
+        title: `Tandem: Service ${service} API key`,
+        prompt: 'Stored in VS Code Secret Storage; never written to settings or logs.',
+        password: true,
+        ignoreFocusOut: true,
+        validateInput: (value) => (value.trim() ? undefined : 'The key cannot be empty.'),
+      });
+      if (!key?.trim()) return;
+      await keys.store(service, key.trim());
+      vscode.window.showInformationMessage(`Tandem: Service ${service} key saved.`);
+    }),
+    vscode.commands.registerCommand('tandem.clearApiKey', async (given?: unknown) => {
+      const service = await pickService('Tandem: Clear API Key', given);
+      if (!service) return;
+      await keys.delete(service);
+      vscode.window.showInformationMessage(`Tandem: Service ${service} key removed.`);
+    }),
+  ];
+}

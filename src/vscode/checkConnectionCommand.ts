@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { checkConnections } from '../core/connectionCheck';
+import type { ServiceClients } from './serviceClients';
+import { showServiceError } from './errorNotice';
+
+/** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */
+export function registerCheckConnectionCommand(clients: ServiceClients): vscode.Disposable {
+  return vscode.commands.registerCommand('tandem.checkConnection', () =>
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Tandem: checking both services…', cancellable: true },
+      async (_progress, token) => {
+        const abort = new AbortController();
+        const cancel = token.onCancellationRequested(() => abort.abort());
+        try {
+          const results = await checkConnections(clients.a, clients.b, { signal: abort.signal });
+          for (const service of ['A', 'B'] as const) {
+            const result = results[service];
+            if (result.ok) vscode.window.showInformationMessage(`Tandem: Service ${service} ${result.summary}.`);
+            else void showServiceError(result.error);
+          }
+          return results;
+        } finally {
+          cancel.dispose();
+        }
+      },
+    ),
+  );
+}

@@ -1,0 +1,70 @@
+import * as vscode from 'vscode';
+import type { ServiceId } from '../core/chatTypes';
+import type { KeySource } from '../core/keys';
+import { ServiceAClient } from '../core/serviceAClient';
+import { ServiceBClient } from '../core/serviceBClient';
+import { ServiceEndpoint } from '../core/serviceEndpoint';
+import { HttpClient } from '../core/transport/httpClient';
+import type { Logger } from '../core/transport/logger';
+import { createDispatcher } from '../core/transport/proxy';
+import { baseUrl, proxySettings, serviceAAuthScheme } from './settings';
+
+const timeouts = { connectTimeoutMs: 10_000, headersTimeoutMs: 60_000, bodyTimeoutMs: 120_000 };
+
+/**
+ * Both service clients, built over one proxy-aware connection pool per service. The pools are
+ * rebuilt when VS Code's proxy settings change.
+ */
+export class ServiceClients implements vscode.Disposable {
+  private clients!: { a: ServiceAClient; b: ServiceBClient; https: HttpClient[] };
+  private readonly watcher: vscode.Disposable;
+
+  constructor(
+    private readonly keys: KeySource,
+    private readonly log: Logger,
+    /** Every key Tandem knows of, so log lines can be scrubbed of them. */
+    private readonly knownSecrets: () => readonly string[],
+  ) {
+    this.build();
+    this.watcher = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')) {
+        const old = this.clients.https;
+        this.build();
+        for (const http of old) void http.close();
+      }
+    });
+  }
+
+  get a(): ServiceAClient {
+    return this.clients.a;
+  }
+
+  get b(): ServiceBClient {
+    return this.clients.b;
+  }
+
+  private build(): void {
+    const proxy = proxySettings();
+    const http = (service: ServiceId) =>
+      new HttpClient({
+        service,
+        dispatcher: createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
+        logger: this.log,
+        secrets: this.knownSecrets,
+      });
+    const httpA = http('A');
+    const httpB = http('B');
+    const endpoint = (service: ServiceId, client: HttpClient) =>
+      new ServiceEndpoint({ service, http: client, baseUrl: () => baseUrl(service), keys: this.keys, authScheme: serviceAAuthScheme });
+    this.clients = {
+      a: new ServiceAClient(endpoint('A', httpA)),
+      b: new ServiceBClient(endpoint('B', httpB)),
+      https: [httpA, httpB],
+    };
+  }
+
+  dispose(): void {
+    this.watcher.dispose();
+    for (const http of this.clients.https) void http.close();
+  }
+}
