@@ -100,7 +100,11 @@ export async function startCodeServer(options) {
   throw new Error(`code-server did not answer within 30 s:\n${output}`);
 }
 
-/** The workbench URL that opens `folder` with an extension under development (and optionally its tests). */
+/**
+ * The workbench URL that opens `folder` with an extension under development (and optionally its tests).
+ * @param {{ port: number, url: string }} server
+ * @param {{ folder: string, extensionDevelopmentPath?: string, extensionTestsPath?: string }} target
+ */
 export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }) {
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
   const payload = [];

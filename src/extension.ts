@@ -4,7 +4,9 @@ import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerCheckConnectionCommand } from './vscode/checkConnectionCommand';
 import { SecretKeys } from './vscode/secretKeys';
 import { ServiceClients } from './vscode/serviceClients';
-import { migrateRetiredModelSettings } from './vscode/settingsMigration';
+import { watchRetiredModelSettings } from './vscode/settingsMigration';
+import { SetupView } from './vscode/setupView';
+import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 
 /** Composition root: build the objects, register them, nothing else. */
 export function activate(context: vscode.ExtensionContext) {
@@ -12,16 +14,22 @@ export function activate(context: vscode.ExtensionContext) {
   const secretKeys = new SecretKeys(context.secrets);
   const keys = rememberingKeys(keyWithEnvFallback(secretKeys, process.env));
   const clients = new ServiceClients(keys, log, keys.known);
+  const setupView = new SetupView(secretKeys, context.secrets);
 
   context.subscriptions.push(
     log,
     clients,
+    setupView,
+    vscode.window.registerTreeDataProvider('tandem.setup', setupView),
+    new TandemStatusBar(setupView),
+    registerMenuCommand(),
     ...registerApiKeyCommands(secretKeys),
     registerCheckConnectionCommand(clients),
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
+    watchRetiredModelSettings(),
   );
-  void migrateRetiredModelSettings();
-  return { clients };
+  // Returned to other extensions and to our extension-host tests.
+  return { clients, secretKeys };
 }
 
 export function deactivate() {}

@@ -46,3 +46,11 @@ export async function migrateRetiredModelSettings(): Promise<string[]> {
   for (const notice of notices) vscode.window.showInformationMessage(`Tandem: ${notice}`);
   return notices;
 }
+
+/** Migrates at start-up and whenever the user edits one of the model settings. */
+export function watchRetiredModelSettings(): vscode.Disposable {
+  void migrateRetiredModelSettings();
+  return vscode.workspace.onDidChangeConfiguration((event) => {
+    if (modelSettings.some((setting) => event.affectsConfiguration(`tandem.${setting.key}`))) void migrateRetiredModelSettings();
+  });
+}

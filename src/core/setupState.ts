@@ -1,0 +1,20 @@
+import type { ServiceId } from './chatTypes';
+import { keyEnvVar, type KeySource } from './keys';
+
+export interface ServiceSetup {
+  service: ServiceId;
+  baseUrl: string;
+  keyFrom: 'secret-storage' | 'environment' | 'none';
+  ready: boolean;
+}
+
+/** What a user must still do before a service can be called; shown in the sidebar and status bar. */
+export async function serviceSetup(
+  service: ServiceId,
+  baseUrl: string,
+  stored: KeySource,
+  env: Record<string, string | undefined>,
+): Promise<ServiceSetup> {
+  const keyFrom = (await stored.get(service)) ? 'secret-storage' : env[keyEnvVar[service]]?.trim() ? 'environment' : 'none';
+  return { service, baseUrl: baseUrl.trim(), keyFrom, ready: Boolean(baseUrl.trim()) && keyFrom !== 'none' };
+}

@@ -1,0 +1,314 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { ServiceId } from '../chatTypes';
+import { ServiceError } from '../serviceError';
+import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
+import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
+import { silentLogger, type Logger } from './logger';
+import { redactSecrets } from './redact';
+import { sseJson } from './sse';
+
+export interface HttpClientOptions {
+  service: ServiceId;
+  /** From createDispatcher; default a plain undici Agent with the timeouts below. Not closed by close(). */
+  dispatcher?: Dispatcher;
+  /** Default 10_000. Only used for the default dispatcher; a passed-in one carries its own. */
+  connectTimeoutMs?: number;
+  /** Headers (first byte) timeout, default 60_000. */
+  firstByteTimeoutMs?: number;
+  /** Body/idle timeout between chunks, default 120_000. */
+  idleTimeoutMs?: number;
+  /** Retries after the first attempt, default 3. */
+  maxRetries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  logger?: Logger;
+  /** Values to redact from anything logged or echoed. */
+  secrets?: () => readonly string[];
+  /** Injectable for tests; must reject when the signal aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RetryInfo {
+  /** Number of the retry about to happen, 1-based (1 = the second attempt). */
+  attempt: number;
+  delayMs: number;
+  error: ServiceError;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON-encoded when present; sets Content-Type: application/json unless given. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Called before each backoff sleep, so a UI can show a countdown. */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** Error bodies are only read this far: enough for a message, bounded against a hostile server. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** A non-stream JSON reply larger than this is not something either contract produces. */
+const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
+
+const CONNECT_PHASE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+interface Opened {
+  res: Dispatcher.ResponseData;
+  start: number;
+}
+
+/**
+ * JSON and SSE over undici with retries, timeouts, cancellation and redacted one-line logging.
+ * Every failure rejects with a ServiceError; aborting the request's signal closes its socket.
+ */
+export class HttpClient {
+  private readonly service: ServiceId;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly firstByteTimeoutMs: number;
+  private readonly idleTimeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly logger: Logger;
+  private readonly secrets: () => readonly string[];
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(options: HttpClientOptions) {
+    this.service = options.service;
+    this.firstByteTimeoutMs = options.firstByteTimeoutMs ?? 60_000;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
+    this.maxRetries = Math.max(0, options.maxRetries ?? 3);
+    this.baseDelayMs = options.baseDelayMs ?? 500;
+    this.maxDelayMs = options.maxDelayMs ?? 20_000;
+    this.logger = options.logger ?? silentLogger;
+    this.secrets = options.secrets ?? (() => []);
+    this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
+    this.random = options.random ?? Math.random;
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+        headersTimeout: this.firstByteTimeoutMs,
+        bodyTimeout: this.idleTimeoutMs,
+      });
+  }
+
+  async requestJson<T>(req: HttpRequest): Promise<T> {
+    for (let retries = 0; ; retries++) {
+      try {
+        return (await this.attemptJson(req)) as T;
+      } catch (err) {
+        await this.prepareRetry(req, this.asServiceError(req, err, 'body'), retries);
+      }
+    }
+  }
+
+  /**
+   * Opens an SSE stream. Retries (429, 5xx, connection errors, timeouts) happen only until the first
+   * event has been received; after that, errors propagate and partial data stays with the caller.
+   */
+  async *streamJson(req: HttpRequest): AsyncGenerator<unknown> {
+    for (let retries = 0; ; retries++) {
+      let opened: Opened;
+      try {
+        opened = await this.open(req, 'text/event-stream');
+      } catch (err) {
+        await this.prepareRetry(req, this.asServiceError(req, err, 'headers'), retries);
+        continue;
+      }
+      const { res, start } = opened;
+      this.logAttempt(req, String(res.statusCode), start);
+      let received = 0;
+      let failure: ServiceError;
+      try {
+        const events = sseJson(res.body, { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() });
+        for await (const event of events) {
+          received++;
+          yield event;
+        }
+        this.log('debug', `${req.method} ${pathOf(req.url)} stream done, ${received} events, ${Date.now() - start}ms`);
+        return;
+      } catch (err) {
+        failure = this.asServiceError(req, err, 'body');
+      } finally {
+        // Also runs when the consumer stops early: the socket is closed rather than left half-read.
+        if (!res.body.destroyed) res.body.destroy();
+      }
+      this.log('warn', `${req.method} ${pathOf(req.url)} stream ${failure.code} after ${received} events, ${Date.now() - start}ms`);
+      // Once something was delivered a retry would duplicate output; the caller keeps the partial reply.
+      if (received > 0) throw failure;
+      await this.prepareRetry(req, failure, retries);
+    }
+  }
+
+  /** Releases the sockets of the default dispatcher; a passed-in dispatcher belongs to its creator. */
+  async close(): Promise<void> {
+    // destroy, not close: shutdown must not wait for a half-read stream.
+    if (this.ownsDispatcher) await this.dispatcher.destroy();
+  }
+
+  private async attemptJson(req: HttpRequest): Promise<unknown> {
+    const { res, start } = await this.open(req, 'application/json');
+    let text: string;
+    try {
+      const read = await readBounded(res.body, MAX_JSON_BODY_BYTES);
+      if (read.truncated) throw this.invalidResponse(`the reply was larger than ${MAX_JSON_BODY_BYTES} bytes`);
+      text = read.text;
+    } catch (err) {
+      const error = this.asServiceError(req, err, 'body');
+      this.logAttempt(req, `${res.statusCode} ${error.code}`, start);
+      throw error;
+    }
+    this.logAttempt(req, String(res.statusCode), start);
+    try {
+      return JSON.parse(text);
+    } catch (cause) {
+      throw this.invalidResponse('the reply was not JSON', cause);
+    }
+  }
+
+  /** One attempt up to a 2xx status line; anything else becomes the ServiceError it means. */
+  private async open(req: HttpRequest, accept: string): Promise<Opened> {
+    const start = Date.now();
+    const headers: Record<string, string> = { ...req.headers };
+    if (!hasHeader(headers, 'accept')) headers.accept = accept;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      body = JSON.stringify(req.body);
+      if (!hasHeader(headers, 'content-type')) headers['content-type'] = 'application/json';
+    }
+
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(req.url, {
+        method: req.method,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal: req.signal,
+        headersTimeout: this.firstByteTimeoutMs,
+        bodyTimeout: this.idleTimeoutMs,
+      });
+    } catch (err) {
+      const error = this.asServiceError(req, err, CONNECT_PHASE_CODES.has(codeOf(err)) ? 'connect' : 'headers');
+      this.logAttempt(req, error.code, start);
+      throw error;
+    }
+
+    if (res.statusCode >= 200 && res.statusCode < 300) return { res, start };
+
+    let text = '';
+    try {
+      text = (await readBounded(res.body, MAX_ERROR_BODY_BYTES)).text;
+    } catch (err) {
+      if (req.signal?.aborted) throw abortedError(this.service, err);
+      // The status alone still says what went wrong.
+    }
+    this.logAttempt(req, String(res.statusCode), start);
+    throw errorFromResponse(this.service, res.statusCode, text, res.headers, this.safeSecrets());
+  }
+
+  /** Throws unless `error` is worth another attempt; otherwise logs, tells the UI, and sleeps. */
+  private async prepareRetry(req: HttpRequest, error: ServiceError, retriesSoFar: number): Promise<void> {
+    if (req.signal?.aborted) throw error.code === 'aborted' ? error : abortedError(this.service, req.signal.reason);
+    if (!error.retryable || retriesSoFar >= this.maxRetries) throw error;
+    // A server asking for more than a minute means quota, not congestion: tell the user instead of waiting.
+    if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS) throw error;
+    const attempt = retriesSoFar + 1;
+    const delayMs = retryDelayMs(attempt, {
+      baseMs: this.baseDelayMs,
+      maxMs: this.maxDelayMs,
+      random: this.random,
+      retryAfterMs: error.retryAfterMs,
+    });
+    this.log('warn', `${req.method} ${pathOf(req.url)} retry ${attempt}/${this.maxRetries} in ${delayMs}ms after ${error.code}`);
+    try {
+      req.onRetry?.({ attempt, delayMs, error });
+    } catch (err) {
+      // A UI callback failing must not turn into a request failure.
+      this.log('debug', `onRetry callback threw: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    try {
+      await this.sleep(delayMs, req.signal);
+    } catch (err) {
+      throw abortedError(this.service, err);
+    }
+    if (req.signal?.aborted) throw abortedError(this.service, req.signal.reason);
+  }
+
+  private asServiceError(req: HttpRequest, err: unknown, phase: 'connect' | 'headers' | 'body'): ServiceError {
+    if (err instanceof ServiceError) return err;
+    // A custom abort reason (e.g. "superseded") would not look like an abort to the mapper.
+    if (req.signal?.aborted) return abortedError(this.service, err);
+    return errorFromException(this.service, err, { url: req.url, phase });
+  }
+
+  private invalidResponse(why: string, cause?: unknown): ServiceError {
+    return new ServiceError({
+      service: this.service,
+      code: 'invalid_response',
+      message: `Service ${this.service} sent an invalid response: ${why}`,
+      hint: hintFor(this.service, 'invalid_response'),
+      cause,
+    });
+  }
+
+  /** `POST /v1/chat/completions 200 123ms`: never headers, bodies, query strings or keys. */
+  private logAttempt(req: HttpRequest, outcome: string, start: number): void {
+    this.log('info', `${req.method} ${pathOf(req.url)} ${outcome} ${Date.now() - start}ms`);
+  }
+
+  private log(level: 'debug' | 'info' | 'warn', line: string): void {
+    this.logger[level](redactSecrets(line, this.safeSecrets()));
+  }
+
+  private safeSecrets(): readonly string[] {
+    try {
+      return this.secrets();
+    } catch {
+      return [];
+    }
+  }
+}
+
+async function readBounded(body: Dispatcher.ResponseData['body'], limit: number): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of body) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    if (size + buf.length > limit) {
+      chunks.push(buf.subarray(0, limit - size));
+      truncated = true;
+      break; // leaving the loop destroys the body, which stops the download
+    }
+    chunks.push(buf);
+    size += buf.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated };
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+function codeOf(err: unknown): string {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : '';
+}

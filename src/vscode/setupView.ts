@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import type { ServiceId } from '../core/chatTypes';
+import { keyEnvVar } from '../core/keys';
+import { serviceSetup, type ServiceSetup } from '../core/setupState';
+import type { SecretKeys } from './secretKeys';
+import { baseUrl } from './settings';
+
+const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> = {
+  'secret-storage': () => 'Secret Storage',
+  environment: (service) => `environment (${keyEnvVar[service]})`,
+  none: () => 'not set',
+};
+
+type Node = { setup: ServiceSetup; detail?: 'url' | 'key' };
+
+/**
+ * The "Services" view in the Tandem sidebar: for each service, whether it is ready, its base URL
+ * and where its key comes from (never the key itself), with the command that fixes what is missing.
+ */
+export class SetupView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly keys: SecretKeys,
+    secrets: vscode.SecretStorage,
+  ) {
+    this.subscriptions = [
+      this.changed,
+      secrets.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()),
+    ];
+  }
+
+  setups(): Promise<ServiceSetup[]> {
+    return Promise.all((['A', 'B'] as const).map((service) => serviceSetup(service, baseUrl(service), this.keys, process.env)));
+  }
+
+  async getChildren(node?: Node): Promise<Node[]> {
+    if (!node) return (await this.setups()).map((setup) => ({ setup }));
+    return node.detail ? [] : [{ setup: node.setup, detail: 'url' }, { setup: node.setup, detail: 'key' }];
+  }
+
+  getTreeItem({ setup, detail }: Node): vscode.TreeItem {
+    const { service } = setup;
+    if (detail === 'url') {
+      const item = new vscode.TreeItem('Base URL');
+      item.description = setup.baseUrl || 'not set';
+      item.iconPath = new vscode.ThemeIcon(setup.baseUrl ? 'link' : 'warning');
+      item.command = { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [`tandem.service${service}.baseUrl`] };
+      return item;
+    }
+    if (detail === 'key') {
+      const item = new vscode.TreeItem('API key');
+      item.description = keyLabel[setup.keyFrom](service);
+      item.iconPath = new vscode.ThemeIcon(setup.keyFrom === 'none' ? 'warning' : 'key');
+      item.command = { command: 'tandem.setApiKey', title: 'Set API Key…', arguments: [service] };
+      return item;
+    }
+    const item = new vscode.TreeItem(`Service ${service}`, vscode.TreeItemCollapsibleState.Expanded);
+    item.description = setup.ready ? 'ready' : 'needs setup';
+    item.iconPath = new vscode.ThemeIcon(setup.ready ? 'pass' : 'warning');
+    item.contextValue = 'tandem.service';
+    return item;
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+}

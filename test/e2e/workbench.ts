@@ -1,0 +1,81 @@
+// A real VS Code (code-server) with Tandem under development, the simulator behind both services,
+// and a real Chromium driving the workbench.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../sim/simulator';
+import { chromiumArgs, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
+import { provision } from '../../scripts/provision-vscode.mjs';
+import { findChromium, repoRoot } from '../../scripts/vscodePaths.mjs';
+
+export const demoWorkspace = join(repoRoot, 'test/fixtures/workspace');
+
+export interface Workbench {
+  page: Page;
+  sim: Simulator;
+  close(): Promise<void>;
+  /** Saves a screenshot under test-results/ (git-ignored) for a failed test. */
+  screenshot(name: string): Promise<string>;
+}
+
+export async function openWorkbench(options: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<Workbench> {
+  provision();
+  const sim = await startSimulator();
+  const server = await startCodeServer({
+    workspace: demoWorkspace,
+    quiet: !process.env.TANDEM_DEBUG,
+    settings: { 'tandem.serviceA.baseUrl': sim.urlA, 'tandem.serviceB.baseUrl': sim.urlB, ...options.settings },
+    env: { TANDEM_SERVICE_A_API_KEY: sim.keyA, TANDEM_SERVICE_B_API_KEY: sim.keyB, ...options.env },
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(workbenchUrl(server, { folder: demoWorkspace, extensionDevelopmentPath: repoRoot }));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const opened = browser;
+    return {
+      page,
+      sim,
+      async close() {
+        await opened.close();
+        await server.stop();
+        await sim.close();
+      },
+      async screenshot(name) {
+        const dir = join(repoRoot, 'test-results');
+        mkdirSync(dir, { recursive: true });
+        const path = join(dir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+        await page.screenshot({ path });
+        return path;
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.stop();
+    await sim.close();
+    throw error;
+  }
+}
+
+/** Webview views live in nested iframes: find the frame that holds `selector`. */
+export async function frameWith(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame contains ${selector}`);
+}
+
+/** Runs a command through the Command Palette, as a user would. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}

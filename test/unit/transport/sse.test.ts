@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { request } from 'undici';
+import { ServiceError } from '../../../src/core/serviceError';
+import { sseJson } from '../../../src/core/transport/sse';
+import { startServer, tick, type LocalServer } from './localServer';
+
+async function* pieces(...parts: Array<string | Uint8Array>): AsyncGenerator<string | Uint8Array> {
+  for (const part of parts) {
+    await tick();
+    yield part;
+  }
+}
+
+async function collect(body: AsyncIterable<string | Uint8Array | Buffer>, signal?: AbortSignal): Promise<{ values: unknown[]; error?: ServiceError }> {
+  const values: unknown[] = [];
+  try {
+    for await (const value of sseJson(body, { service: 'A', signal })) values.push(value);
+    return { values };
+  } catch (err) {
+    assert.ok(err instanceof ServiceError, `expected ServiceError, got ${String(err)}`);
+    return { values, error: err };
+  }
+}
+
+describe('sseJson', () => {
+  it('yields each JSON data payload and stops at [DONE]', async () => {
+    const { values, error } = await collect(pieces('data: {"n":1}\n\n', 'data: {"n":2}\n\ndata: [DONE]\n\n', 'data: {"n":3}\n\n'));
+    assert.equal(error, undefined);
+    assert.deepEqual(values, [{ n: 1 }, { n: 2 }]);
+  });
+
+  it('keeps multibyte UTF-8 split inside a character across chunks', async () => {
+    const text = 'data: {"content":"héllo 世界 🎉"}\n\ndata: [DONE]\n\n';
+    const bytes = Buffer.from(text, 'utf8');
+    const oneByteChunks = [...bytes].map((b) => Uint8Array.of(b));
+    const { values, error } = await collect(pieces(...oneByteChunks));
+    assert.equal(error, undefined);
+    assert.deepEqual(values, [{ content: 'héllo 世界 🎉' }]);
+  });
+
+  it('handles CRLF and lone CR line endings, even split between chunks', async () => {
+    const { values } = await collect(pieces('data: {"a":1}\r', '\n\r\n', 'data: {"b":2}\r\rdata: [DONE]\r\n\r\n'));
+    assert.deepEqual(values, [{ a: 1 }, { b: 2 }]);
+  });
+
+  it('ignores comments, keep-alives and empty data', async () => {
+    const { values, error } = await collect(pieces(': keep-alive\n\n', 'data:\n\n', ': ping\n', '\ndata: {"x":true}\n\n', 'event: ping\ndata: \n\n', 'data: [DONE]\n\n'));
+    assert.equal(error, undefined);
+    assert.deepEqual(values, [{ x: true }]);
+  });
+
+  it('throws the mapped error for an error object mid-stream, after yielding what came before', async () => {
+    const { values, error } = await collect(
+      pieces('data: {"n":1}\n\n', 'data: {"error":{"message":"unsafe","code":"content_filter"}}\n\ndata: {"n":2}\n\n'),
+    );
+    assert.deepEqual(values, [{ n: 1 }]);
+    assert.equal(error?.code, 'content_filter');
+  });
+
+  it('throws invalid_response for a malformed JSON chunk', async () => {
+    const { values, error } = await collect(pieces('data: {"n":1}\n\n', 'data: {"n":\n\n', 'data: [DONE]\n\n'));
+    assert.deepEqual(values, [{ n: 1 }]);
+    assert.equal(error?.code, 'invalid_response');
+    assert.match(error?.message ?? '', /malformed chunk/);
+  });
+
+  it('throws stream_truncated when the body ends without [DONE], after yielding earlier events', async () => {
+    const { values, error } = await collect(pieces('data: {"n":1}\n\n', 'data: {"n":2}\n\n', 'data: {"n":3'));
+    assert.deepEqual(values, [{ n: 1 }, { n: 2 }]);
+    assert.equal(error?.code, 'stream_truncated');
+    assert.equal(error?.retryable, false);
+    assert.equal(error?.hint, 'The answer was cut off; partial output is kept. Retry.');
+  });
+
+  it('accepts a final [DONE] without the trailing blank line', async () => {
+    const { values, error } = await collect(pieces('data: {"n":1}\n\n', 'data: [DONE]'));
+    assert.equal(error, undefined);
+    assert.deepEqual(values, [{ n: 1 }]);
+  });
+
+  it('explains a JSON error body sent instead of a stream', async () => {
+    const { error } = await collect(pieces('{"error":{"message":"bad key","code":"invalid_api_key"}}'));
+    assert.equal(error?.code, 'invalid_api_key');
+    const html = await collect(pieces('<html><body>Welcome</body></html>'));
+    assert.equal(html.error?.code, 'invalid_response');
+  });
+
+  it('rejects promptly with aborted when the signal fires while waiting for data', async () => {
+    async function* stalls(): AsyncGenerator<string> {
+      yield 'data: {"n":1}\n\n';
+      await new Promise(() => undefined);
+    }
+    const controller = new AbortController();
+    const values: unknown[] = [];
+    const started = Date.now();
+    await assert.rejects(
+      (async () => {
+        for await (const value of sseJson(stalls(), { service: 'B', signal: controller.signal })) {
+          values.push(value);
+          setTimeout(() => controller.abort(), 10);
+        }
+      })(),
+      (err: unknown) => err instanceof ServiceError && err.code === 'aborted',
+    );
+    assert.deepEqual(values, [{ n: 1 }]);
+    assert.ok(Date.now() - started < 1_000);
+  });
+
+  describe('over a real socket', () => {
+    let server: LocalServer;
+    afterEach(() => server?.close());
+
+    it('decodes a body written one byte at a time', async () => {
+      const text = 'data: {"content":"Grüße, 世界 🎉"}\r\n\r\n: keep-alive\r\n\r\ndata: {"content":"ok"}\r\n\r\ndata: [DONE]\r\n\r\n';
+      server = await startServer(async (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const byte of Buffer.from(text, 'utf8')) {
+          res.write(Uint8Array.of(byte));
+          await tick();
+        }
+        res.end();
+      });
+      const res = await request(server.url);
+      let chunks = 0;
+      async function* counted(): AsyncGenerator<Buffer> {
+        for await (const c of res.body) {
+          chunks++;
+          yield c as Buffer;
+        }
+      }
+      const { values, error } = await collect(counted());
+      assert.ok(chunks > 20, `expected many small network chunks, got ${chunks}`);
+      assert.equal(error, undefined);
+      assert.deepEqual(values, [{ content: 'Grüße, 世界 🎉' }, { content: 'ok' }]);
+    });
+  });
+});

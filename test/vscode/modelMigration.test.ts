@@ -1,0 +1,35 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !condition(); i++) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(condition(), what);
+}
+
+describe('retired model ids in settings', () => {
+  const config = () => vscode.workspace.getConfiguration('tandem');
+
+  before(() => vscode.extensions.getExtension('tandem.tandem')!.activate());
+
+  afterEach(async () => {
+    for (const key of ['chat.model', 'chat.thinking', 'completion.model']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('rewrites beta-reasoner to beta-v4-flash with thinking on', async () => {
+    await config().update('chat.thinking', false, vscode.ConfigurationTarget.Global);
+    await config().update('chat.model', 'beta-reasoner', vscode.ConfigurationTarget.Global);
+    await until(() => config().get('chat.model') === 'beta-v4-flash', 'chat.model migrated');
+    await until(() => config().get('chat.thinking') === true, 'thinking turned on');
+  });
+
+  it('rewrites beta-chat to beta-v4-flash with thinking off', async () => {
+    await config().update('chat.model', 'beta-chat', vscode.ConfigurationTarget.Global);
+    await until(() => config().get('chat.model') === 'beta-v4-flash', 'chat.model migrated');
+    await until(() => config().get('chat.thinking') === false, 'thinking turned off');
+  });
+
+  it('rewrites a retired completion model', async () => {
+    await config().update('completion.model', 'beta-chat', vscode.ConfigurationTarget.Global);
+    await until(() => config().get('completion.model') === 'beta-v4-flash', 'completion.model migrated');
+  });
+});

@@ -1,0 +1,97 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { ServiceClients } from '../../src/vscode/serviceClients';
+import type { SecretKeys } from '../../src/vscode/secretKeys';
+import { describeError } from '../../src/vscode/errorNotice';
+import { ServiceError } from '../../src/core/serviceError';
+
+interface TandemApi {
+  clients: ServiceClients;
+  secretKeys: SecretKeys;
+}
+
+// scripts/test-vscode.mjs starts code-server with these, to prove the environment fallback.
+const envKeyA = process.env.TANDEM_SERVICE_A_API_KEY!;
+
+describe('keys, settings and the simulator', () => {
+  let sim: Simulator;
+  let api: TandemApi;
+  const config = () => vscode.workspace.getConfiguration('tandem');
+
+  before(async () => {
+    assert.ok(envKeyA, 'the runner sets TANDEM_SERVICE_A_API_KEY');
+    sim = await startSimulator({ keyA: envKeyA, keyB: 'stored-key-b' });
+    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    await config().update('serviceA.baseUrl', sim.urlA, vscode.ConfigurationTarget.Global);
+    await config().update('serviceB.baseUrl', `${sim.urlB}/`, vscode.ConfigurationTarget.Global);
+  });
+
+  beforeEach(() => sim.reset());
+
+  after(async () => {
+    await api.secretKeys.delete('A');
+    await api.secretKeys.delete('B');
+    await config().update('serviceA.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('serviceA.authHeader', undefined, vscode.ConfigurationTarget.Global);
+    await sim.close();
+  });
+
+  it('sends the key stored in SecretStorage', async () => {
+    await api.secretKeys.store('B', 'stored-key-b');
+    const models = await api.clients.b.listModels();
+    assert.deepEqual(models.map((m) => m.id).sort(), ['beta-v4-flash', 'beta-v4-pro']);
+    assert.equal(sim.requests.length, 1);
+    assert.equal(sim.requests[0].path, '/models');
+    assert.equal(sim.requests[0].headers.authorization, 'Bearer stored-key-b');
+  });
+
+  it('falls back to the environment variable when no key is stored', async () => {
+    await api.secretKeys.delete('A');
+    const reply = await api.clients.a.chat({ model: 'alpha-v2.5', thinking: false, maxCompletionTokens: 16, messages: [{ role: 'user', content: 'Say hi' }] });
+    assert.ok(reply.choices[0].message.content);
+    assert.equal(sim.requests[0].headers.authorization, `Bearer ${envKeyA}`);
+    assert.equal(sim.requests[0].headers['api-key'], undefined);
+  });
+
+  it('sends the api-key header instead when the setting says so', async () => {
+    await config().update('serviceA.authHeader', 'api-key', vscode.ConfigurationTarget.Global);
+    try {
+      await api.clients.a.chat({ model: 'alpha-v2.5', thinking: false, messages: [{ role: 'user', content: 'Say hi' }] });
+      assert.equal(sim.requests[0].headers['api-key'], envKeyA);
+      assert.equal(sim.requests[0].headers.authorization, undefined);
+    } finally {
+      await config().update('serviceA.authHeader', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it("surfaces a wrong key as the contract's 401 with a clear message and the fix", async () => {
+    await api.secretKeys.store('B', 'wrong-key');
+    const error = await api.clients.b.balance().then(
+      () => assert.fail('a wrong key must be rejected'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof ServiceError);
+    assert.equal(error.status, 401);
+    assert.equal(error.code, 'invalid_api_key');
+    const message = describeError(error);
+    assert.match(message, /^Service B: /);
+    assert.match(message, /Set your Service B key/);
+    assert.doesNotMatch(message, /wrong-key/, 'the key never appears in a message');
+    assert.equal(sim.requests.length, 1, 'a 401 is not retried');
+  });
+
+  it('tells the user to set a base URL when none is configured', async () => {
+    await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    try {
+      const error = await api.clients.b.listModels().then(() => assert.fail('no base URL'), (e: unknown) => e);
+      assert.ok(error instanceof ServiceError);
+      assert.equal(error.code, 'missing_base_url');
+      assert.match(describeError(error), /tandem\.serviceB\.baseUrl/);
+      assert.equal(sim.requests.length, 0);
+    } finally {
+      await config().update('serviceB.baseUrl', sim.urlB, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
