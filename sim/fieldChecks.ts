@@ -1,0 +1,103 @@
+// Field validators shared by the request checks of both services. Each failure is a 400
+// invalid_request whose message names the field and the rule, e.g. "stop: at most 4 sequences".
+import { badRequest } from './errors';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+export function requireBodyObject(body: unknown): JsonObject {
+  if (!isObject(body)) throw badRequest('request body: must be a JSON object');
+  return body;
+}
+
+/** True when the field is absent; `null` counts as absent only where the contract allows null. */
+function absent(value: unknown, nullable: boolean): boolean {
+  return value === undefined || (nullable && value === null);
+}
+
+export interface NumberRule {
+  min: number;
+  max: number;
+  integer?: boolean;
+  minExclusive?: boolean;
+  nullable?: boolean;
+}
+
+export function optNumber(obj: JsonObject, field: string, rule: NumberRule, label = field): number | undefined {
+  const value = obj[field];
+  if (absent(value, rule.nullable ?? false)) return undefined;
+  const lo = rule.minExclusive ? '(' : '[';
+  const range = `${lo}${rule.min}, ${rule.max}]`;
+  const what = rule.integer ? 'an integer' : 'a number';
+  if (typeof value !== 'number' || !Number.isFinite(value) || (rule.integer && !Number.isInteger(value))) {
+    throw badRequest(`${label}: must be ${what} in ${range} (got ${describe(value)})`);
+  }
+  const belowMin = rule.minExclusive ? value <= rule.min : value < rule.min;
+  if (belowMin || value > rule.max) throw badRequest(`${label}: must be ${what} in ${range} (got ${value})`);
+  return value;
+}
+
+export function optBoolean(obj: JsonObject, field: string, nullable = false, label = field): boolean | undefined {
+  const value = obj[field];
+  if (absent(value, nullable)) return undefined;
+  if (typeof value !== 'boolean') throw badRequest(`${label}: must be a boolean (got ${describe(value)})`);
+  return value;
+}
+
+export function optString(obj: JsonObject, field: string, nullable = false, label = field): string | undefined {
+  const value = obj[field];
+  if (absent(value, nullable)) return undefined;
+  if (typeof value !== 'string') throw badRequest(`${label}: must be a string (got ${describe(value)})`);
+  return value;
+}
+
+export function optEnum<T extends string>(obj: JsonObject, field: string, allowed: readonly T[], label = field): T | undefined {
+  const value = obj[field];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    throw badRequest(`${label}: must be one of ${allowed.map((a) => `"${a}"`).join(', ')} (got ${describe(value)})`);
+  }
+  return value as T;
+}
+
+export function optObject(obj: JsonObject, field: string, nullable = false, label = field): JsonObject | undefined {
+  const value = obj[field];
+  if (absent(value, nullable)) return undefined;
+  if (!isObject(value)) throw badRequest(`${label}: must be an object (got ${describe(value)})`);
+  return value;
+}
+
+/** `stop`: a string or an array of strings, at most `max` of them. */
+export function optStop(obj: JsonObject, field: string, max: number, nullable: boolean): string[] | undefined {
+  const value = obj[field];
+  if (absent(value, nullable)) return undefined;
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list)) throw badRequest(`${field}: must be a string or an array of strings (got ${describe(value)})`);
+  if (list.length > max) throw badRequest(`${field}: at most ${max} sequences (got ${list.length})`);
+  list.forEach((item, i) => {
+    if (typeof item !== 'string') throw badRequest(`${field}[${i}]: must be a string (got ${describe(item)})`);
+    if (item === '') throw badRequest(`${field}[${i}]: must not be empty`);
+  });
+  return list as string[];
+}
+
+/** Function names follow Service A's rule, which is also the widely used one (B does not restate it). */
+export const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export function checkFunctionName(name: unknown, label: string): string {
+  if (typeof name !== 'string') throw badRequest(`${label}: required string (got ${describe(name)})`);
+  if (name.length > 64) throw badRequest(`${label}: at most 64 characters (got ${name.length})`);
+  if (!FUNCTION_NAME.test(name)) throw badRequest(`${label}: only a-z, A-Z, 0-9, "_" and "-" are allowed (got ${describe(name)})`);
+  return name;
+}

@@ -1,0 +1,47 @@
+// `npm run sim`: starts the simulator and serves until SIGINT/SIGTERM.
+// Flags: --port-a N --port-b N --ttft-ms N --tps N
+import { startSimulator, type SimOptions } from './simulator';
+
+const FLAGS: Record<string, keyof SimOptions> = {
+  '--port-a': 'portA',
+  '--port-b': 'portB',
+  '--ttft-ms': 'ttftMs',
+  '--tps': 'tokensPerSecond',
+};
+
+function parseArgs(argv: readonly string[]): SimOptions {
+  const options: Record<string, number> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const key = FLAGS[flag];
+    if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${Object.keys(FLAGS).join(', ')})`);
+    const raw = inline ?? argv[++i];
+    const value = Number(raw);
+    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`${flag}: expected a non-negative number`);
+    options[key] = value;
+  }
+  return options as SimOptions;
+}
+
+async function main(): Promise<void> {
+  let options: SimOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 2;
+    return;
+  }
+  const sim = await startSimulator(options);
+  console.log(`Service A base URL: ${sim.urlA}  (key: ${sim.keyA})`);
+  console.log(`Service B base URL: ${sim.urlB}  (key: ${sim.keyB})`);
+  const stop = (): void => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    void sim.close().then(() => console.log('Simulator stopped.'));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { startSimulator, type Simulator } from '../../../sim/simulator';
+import { call, chatA, chatB, fimB, parseSse, USER } from './simHttp';
+
+const bodyA = { model: 'alpha-v2.5', messages: [USER('hi')] };
+const streamB = { model: 'beta-v4-flash', stream: true, messages: [USER('hi')] };
+
+describe('sim: faults', () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator();
+  });
+  after(() => sim.close());
+  afterEach(() => sim.reset());
+
+  it('429 with Retry-After for `times` requests, then success', async () => {
+    sim.inject({ kind: '429', times: 2, retryAfterS: 3 });
+    for (let i = 0; i < 2; i++) {
+      const res = await chatA(sim, bodyA);
+      assert.equal(res.status, 429);
+      assert.equal(res.headers.get('retry-after'), '3');
+      assert.equal(res.json.error.code, 'rate_limit_exceeded');
+    }
+    assert.equal((await chatA(sim, bodyA)).status, 200);
+  });
+
+  it('faults match by service and path', async () => {
+    sim.inject({ kind: '500', service: 'B', path: '/beta/completions' });
+    assert.equal((await chatA(sim, bodyA)).status, 200);
+    assert.equal((await chatB(sim, { model: 'beta-v4-flash', messages: [USER('hi')] })).status, 200);
+    const res = await fimB(sim, { model: 'beta-v4-pro', prompt: 'x' });
+    assert.equal(res.status, 500);
+    assert.equal(res.json.error.code, 'server_error');
+    assert.equal((await fimB(sim, { model: 'beta-v4-pro', prompt: 'x' })).status, 200);
+  });
+
+  it('reset mid-stream: the connection drops after N chunks', async () => {
+    sim.inject({ kind: 'reset', afterChunks: 3 });
+    const res = await fetch(`${sim.urlB}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.keyB}`, 'content-type': 'application/json' },
+      body: JSON.stringify(streamB),
+    });
+    assert.equal(res.status, 200);
+    let text = '';
+    await assert.rejects(async () => {
+      for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) text += Buffer.from(part).toString();
+    });
+    assert.equal(parseSse(text).chunks.length, 3);
+    assert.equal(sim.abortedCount, 0, 'a server reset is not a client abort');
+  });
+
+  it('reset on a non-stream request drops the connection without a response', async () => {
+    await assert.rejects(chatA(sim, bodyA, { 'x-sim-fault': 'reset' }));
+  });
+
+  it('malformed: one broken data line mid-stream', async () => {
+    const res = await chatB(sim, streamB, { 'x-sim-fault': 'malformed;after=1' });
+    const sse = parseSse(res.text);
+    assert.equal(sse.data.length, sse.chunks.length + 2, 'one payload is not JSON (plus [DONE])');
+    assert.throws(() => JSON.parse(sse.data[1]));
+    const nonStream = await chatA(sim, bodyA, { 'x-sim-fault': 'malformed' });
+    assert.equal(nonStream.status, 200);
+    assert.equal(nonStream.json, undefined, 'non-stream body is not JSON');
+  });
+
+  it('truncate: the stream ends cleanly without finish_reason, usage or [DONE]', async () => {
+    sim.inject({ kind: 'truncate', afterChunks: 1 });
+    const res = await chatB(sim, streamB);
+    const sse = parseSse(res.text);
+    assert.equal(sse.chunks.length, 1);
+    assert.equal(sse.done, false);
+    assert.equal(sse.chunks[0].choices[0].finish_reason, null);
+  });
+
+  it('x-sim-fault header: 429 with retry-after, 500, and bad values', async () => {
+    const limited = await chatA(sim, bodyA, { 'x-sim-fault': '429;retry-after=2' });
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers.get('retry-after'), '2');
+    assert.equal((await chatB(sim, streamB, { 'x-sim-fault': '500' })).status, 500);
+    assert.equal((await chatA(sim, bodyA, { 'x-sim-fault': 'explode' })).status, 400);
+    assert.equal((await chatA(sim, bodyA, { 'x-sim-fault': 'reset;after=x' })).status, 400);
+  });
+
+  it('faults posted to /__sim/faults on either server are shared', async () => {
+    const posted = await call(`${sim.urlB}/__sim/faults`, { body: { kind: '429', service: 'A', retryAfterS: 1 } });
+    assert.equal(posted.status, 200);
+    assert.equal((await chatA(sim, bodyA)).status, 429);
+    assert.equal((await call(`${sim.urlA}/__sim/faults`, { body: { kind: 'boom' } })).status, 400);
+  });
+});
+
+describe('sim: pacing and aborts', () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator();
+  });
+  after(() => sim.close());
+  afterEach(() => sim.reset());
+
+  it('x-sim-ttft-ms delays the first chunk; x-sim-tps paces tokens', async () => {
+    const t0 = Date.now();
+    const res = await chatB(sim, { ...streamB, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=20]]')] }, { 'x-sim-ttft-ms': '150', 'x-sim-tps': '200' });
+    const elapsed = Date.now() - t0;
+    assert.equal(res.status, 200);
+    // 150 ms to the first token, then 19 more at 200 tokens/s ≈ 95 ms.
+    assert.ok(elapsed >= 230 && elapsed < 1500, `elapsed ${elapsed} ms`);
+  });
+
+  it('configure() sets pacing for every request; reset() restores it', async () => {
+    sim.configure({ ttftMs: 120 });
+    let t0 = Date.now();
+    await chatA(sim, bodyA);
+    assert.ok(Date.now() - t0 >= 110);
+    sim.reset();
+    t0 = Date.now();
+    await chatA(sim, bodyA);
+    assert.ok(Date.now() - t0 < 100);
+  });
+
+  it('a client abort mid-stream stops generation, marks the request and counts it', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${sim.urlB}/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.keyB}`, 'content-type': 'application/json', 'x-sim-tps': '50' },
+      body: JSON.stringify({ ...streamB, messages: [USER('long [[tokens=1000]]')] }),
+      signal: controller.signal,
+    });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    controller.abort();
+    await assert.rejects(reader.read());
+    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(sim.abortedCount, 1);
+    assert.equal(sim.requests[0].aborted, true);
+    assert.equal(sim.requests[0].status, 200);
+    const stats = await call(`${sim.urlA}/__sim/stats`);
+    assert.deepEqual(stats.json, { aborted: 1, requests: 1 });
+  });
+
+  it('close() ends open streams and leaves no timers', async () => {
+    const other = await startSimulator({ tokensPerSecond: 1 });
+    const pending = fetch(`${other.urlA}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'api-key': other.keyA, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...bodyA, stream: true }),
+    }).then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 50));
+    const t0 = Date.now();
+    await other.close();
+    assert.ok(Date.now() - t0 < 500);
+    await pending.catch(() => undefined);
+  });
+});
