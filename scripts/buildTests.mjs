@@ -1,10 +1,11 @@
 // Bundles the extension-host tests (test/vscode/*.ts) to out/test/vscode/*.js: one file per suite,
 // with the simulator inside, `vscode` and `mocha` left to the host and the repo's node_modules.
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 export async function buildVscodeTests() {
   const entryPoints = readdirSync('test/vscode').filter((f) => f.endsWith('.ts')).map((f) => `test/vscode/${f}`);
+  rmSync('out/test/vscode', { recursive: true, force: true }); // no suite outlives its source
   await esbuild.build({
     entryPoints,
     outdir: 'out/test/vscode',

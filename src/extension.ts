@@ -28,8 +28,12 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
     watchRetiredModelSettings(),
   );
-  // Returned to other extensions and to our extension-host tests.
-  return { clients, secretKeys };
+  // __tandemLoadStart is set by the esbuild banner when the bundle starts loading.
+  const loadStart = (globalThis as { __tandemLoadStart?: number }).__tandemLoadStart ?? performance.now();
+  const activationMs = performance.now() - loadStart;
+  log.info(`Tandem activated in ${activationMs.toFixed(1)} ms`);
+  // Returned to other extensions, our extension-host tests and bench/activation.
+  return { clients, secretKeys, activationMs };
 }
 
 export function deactivate() {}

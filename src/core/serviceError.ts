@@ -51,3 +51,8 @@ export class ServiceError extends Error {
     this.retryAfterMs = init.retryAfterMs;
   }
 }
+
+/** Structural check, so an error still counts when it crossed a bundle boundary (tests, other extensions). */
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError || (error instanceof Error && error.name === 'ServiceError' && 'code' in error && 'service' in error);
+}

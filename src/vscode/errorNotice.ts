@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ServiceError } from '../core/serviceError';
+import { isServiceError, type ServiceError } from '../core/serviceError';
 import { baseUrlSetting, openSettings } from './settings';
 
 const SET_KEY = 'Set API Key';
@@ -24,16 +24,16 @@ function fixFor(error: ServiceError): string {
 
 /** A one-line user message: what went wrong and what to do; never a key (errors never carry one). */
 export function describeError(error: unknown): string {
-  if (error instanceof ServiceError) {
+  if (isServiceError(error)) {
     return `Service ${error.service}: ${error.message}${error.hint ? ` — ${error.hint}` : ''}`;
   }
   return error instanceof Error ? error.message : String(error);
 }
 
 export async function showServiceError(error: unknown): Promise<void> {
-  if (error instanceof ServiceError && error.code === 'aborted') return;
+  if (isServiceError(error) && error.code === 'aborted') return;
   const message = `Tandem: ${describeError(error)}`;
-  if (!(error instanceof ServiceError)) {
+  if (!isServiceError(error)) {
     vscode.window.showErrorMessage(message);
     return;
   }

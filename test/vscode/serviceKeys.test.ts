@@ -4,7 +4,7 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { ServiceClients } from '../../src/vscode/serviceClients';
 import type { SecretKeys } from '../../src/vscode/secretKeys';
 import { describeError } from '../../src/vscode/errorNotice';
-import { ServiceError } from '../../src/core/serviceError';
+import { isServiceError } from '../../src/core/serviceError';
 
 interface TandemApi {
   clients: ServiceClients;
@@ -72,7 +72,7 @@ describe('keys, settings and the simulator', () => {
       () => assert.fail('a wrong key must be rejected'),
       (e: unknown) => e,
     );
-    assert.ok(error instanceof ServiceError);
+    assert.ok(isServiceError(error), String(error));
     assert.equal(error.status, 401);
     assert.equal(error.code, 'invalid_api_key');
     const message = describeError(error);
@@ -86,7 +86,7 @@ describe('keys, settings and the simulator', () => {
     await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
     try {
       const error = await api.clients.b.listModels().then(() => assert.fail('no base URL'), (e: unknown) => e);
-      assert.ok(error instanceof ServiceError);
+      assert.ok(isServiceError(error), String(error));
       assert.equal(error.code, 'missing_base_url');
       assert.match(describeError(error), /tandem\.serviceB\.baseUrl/);
       assert.equal(sim.requests.length, 0);

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm run bench:activation`: production bundle sizes, VSIX size, and Tandem's activation time
+// (bundle load + activate()) measured in a real VS Code extension host, over several fresh starts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { runInExtensionHost } from '../scripts/extensionHost.mjs';
+import { provision } from '../scripts/provision-vscode.mjs';
+import { repoRoot } from '../scripts/vscodePaths.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const quiet = { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] };
+
+execFileSync('npm', ['run', '-s', 'package'], quiet); // production bundles + VSIX
+const size = (file) => {
+  const bytes = readFileSync(join(repoRoot, file));
+  return { bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
+};
+const bundles = { extension: size('dist/extension.js'), webview: size('dist/webview.js') };
+const vsixBytes = statSync(join(repoRoot, 'dist/tandem.vsix')).size;
+
+provision();
+const samples = [];
+const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
+for (let i = 0; i < runs; i++) {
+  const out = join(dir, `run-${i}.json`);
+  const code = await runInExtensionHost({ extensionTestsPath: join(repoRoot, 'bench/activationProbe.cjs'), env: { TANDEM_BENCH_OUT: out }, timeoutMs: 120_000 });
+  if (code !== 0) throw new Error(`activation probe failed (exit ${code})`);
+  samples.push(JSON.parse(readFileSync(out, 'utf8')));
+}
+rmSync(dir, { recursive: true, force: true });
+execFileSync(process.execPath, ['esbuild.mjs'], quiet); // back to the development build
+
+const sorted = samples.map((s) => s.activationMs).sort((a, b) => a - b);
+const round = (n) => Math.round(n * 10) / 10;
+console.log(
+  JSON.stringify(
+    {
+      bundles,
+      vsixBytes,
+      activationMs: { runs, p50: round(sorted[Math.floor(sorted.length / 2)]), min: round(sorted[0]), max: round(sorted.at(-1)), samples: sorted.map(round) },
+      vscode: '1.100.3 (code-server 4.100.3, Node extension host)',
+    },
+    null,
+    2,
+  ),
+);
