@@ -12,9 +12,10 @@ export class ServiceAClient {
     return this.endpoint.json<ChatCompletion>('POST', path, body, call);
   }
 
-  streamChat(options: ServiceAChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+  /** Validation errors surface on the first iteration, like every other stream error. */
+  async *streamChat(options: ServiceAChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildServiceAChatRequest({ ...options, stream: true });
-    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
   }
 
   speech(options: SpeechOptions, call?: CallOptions): Promise<ChatCompletion> {
@@ -22,8 +23,9 @@ export class ServiceAClient {
     return this.endpoint.json<ChatCompletion>('POST', path, body, call);
   }
 
-  streamSpeech(options: SpeechOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+  /** Validation errors surface on the first iteration, like every other stream error. */
+  async *streamSpeech(options: SpeechOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildSpeechRequest({ ...options, stream: true });
-    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
   }
 }

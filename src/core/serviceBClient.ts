@@ -21,9 +21,10 @@ export class ServiceBClient {
     return this.endpoint.json<ChatCompletion>('POST', path, body, call);
   }
 
-  streamChat(options: ServiceBChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
+  /** Validation errors surface on the first iteration, like every other stream error. */
+  async *streamChat(options: ServiceBChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildServiceBChatRequest({ ...options, stream: true });
-    return this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
   }
 
   fim(options: FimOptions, call?: CallOptions): Promise<FimCompletion> {
@@ -31,9 +32,10 @@ export class ServiceBClient {
     return this.endpoint.json<FimCompletion>('POST', path, body, call);
   }
 
-  streamFim(options: FimOptions, call?: CallOptions): AsyncGenerator<FimCompletion> {
+  /** Validation errors surface on the first iteration, like every other stream error. */
+  async *streamFim(options: FimOptions, call?: CallOptions): AsyncGenerator<FimCompletion> {
     const { path, body } = buildFimRequest({ ...options, stream: true });
-    return this.endpoint.stream(path, body, call) as AsyncGenerator<FimCompletion>;
+    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<FimCompletion>;
   }
 
   async listModels(call?: CallOptions): Promise<ReturnType<typeof parseModelList>> {
