@@ -1,6 +1,6 @@
 // Starts code-server (a real VS Code 1.100.3 workbench and Node extension host) on 127.0.0.1 in its
 // own process group, isolated in a temp folder, and stops it with everything it forked.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,6 +113,20 @@ export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensi
   const query = new URLSearchParams({ folder });
   if (payload.length) query.set('payload', JSON.stringify(payload));
   return `${server.url}/?${query}`;
+}
+
+/** Installs a VSIX into an extensions folder the way a user's `code-server --install-extension` does. */
+export function installExtension(vsixPath, extensionsDir) {
+  const home = mkdtempSync(join(tmpdir(), 'tandem-install-'));
+  try {
+    execFileSync(process.execPath, [codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(home, 'user-data'), '--install-extension', vsixPath], {
+      env: { ...process.env, HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }
 
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];

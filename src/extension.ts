@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { keyWithEnvFallback, rememberingKeys } from './core/keys';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { registerCheckConnectionCommand } from './vscode/checkConnectionCommand';
+import { showFirstRunNotice } from './vscode/firstRun';
 import { SecretKeys } from './vscode/secretKeys';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
@@ -28,6 +29,7 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
     watchRetiredModelSettings(),
   );
+  void showFirstRunNotice(context.globalState, setupView);
   // __tandemLoadStart is set by the esbuild banner when the bundle starts loading.
   const loadStart = (globalThis as { __tandemLoadStart?: number }).__tandemLoadStart ?? performance.now();
   const activationMs = performance.now() - loadStart;

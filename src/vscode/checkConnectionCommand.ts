@@ -13,11 +13,16 @@ export function registerCheckConnectionCommand(clients: ServiceClients): vscode.
         const cancel = token.onCancellationRequested(() => abort.abort());
         try {
           const results = await checkConnections(clients.a, clients.b, { signal: abort.signal });
+          // One notification for both services: a failure leads, with the button that fixes it.
+          const reachable: string[] = [];
+          const failures: unknown[] = [];
           for (const service of ['A', 'B'] as const) {
             const result = results[service];
-            if (result.ok) vscode.window.showInformationMessage(`Tandem: Service ${service} ${result.summary}.`);
-            else void showServiceError(result.error);
+            if (result.ok) reachable.push(`Service ${service} ${result.summary}.`);
+            else failures.push(result.error);
           }
+          if (failures.length) void showServiceError(failures[0], reachable.join(' ') || undefined);
+          else vscode.window.showInformationMessage(`Tandem: ${reachable.join(' ')}`);
           return results;
         } finally {
           cancel.dispose();

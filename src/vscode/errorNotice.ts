@@ -30,9 +30,10 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function showServiceError(error: unknown): Promise<void> {
+/** Shows an error with the button that fixes it; `also` adds what else the user should know. */
+export async function showServiceError(error: unknown, also?: string): Promise<void> {
   if (isServiceError(error) && error.code === 'aborted') return;
-  const message = `Tandem: ${describeError(error)}`;
+  const message = `Tandem: ${describeError(error)}${also ? ` ${also}` : ''}`;
   if (!isServiceError(error)) {
     vscode.window.showErrorMessage(message);
     return;

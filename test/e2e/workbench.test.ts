@@ -52,9 +52,51 @@ describe('Tandem in a real VS Code workbench', function () {
     const { page, sim } = workbench;
     sim.reset();
     await runCommand(page, 'Tandem: Check Connection');
-    await page.locator('.notifications-toasts', { hasText: 'Service B reachable' }).waitFor();
-    await page.locator('.notifications-toasts', { hasText: 'Service A reachable' }).waitFor();
+    const toast = page.locator('.notification-toast', { hasText: 'Service A reachable' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /Service B reachable \(models: beta-v4-flash, beta-v4-pro; balance 110\.00 CNY\)/);
     const paths = sim.requests.map((request) => `${request.service} ${request.method} ${request.path}`).sort();
     assert.deepEqual(paths, ['A POST /v1/chat/completions', 'B GET /models', 'B GET /user/balance']);
+  });
+});
+
+describe('setting a key through the real UI', function () {
+  this.timeout(120_000);
+  let workbench: Workbench;
+
+  // No environment keys here: the key must come from what the user types.
+  before(async () => {
+    workbench = await openWorkbench({ env: { TANDEM_SERVICE_A_API_KEY: '', TANDEM_SERVICE_B_API_KEY: '' } });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('asks for the service, takes the key in a password box, and uses it', async () => {
+    const { page, sim } = workbench;
+    await page.locator('.activitybar [aria-label="Tandem"]').first().click();
+    const view = page.locator('.pane', { hasText: 'Services' });
+    await view.locator('.monaco-list-row', { hasText: 'needs setup' }).first().waitFor();
+
+    await runCommand(page, 'Tandem: Set API Key');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Service B' }).click();
+    const input = page.locator('.quick-input-widget input');
+    await page.locator('.quick-input-widget', { hasText: 'Service B API key' }).waitFor();
+    assert.equal(await input.getAttribute('type'), 'password');
+    await input.fill(sim.keyB);
+    await page.keyboard.press('Enter');
+    await view.locator('.monaco-list-row', { hasText: 'Secret Storage' }).waitFor();
+
+    sim.reset();
+    await runCommand(page, 'Tandem: Check Connection');
+    // One notification: Service A has no key, so its failure leads and names the fix; B answered.
+    const toast = page.locator('.notification-toast', { hasText: 'Set your Service A key' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /Service B reachable/);
+    await toast.locator('.monaco-button', { hasText: 'Set API Key' }).waitFor();
+    assert.equal(sim.requests.find((r) => r.path === '/models')?.headers.authorization, `Bearer ${sim.keyB}`);
   });
 });

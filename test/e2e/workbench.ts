@@ -1,10 +1,11 @@
 // A real VS Code (code-server) with Tandem under development, the simulator behind both services,
 // and a real Chromium driving the workbench.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import { chromiumArgs, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
+import { chromiumArgs, installExtension, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
 import { provision } from '../../scripts/provision-vscode.mjs';
 import { findChromium, repoRoot } from '../../scripts/vscodePaths.mjs';
 
@@ -18,11 +19,21 @@ export interface Workbench {
   screenshot(name: string): Promise<string>;
 }
 
-export async function openWorkbench(options: { settings?: Record<string, unknown>; env?: Record<string, string> } = {}): Promise<Workbench> {
+export interface WorkbenchOptions {
+  settings?: Record<string, unknown>;
+  env?: Record<string, string>;
+  /** Run Tandem installed from this VSIX instead of from the source tree. */
+  vsix?: string;
+}
+
+export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   provision();
   const sim = await startSimulator();
+  const extensionsDir = options.vsix ? mkdtempSync(join(tmpdir(), 'tandem-extensions-')) : undefined;
+  if (options.vsix) installExtension(options.vsix, extensionsDir!);
   const server = await startCodeServer({
     workspace: demoWorkspace,
+    extensionsDir,
     quiet: !process.env.TANDEM_DEBUG,
     settings: { 'tandem.serviceA.baseUrl': sim.urlA, 'tandem.serviceB.baseUrl': sim.urlB, ...options.settings },
     env: { TANDEM_SERVICE_A_API_KEY: sim.keyA, TANDEM_SERVICE_B_API_KEY: sim.keyB, ...options.env },
@@ -31,7 +42,7 @@ export async function openWorkbench(options: { settings?: Record<string, unknown
   try {
     browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(workbenchUrl(server, { folder: demoWorkspace, extensionDevelopmentPath: repoRoot }));
+    await page.goto(workbenchUrl(server, { folder: demoWorkspace, extensionDevelopmentPath: options.vsix ? undefined : repoRoot }));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const opened = browser;
     return {
@@ -41,6 +52,7 @@ export async function openWorkbench(options: { settings?: Record<string, unknown
         await opened.close();
         await server.stop();
         await sim.close();
+        if (extensionsDir) rmSync(extensionsDir, { recursive: true, force: true });
       },
       async screenshot(name) {
         const dir = join(repoRoot, 'test-results');

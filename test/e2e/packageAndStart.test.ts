@@ -1,0 +1,71 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../scripts/vscodePaths.mjs';
+import { openWorkbench } from './workbench';
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm run package and npm start', function () {
+  this.timeout(240_000);
+
+  it('builds a lean VSIX that installs into VS Code and activates', async () => {
+    execFileSync('npm', ['run', '-s', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const vsix = join(repoRoot, 'dist/tandem.vsix');
+    const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
+    for (const required of ['extension/dist/extension.js', 'extension/dist/webview.js', 'extension/package.json', 'extension/readme.md', 'extension/LICENSE.txt']) {
+      assert.ok(listing.includes(required), `${required} is packaged`);
+    }
+    for (const excluded of ['src/', 'sim/', 'test/', 'node_modules/', '.map']) assert.ok(!listing.includes(excluded), `${excluded} is not packaged`);
+    assert.ok(statSync(vsix).size < 1_000_000, 'under 1 MB');
+
+    const workbench = await openWorkbench({ vsix });
+    try {
+      // Installed, not under development: the status item and the container prove it activated.
+      await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+      await workbench.page.locator('.activitybar [aria-label="Tandem"]').first().click();
+      await workbench.page.locator('.pane', { hasText: 'Services' }).locator('.monaco-list-row', { hasText: 'Service B' }).waitFor();
+    } finally {
+      await workbench.close();
+    }
+    execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' }); // back to the development build
+  });
+
+  it('npm start serves VS Code with Tandem and the simulator, and Ctrl+C stops everything', async () => {
+    const child = spawn('npm', ['start', '--', '--no-open'], { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+    let output = '';
+    child.stdout.on('data', (data) => (output += data));
+    child.stderr.on('data', (data) => (output += data));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      for (let i = 0; i < 600 && !/Ctrl\+C stops/.test(output); i++) await new Promise((r) => setTimeout(r, 200));
+      const workbenchUrl = /(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/.exec(output)?.[1];
+      const [, simA, simB] = /Service A (http:\/\/127\.0\.0\.1:\d+)\s+Service B (http:\/\/127\.0\.0\.1:\d+)/.exec(output) ?? [];
+      assert.ok(workbenchUrl && simA && simB, `printed the URLs:\n${output}`);
+      assert.match(decodeURIComponent(workbenchUrl), /extensionDevelopmentPath/);
+      assert.equal((await fetch(workbenchUrl)).status, 200);
+      assert.equal((await fetch(`${simB}/__sim/stats`)).status, 200);
+
+      process.kill(-child.pid!, 'SIGINT'); // what Ctrl+C in the terminal sends to the foreground group
+      await exited;
+      for (let i = 0; i < 50 && ((await answers(workbenchUrl)) || (await answers(simA))); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.equal(await answers(workbenchUrl), false, 'code-server stopped');
+      assert.equal(await answers(simA), false, 'Service A simulator stopped');
+      assert.equal(await answers(simB), false, 'Service B simulator stopped');
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }
+  });
+});
