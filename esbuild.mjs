@@ -8,8 +8,8 @@ const common = { bundle: true, minify: production, sourcemap: !production, logLe
 
 const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'],
-    // Marks when the bundle starts loading, so activation time includes module evaluation.
-    banner: { js: 'globalThis.__tandemLoadStart = performance.now();' } },
+    // Mark the bundle's top-level code, so activation time includes module evaluation (bench/activation).
+    banner: { js: 'globalThis.__tandemLoadStart = performance.now();' }, footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' } },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 

@@ -48,7 +48,8 @@ export class ServiceClients implements vscode.Disposable {
     const http = (service: ServiceId) =>
       new HttpClient({
         service,
-        dispatcher: createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
+        // A factory: the connection pool (and undici itself) loads on the first request, not at activation.
+        dispatcher: () => createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
         logger: this.log,
         secrets: this.knownSecrets,
       });

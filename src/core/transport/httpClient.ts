@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { ServiceId } from '../chatTypes';
 import { ServiceError } from '../serviceError';
 import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
@@ -7,11 +7,16 @@ import { abortedError, errorFromException, errorFromResponse, hintFor } from './
 import { silentLogger, type Logger } from './logger';
 import { redactSecrets } from './redact';
 import { sseJson } from './sse';
+import { loadUndici } from './undici';
 
 export interface HttpClientOptions {
   service: ServiceId;
-  /** From createDispatcher; default a plain undici Agent with the timeouts below. Not closed by close(). */
-  dispatcher?: Dispatcher;
+  /**
+   * From createDispatcher. An instance belongs to the caller (close() leaves it open); a factory is
+   * called on the first request and its dispatcher is closed by close(). Default: a plain undici
+   * Agent with the timeouts below, created on first use.
+   */
+  dispatcher?: Dispatcher | (() => Dispatcher);
   /** Default 10_000. Only used for the default dispatcher; a passed-in one carries its own. */
   connectTimeoutMs?: number;
   /** Headers (first byte) timeout, default 60_000. */
@@ -68,7 +73,8 @@ interface Opened {
  */
 export class HttpClient {
   private readonly service: ServiceId;
-  private readonly dispatcher: Dispatcher;
+  private readonly makeDispatcher: () => Dispatcher;
+  private dispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
   private readonly firstByteTimeoutMs: number;
   private readonly idleTimeoutMs: number;
@@ -91,14 +97,18 @@ export class HttpClient {
     this.secrets = options.secrets ?? (() => []);
     this.sleep = options.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.random = options.random ?? Math.random;
-    this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: options.connectTimeoutMs ?? 10_000 },
-        headersTimeout: this.firstByteTimeoutMs,
-        bodyTimeout: this.idleTimeoutMs,
-      });
+    const given = options.dispatcher;
+    this.ownsDispatcher = typeof given !== 'object';
+    this.makeDispatcher =
+      typeof given === 'object'
+        ? () => given
+        : (given ??
+          (() =>
+            new (loadUndici().Agent)({
+              connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+              headersTimeout: this.firstByteTimeoutMs,
+              bodyTimeout: this.idleTimeoutMs,
+            })));
   }
 
   async requestJson<T>(req: HttpRequest): Promise<T> {
@@ -149,10 +159,11 @@ export class HttpClient {
     }
   }
 
-  /** Releases the sockets of the default dispatcher; a passed-in dispatcher belongs to its creator. */
+  /** Releases the sockets of a dispatcher this client created; a passed-in instance belongs to its creator. */
   async close(): Promise<void> {
     // destroy, not close: shutdown must not wait for a half-read stream.
-    if (this.ownsDispatcher) await this.dispatcher.destroy();
+    if (this.ownsDispatcher) await this.dispatcher?.destroy();
+    this.dispatcher = undefined;
   }
 
   private async attemptJson(req: HttpRequest): Promise<unknown> {
@@ -188,11 +199,14 @@ export class HttpClient {
 
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(req.url, {
+      this.dispatcher ??= this.makeDispatcher();
+      const url = new URL(req.url);
+      res = await this.dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
         method: req.method,
         headers,
         body,
-        dispatcher: this.dispatcher,
         signal: req.signal,
         headersTimeout: this.firstByteTimeoutMs,
         bodyTimeout: this.idleTimeoutMs,

@@ -1,4 +1,5 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from './undici';
 
 export interface DispatcherOptions {
   /** VS Code's `http.proxy` setting; wins over HTTPS_PROXY / HTTP_PROXY from the environment. */
@@ -26,6 +27,7 @@ const KEEP_ALIVE_MS = 30_000;
 
 /** Builds the undici dispatcher for all service traffic: proxy-aware when a proxy is configured. */
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
+  const { Agent, EnvHttpProxyAgent } = loadUndici();
   const env = opts.env ?? process.env;
   const tls = opts.rejectUnauthorized === undefined ? {} : { rejectUnauthorized: opts.rejectUnauthorized };
   const common = {

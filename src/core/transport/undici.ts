@@ -1,0 +1,22 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- deep requires are the point of this file */
+import type { Agent, EnvHttpProxyAgent } from 'undici';
+
+export interface UndiciParts {
+  Agent: typeof Agent;
+  EnvHttpProxyAgent: typeof EnvHttpProxyAgent;
+}
+
+/**
+ * The parts of undici Tandem uses, loaded on first use. undici's index also loads fetch, WebSocket,
+ * caches and mocks: requiring the dispatcher modules directly keeps ~215 KB out of the bundle, and
+ * calling this lazily keeps undici's module evaluation out of extension activation.
+ */
+export function loadUndici(): UndiciParts {
+  const Dispatcher = require('undici/lib/dispatcher/dispatcher');
+  // What undici's index does: give every dispatcher its request()/stream() API methods.
+  if (!Dispatcher.prototype.request) Object.assign(Dispatcher.prototype, require('undici/lib/api'));
+  return {
+    Agent: require('undici/lib/dispatcher/agent'),
+    EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent'),
+  };
+}
