@@ -1,0 +1,156 @@
+// The one typed message protocol between the extension host and the Tandem webview. Both sides
+// import these types; each side validates what it receives at runtime before dispatching
+// (validateWebviewMessage.ts on the host, validateHostMessage.ts in the webview), and every
+// `switch` over a message type ends in a never-check.
+
+export type ServiceId = 'A' | 'B';
+export type ReasoningEffort = 'high' | 'max';
+
+/** Per-chat choices; defaults come from the `tandem.chat.*` settings. */
+export interface ChatOptions {
+  service: ServiceId;
+  model: string;
+  thinking: boolean;
+  /** Service B only. */
+  reasoningEffort: ReasoningEffort;
+  /** Service A only: adds `{type: "web_search"}` to the tools. */
+  webSearch: boolean;
+}
+
+/** A model the pickers offer. */
+export interface ModelChoice {
+  service: ServiceId;
+  id: string;
+  label: string;
+}
+
+/** Context attached to the next message, shown as a chip. */
+export interface Attachment {
+  id: string;
+  kind: 'selection' | 'file' | 'image';
+  /** What the chip says, e.g. `greet.ts:3-7` or `diagram.png`. */
+  label: string;
+  /** Text of a selection or file. */
+  text?: string;
+  language?: string;
+  /** An image as a data URL (Service A only: multimodal content parts). */
+  dataUrl?: string;
+}
+
+export interface Citation {
+  title: string;
+  url: string;
+  siteName?: string;
+  summary?: string;
+}
+
+export interface UsageView {
+  promptTokens: number;
+  completionTokens: number;
+  reasoningTokens: number;
+  cacheHitTokens: number;
+  webSearches?: number;
+  /** Service B only, from its price table, e.g. "0.0031 CNY". */
+  cost?: string;
+}
+
+/** What the user sees of an error, and the one action that fixes it. */
+export interface ErrorView {
+  service: ServiceId;
+  code: string;
+  message: string;
+  hint: string;
+  action?: 'setKey' | 'openSettings' | 'retry' | 'newChatWithSummary';
+}
+
+export interface ToolCallView {
+  id: string;
+  name: string;
+  /** Arguments as the model sent them (JSON text). */
+  args: string;
+  status: 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
+  /** For gated tools: exactly what will happen, shown in the approval card. */
+  approval?: { summary: string; detail?: string };
+  result?: string;
+  durationMs?: number;
+}
+
+export interface UserTurn {
+  id: string;
+  role: 'user';
+  text: string;
+  attachments: Attachment[];
+}
+
+export interface AssistantTurn {
+  id: string;
+  role: 'assistant';
+  status: 'streaming' | 'done' | 'stopped' | 'error';
+  reasoning: string;
+  /** How long the model reasoned; set when the answer starts. */
+  reasoningMs?: number;
+  content: string;
+  toolCalls: ToolCallView[];
+  citations: Citation[];
+  /** Service A's `error_message` when a web search failed. */
+  searchError?: string;
+  finishReason?: string;
+  usage?: UsageView;
+  error?: ErrorView;
+}
+
+export type Turn = UserTurn | AssistantTurn;
+
+export interface ChatSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}
+
+export interface ChatView {
+  id: string;
+  title: string;
+  options: ChatOptions;
+  turns: Turn[];
+}
+
+/** Host → webview. */
+export type HostMessage =
+  /** Full sync: after `ready`, on switching or starting a chat. */
+  | { type: 'state'; chat: ChatView; chats: ChatSummary[]; models: ModelChoice[]; attachments: Attachment[]; balance?: string }
+  | { type: 'chats'; chats: ChatSummary[] }
+  /** Adds a turn, or replaces the turn with the same id (status, tool calls, usage, error…). */
+  | { type: 'turn'; chatId: string; turn: Turn }
+  /** Streamed text increments of an assistant turn; the webview batches them per animation frame. */
+  | { type: 'delta'; chatId: string; turnId: string; reasoning?: string; content?: string }
+  /** A 429 or 5xx: the host retries by itself after `seconds`; the webview shows a countdown. */
+  | { type: 'retrying'; chatId: string; turnId: string; seconds: number; attempt: number }
+  | { type: 'attachments'; attachments: Attachment[] }
+  | { type: 'balance'; text: string };
+
+/** Webview → host. All act on the current chat unless they name one. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'send'; text: string }
+  | { type: 'stop' }
+  | { type: 'retry' }
+  | { type: 'editAndResend'; turnId: string; text: string }
+  | { type: 'newChat' }
+  | { type: 'openChat'; chatId: string }
+  | { type: 'deleteChat'; chatId: string }
+  | { type: 'setOptions'; options: Partial<ChatOptions> }
+  | { type: 'attach'; kind: 'selection' | 'file' }
+  /** A pasted or dropped image (Service A chats). */
+  | { type: 'attachImage'; name: string; dataUrl: string }
+  | { type: 'removeAttachment'; id: string }
+  | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' }
+  | { type: 'codeAction'; action: 'copy' | 'insert' | 'newFile'; code: string; language?: string }
+  | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId };
+
+export type HostMessageType = HostMessage['type'];
+export type WebviewMessageType = WebviewMessage['type'];
+
+/** Exhaustiveness check for `switch (message.type)`. */
+export function assertNever(value: never): never {
+  throw new Error(`unhandled message: ${JSON.stringify(value)}`);
+}
