@@ -1,5 +1,6 @@
 // Field validators shared by the request checks of both services. Each failure is a 400
 // invalid_request whose message names the field and the rule, e.g. "stop: at most 4 sequences".
+import type { PlainToolCall } from './conversation';
 import { badRequest } from './errors';
 
 export type JsonObject = Record<string, unknown>;
@@ -100,4 +101,20 @@ export function checkFunctionName(name: unknown, label: string): string {
   if (name.length > 64) throw badRequest(`${label}: at most 64 characters (got ${name.length})`);
   if (!FUNCTION_NAME.test(name)) throw badRequest(`${label}: only a-z, A-Z, 0-9, "_" and "-" are allowed (got ${describe(name)})`);
   return name;
+}
+
+/** The `tool_calls` of an assistant message sent back in history: the same shape for both services. */
+export function checkToolCalls(value: unknown, label: string): PlainToolCall[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw badRequest(`${label}: must be an array`);
+  return value.map((call, k) => {
+    const at = `${label}[${k}]`;
+    if (!isObject(call)) throw badRequest(`${at}: must be an object`);
+    if (typeof call.id !== 'string' || call.id === '') throw badRequest(`${at}.id: required string`);
+    if (call.type !== 'function') throw badRequest(`${at}.type: must be "function"`);
+    if (!isObject(call.function)) throw badRequest(`${at}.function: required object`);
+    if (typeof call.function.name !== 'string') throw badRequest(`${at}.function.name: required string`);
+    if (typeof call.function.arguments !== 'string') throw badRequest(`${at}.function.arguments: required string (JSON text)`);
+    return { id: call.id, name: call.function.name, arguments: call.function.arguments };
+  });
 }

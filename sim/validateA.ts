@@ -1,10 +1,10 @@
 // Service A request validation: every field, type, range and limit of the contract's chat request.
 import { badRequest, SimHttpError } from './errors';
 import {
-  checkFunctionName, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionName, checkToolCalls, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
   type JsonObject,
 } from './fieldChecks';
-import type { ConversationMessage, FunctionToolSpec, MessageRole, PlainToolCall } from './conversation';
+import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { MODELS_A, modelNotFoundMessageA, type ModelKindA } from './modelsA';
 import { decodeBase64Audio, parseWav } from './wav';
 import { AUDIO_TOKENS_PER_SECOND } from './speechAudio';
@@ -80,21 +80,6 @@ function checkParts(parts: unknown[], label: string, m: ConversationMessage): vo
     }
   });
   m.text = texts.join('\n');
-}
-
-function checkToolCalls(value: unknown, label: string): PlainToolCall[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw badRequest(`${label}: must be an array`);
-  return value.map((call, k) => {
-    const at = `${label}[${k}]`;
-    if (!isObject(call)) throw badRequest(`${at}: must be an object`);
-    if (typeof call.id !== 'string' || call.id === '') throw badRequest(`${at}.id: required string`);
-    if (call.type !== 'function') throw badRequest(`${at}.type: must be "function"`);
-    if (!isObject(call.function)) throw badRequest(`${at}.function: required object`);
-    if (typeof call.function.name !== 'string') throw badRequest(`${at}.function.name: required string`);
-    if (typeof call.function.arguments !== 'string') throw badRequest(`${at}.function.arguments: required string (JSON text)`);
-    return { id: call.id, name: call.function.name, arguments: call.function.arguments };
-  });
 }
 
 function checkMessagesA(value: unknown): ConversationMessage[] {

@@ -3,9 +3,9 @@
 // (strict tools only under /beta) and rule 5 (at most 128 tools).
 import { badRequest } from './errors';
 import {
-  checkFunctionName, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionName, checkToolCalls, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
 } from './fieldChecks';
-import type { ConversationMessage, FunctionToolSpec, MessageRole, PlainToolCall } from './conversation';
+import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { checkModelB, MAX_OUTPUT_TOKENS_B, type ModelB } from './modelsB';
 
 export type ToolChoiceB = 'none' | 'auto' | 'required' | { name: string };
@@ -32,21 +32,6 @@ export interface ChatRequestB {
 const ROLES_B: readonly MessageRole[] = ['system', 'user', 'assistant', 'tool'];
 const EFFORT_INPUTS = ['low', 'medium', 'high', 'max', 'xhigh'] as const;
 
-function checkToolCallsB(value: unknown, label: string): PlainToolCall[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw badRequest(`${label}: must be an array`);
-  return value.map((call, k) => {
-    const at = `${label}[${k}]`;
-    if (!isObject(call)) throw badRequest(`${at}: must be an object`);
-    if (typeof call.id !== 'string' || call.id === '') throw badRequest(`${at}.id: required string`);
-    if (call.type !== 'function') throw badRequest(`${at}.type: must be "function"`);
-    if (!isObject(call.function)) throw badRequest(`${at}.function: required object`);
-    if (typeof call.function.name !== 'string') throw badRequest(`${at}.function.name: required string`);
-    if (typeof call.function.arguments !== 'string') throw badRequest(`${at}.function.arguments: required string (JSON text)`);
-    return { id: call.id, name: call.function.name, arguments: call.function.arguments };
-  });
-}
-
 function checkMessagesB(value: unknown): ConversationMessage[] {
   if (value === undefined) throw badRequest('messages: required');
   if (!Array.isArray(value)) throw badRequest(`messages: must be an array (got ${describe(value)})`);
@@ -59,7 +44,7 @@ function checkMessagesB(value: unknown): ConversationMessage[] {
     if (raw.tool_calls !== undefined && raw.tool_calls !== null && role !== 'assistant') {
       throw badRequest(`${at}.tool_calls: only assistant messages carry tool_calls`);
     }
-    const toolCalls = checkToolCallsB(raw.tool_calls, `${at}.tool_calls`);
+    const toolCalls = checkToolCalls(raw.tool_calls, `${at}.tool_calls`);
     const m: ConversationMessage = { role, text: '', imageParts: 0, audioTokens: 0, videoParts: 0, toolCalls, raw };
     optString(raw, 'name', false, `${at}.name`);
     const reasoning = optString(raw, 'reasoning_content', true, `${at}.reasoning_content`);
