@@ -137,20 +137,30 @@ export class HttpClient {
       const { res, start } = opened;
       this.logAttempt(req, String(res.statusCode), start);
       let received = 0;
+      let finished = false;
       let failure: ServiceError;
       try {
-        const events = sseJson(res.body, { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() });
+        // destroyOnReturn false: stopping at [DONE] must not kill a socket that keep-alive can reuse (see finally).
+        const body = res.body.iterator({ destroyOnReturn: false });
+        const events = sseJson({ [Symbol.asyncIterator]: () => body }, { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() });
         for await (const event of events) {
           received++;
           yield event;
         }
+        finished = true;
         this.log('debug', `${req.method} ${pathOf(req.url)} stream done, ${received} events, ${Date.now() - start}ms`);
         return;
       } catch (err) {
         failure = this.asServiceError(req, err, 'body');
       } finally {
-        // Also runs when the consumer stops early: the socket is closed rather than left half-read.
-        if (!res.body.destroyed) res.body.destroy();
+        // After [DONE], read the few bytes left so the keep-alive socket serves the next request (a
+        // new TLS handshake per completion would cost more than the completion). Otherwise, also when
+        // the consumer stops early, close the socket rather than leave it half-read.
+        if (finished) res.body.dump({ limit: 64 * 1024, signal: AbortSignal.timeout(5_000) }).catch(() => res.body.destroy());
+        else if (!res.body.destroyed) {
+          // Nothing listens to the discarded body any more: its expected abort error must not go unhandled.
+          res.body.on('error', () => undefined).destroy();
+        }
       }
       this.log('warn', `${req.method} ${pathOf(req.url)} stream ${failure.code} after ${received} events, ${Date.now() - start}ms`);
       // Once something was delivered a retry would duplicate output; the caller keeps the partial reply.

@@ -225,6 +225,25 @@ describe('HttpClient', () => {
       assert.equal(accept, 'text/event-stream');
     });
 
+    it('keeps the connection for the next request after a finished stream', async () => {
+      let ended = Promise.resolve();
+      server = await startServer((_req, res) => {
+        sse(res, '{"n":1}', '[DONE]');
+        ended = new Promise((resolve) => res.on('finish', () => resolve()));
+        // The response's final chunk can trail [DONE]; the socket must survive that gap.
+        setTimeout(() => res.end(), 30);
+      });
+      let connections = 0;
+      server.server.on('connection', () => connections++);
+      harness = makeClient();
+      for (let i = 0; i < 3; i++) {
+        await drain(harness.client.streamJson({ method: 'POST', url: `${server.url}/beta/completions`, body: { stream: true } }), []);
+        await ended; // the socket is idle again once the response is complete
+        await tick(10);
+      }
+      assert.equal(connections, 1, 'one keep-alive socket served all three streams');
+    });
+
     it('retries before the first event (429, then a reset before any data)', async () => {
       server = await startServer((req, res, n) => {
         if (n === 1) return sendJson(res, 429, { error: { message: 'busy' } }, { 'retry-after': '1' });
