@@ -1,0 +1,343 @@
+// One chat: its turns, and the answer loop — stream a reply, run the tools it asks for (with the
+// user's approval where needed), send the results back, until the model answers or the cap is hit.
+import type { ChatMessage, ToolCall, Usage } from '../chatTypes';
+import { abortedError } from '../transport/errorMapping';
+import { isServiceError } from '../serviceError';
+import { StreamAccumulator, toAssistantMessage } from '../transport/streamAccumulator';
+import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
+import { errorView, finishNotice } from './chatErrors';
+import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
+import type { StoredChat } from './chatStore';
+import { titleFrom } from './chatText';
+import type { ToolHost } from './toolHost';
+import { usageView } from './usageView';
+
+export type ApprovalDecision = 'approve' | 'deny' | 'always';
+
+export interface ChatLimits {
+  maxToolIterations: number;
+  strictTools: boolean;
+}
+
+export interface ChatSessionDeps {
+  /** Read on every request: the clients are rebuilt when proxy settings change. */
+  clients: () => ChatClients;
+  tools: ToolHost;
+  emit: (message: HostMessage) => void;
+  save: (chat: StoredChat) => Promise<void>;
+  limits: () => ChatLimits;
+  /** Tools the user chose "always" for; shared by the chats of one window session. */
+  alwaysAllowed: Set<string>;
+  newId: () => string;
+  now: () => number;
+  /** Turns were removed (retry, edit): the webview needs the whole chat again. */
+  resync: () => void;
+}
+
+interface Run {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class ChatSession {
+  private run: Run | undefined;
+  private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+
+  constructor(
+    readonly chat: StoredChat,
+    private readonly deps: ChatSessionDeps,
+  ) {}
+
+  get id(): string {
+    return this.chat.id;
+  }
+
+  get busy(): boolean {
+    return this.run !== undefined;
+  }
+
+  /** Adds a user turn and answers it; resolves when the answer has ended (done, stopped or failed). */
+  async send(text: string, attachments: Attachment[] = []): Promise<void> {
+    await this.stop();
+    const turn: UserTurn = { id: this.deps.newId(), role: 'user', text, attachments };
+    const first = !this.chat.turns.some((t) => t.role === 'user');
+    if (first) this.chat.title = titleFrom(text);
+    this.chat.turns.push(turn);
+    this.emitTurn(turn);
+    // The header shows the title, which only a full state carries.
+    if (first) this.deps.resync();
+    await this.answer();
+  }
+
+  /** Aborts the answer in progress (closing its socket); the partial text is kept. */
+  async stop(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    run.controller.abort();
+    await run.done;
+  }
+
+  /** Answers the last user turn again, replacing the answer after it. */
+  async retry(): Promise<void> {
+    await this.stop();
+    const lastUser = this.chat.turns.findLastIndex((t) => t.role === 'user');
+    if (lastUser < 0) return;
+    this.truncateAfter(lastUser);
+    this.deps.resync();
+    await this.answer();
+  }
+
+  /** Replaces a user turn's text, drops everything after it, and answers again. */
+  async editAndResend(turnId: string, text: string): Promise<void> {
+    await this.stop();
+    const index = this.chat.turns.findIndex((t) => t.id === turnId && t.role === 'user');
+    if (index < 0) return;
+    const old = this.chat.turns[index] as UserTurn;
+    const edited: UserTurn = { ...old, text };
+    this.chat.turns[index] = edited;
+    this.truncateAfter(index);
+    if (index === 0) this.chat.title = titleFrom(text);
+    this.deps.resync();
+    await this.answer();
+  }
+
+  setOptions(options: ChatOptions): void {
+    this.chat.options = options;
+  }
+
+  /** The user's click in a tool card. Unknown ids (a card from a finished answer) are ignored. */
+  decide(callId: string, decision: ApprovalDecision): boolean {
+    const resolve = this.approvals.get(callId);
+    if (!resolve) return false;
+    this.approvals.delete(callId);
+    resolve(decision);
+    return true;
+  }
+
+  private truncateAfter(index: number): void {
+    for (const turn of this.chat.turns.slice(index + 1)) delete this.chat.wire[turn.id];
+    this.chat.turns.length = index + 1;
+  }
+
+  private async answer(): Promise<void> {
+    const controller = new AbortController();
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    this.run = { controller, done };
+    try {
+      await this.answerLoop(controller.signal);
+    } finally {
+      this.run = undefined;
+      finish();
+    }
+  }
+
+  private async answerLoop(signal: AbortSignal): Promise<void> {
+    const { deps } = this;
+    const options = { ...this.chat.options };
+    const history = this.history();
+    const turn: AssistantTurn = { id: deps.newId(), role: 'assistant', status: 'streaming', reasoning: '', content: '', toolCalls: [], citations: [] };
+    this.chat.turns.push(turn);
+    const wire: ChatMessage[] = [];
+    this.chat.wire[turn.id] = wire;
+    this.emitTurn(turn);
+    await this.persist();
+
+    const usages: Usage[] = [];
+    const started = deps.now();
+    const limits = deps.limits();
+    const tools = deps.tools.definitions();
+    let toolRounds = 0;
+    let acc: StreamAccumulator | undefined;
+    const call = {
+      signal,
+      onRetry: ({ attempt, delayMs }: { attempt: number; delayMs: number }) =>
+        deps.emit({ type: 'retrying', chatId: this.chat.id, turnId: turn.id, seconds: Math.max(1, Math.ceil(delayMs / 1000)), attempt }),
+    };
+
+    try {
+      for (;;) {
+        acc = new StreamAccumulator();
+        let roundReasoned = false;
+        let roundAnswered = false;
+        const stream = streamRound(deps.clients(), { options, messages: [...history, ...wire], tools, strictTools: limits.strictTools }, call);
+        for await (const chunk of stream) {
+          acc.push(chunk);
+          const delta = chunk.choices?.find((c) => (c.index ?? 0) === 0)?.delta;
+          let reasoning = delta?.reasoning_content || '';
+          let content = delta?.content || '';
+          if (!reasoning && !content) continue;
+          // Rounds of one tool loop read as one answer: a blank line between their texts.
+          if (reasoning && !roundReasoned) {
+            roundReasoned = true;
+            if (turn.reasoning) reasoning = `\n\n${reasoning}`;
+          }
+          if (content && !roundAnswered) {
+            roundAnswered = true;
+            if (turn.content) content = `\n\n${content}`;
+          }
+          if (reasoning) turn.reasoning += reasoning;
+          if (content) {
+            if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = deps.now() - started;
+            turn.content += content;
+          }
+          deps.emit({ type: 'delta', chatId: this.chat.id, turnId: turn.id, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) });
+        }
+        const message = acc.snapshot;
+        acc = undefined;
+        if (message.usage) usages.push(message.usage);
+        this.addCitations(turn, message.annotations);
+        if (message.error_message) turn.searchError = message.error_message;
+        turn.finishReason = message.finish_reason;
+        wire.push(toAssistantMessage(message));
+
+        if (message.tool_calls.length === 0) {
+          const notice = finishNotice(message.finish_reason, options.service);
+          if (notice) turn.error = notice;
+          turn.status = 'done';
+          break;
+        }
+        if (toolRounds >= limits.maxToolIterations) {
+          this.answerUnrun(wire, message.tool_calls, `Not run: the limit of ${limits.maxToolIterations} tool rounds per answer was reached.`);
+          turn.status = 'error';
+          turn.error = {
+            service: options.service,
+            code: 'tool_limit',
+            message: `Stopped after ${limits.maxToolIterations} rounds of tool calls.`,
+            hint: 'Ask the model to continue, or raise tandem.chat.maxToolIterations.',
+          };
+          break;
+        }
+        toolRounds += 1;
+        await this.runTools(turn, wire, message.tool_calls, signal);
+        if (signal.aborted) throw abortedError(options.service);
+      }
+    } catch (error) {
+      const partial = acc?.snapshot;
+      acc = undefined;
+      if (partial?.usage) usages.push(partial.usage);
+      if (partial) this.addCitations(turn, partial.annotations);
+      // The partial answer stays in the history as text; half-streamed tool calls are dropped.
+      if (partial && partial.content) wire.push({ role: 'assistant', content: partial.content });
+      if (signal.aborted || (isServiceError(error) && error.code === 'aborted')) {
+        turn.status = 'stopped';
+      } else {
+        turn.status = 'error';
+        turn.error = errorView(error, options.service, Boolean(partial?.content || partial?.reasoning_content));
+      }
+    }
+    if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = deps.now() - started;
+    const usage = usageView(options.model, usages);
+    if (usage) turn.usage = usage;
+    this.emitTurn(turn);
+    await this.persist();
+  }
+
+  /** Runs the calls of one round in order; every call gets a tool message, so the history stays valid. */
+  private async runTools(turn: AssistantTurn, wire: ChatMessage[], calls: ToolCall[], signal: AbortSignal): Promise<void> {
+    for (const call of calls) {
+      if (signal.aborted) {
+        wire.push({ role: 'tool', tool_call_id: call.id, content: 'Not run: the user stopped the answer.' });
+        continue;
+      }
+      const result = await this.runTool(turn, call, signal);
+      wire.push({ role: 'tool', tool_call_id: call.id, content: result });
+    }
+  }
+
+  private async runTool(turn: AssistantTurn, call: ToolCall, signal: AbortSignal): Promise<string> {
+    const { deps } = this;
+    const view: ToolCallView = { id: call.id, name: call.function.name, args: call.function.arguments, status: 'running' };
+    turn.toolCalls.push(view);
+    const update = () => this.emitTurn(turn);
+    const prepared = await deps.tools.prepare({ name: call.function.name, args: call.function.arguments }).catch(
+      (error: unknown) => ({ kind: 'refused', error: error instanceof Error ? error.message : String(error) }) as const,
+    );
+    if (prepared.kind === 'refused') {
+      view.status = 'error';
+      view.result = `Error: ${prepared.error}`;
+      view.durationMs = 0;
+      update();
+      return view.result;
+    }
+    if (prepared.approval) {
+      view.approval = prepared.approval;
+      if (!deps.alwaysAllowed.has(view.name)) {
+        view.status = 'awaiting-approval';
+        update();
+        const decision = await this.waitForDecision(call.id, signal);
+        if (decision === 'always') deps.alwaysAllowed.add(view.name);
+        if (decision === 'deny') {
+          prepared.discard?.();
+          view.status = 'denied';
+          view.result = signal.aborted ? 'Not run: the user stopped the answer.' : 'The user declined this action.';
+          update();
+          return view.result;
+        }
+      }
+    }
+    view.status = 'running';
+    update();
+    const started = deps.now();
+    try {
+      view.result = await prepared.run(signal);
+      view.status = 'done';
+    } catch (error) {
+      view.result = `Error: ${error instanceof Error ? error.message : String(error)}`;
+      view.status = 'error';
+    }
+    view.durationMs = deps.now() - started;
+    update();
+    return view.result;
+  }
+
+  private waitForDecision(callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve('deny');
+      const onAbort = () => {
+        this.approvals.delete(callId);
+        resolve('deny');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.approvals.set(callId, (decision) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(decision);
+      });
+    });
+  }
+
+  private answerUnrun(wire: ChatMessage[], calls: ToolCall[], text: string): void {
+    for (const call of calls) wire.push({ role: 'tool', tool_call_id: call.id, content: text });
+  }
+
+  private addCitations(turn: AssistantTurn, annotations: ReadonlyArray<{ url?: string; title?: string; site_name?: string; summary?: string }>): void {
+    for (const a of annotations) {
+      if (!a.url || turn.citations.some((c) => c.url === a.url)) continue;
+      const citation: Citation = { title: a.title || a.url, url: a.url };
+      if (a.site_name) citation.siteName = a.site_name;
+      if (a.summary) citation.summary = a.summary;
+      turn.citations.push(citation);
+    }
+  }
+
+  /** Wire messages of every turn so far (the system prompt first). */
+  private history(): ChatMessage[] {
+    const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
+    for (const turn of this.chat.turns) {
+      if (turn.role === 'user') messages.push(userMessage(turn, this.chat.options.service));
+      else messages.push(...(this.chat.wire[turn.id] ?? (turn.content ? [{ role: 'assistant' as const, content: turn.content }] : [])));
+    }
+    return messages;
+  }
+
+  private emitTurn(turn: UserTurn | AssistantTurn): void {
+    // A copy: the webview transport serialises later, and the turn keeps changing.
+    this.deps.emit({ type: 'turn', chatId: this.chat.id, turn: structuredClone(turn) });
+  }
+
+
+  private async persist(): Promise<void> {
+    this.chat.updatedAt = this.deps.now();
+    await this.deps.save(this.chat);
+  }
+}

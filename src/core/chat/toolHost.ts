@@ -1,0 +1,21 @@
+// What the chat session needs from the tools: their definitions, and a way to prepare and run a call.
+// The vscode layer implements it over the VS Code API; tests use a fake.
+import type { FunctionTool } from '../chatTypes';
+
+export type PreparedTool =
+  /** The call cannot run (bad arguments, a path outside the workspace…); `error` goes to the model. */
+  | { kind: 'refused'; error: string }
+  | {
+      kind: 'ready';
+      /** Present for gated tools: exactly what will happen, shown in the approval card. */
+      approval?: { summary: string; detail?: string };
+      /** Runs the call; its result (or thrown message) goes to the model. */
+      run(signal: AbortSignal): Promise<string>;
+      /** Called when the user declines or the answer is stopped (closes a diff preview, say). */
+      discard?(): void;
+    };
+
+export interface ToolHost {
+  definitions(): FunctionTool[];
+  prepare(call: { name: string; args: string }): Promise<PreparedTool>;
+}

@@ -1,0 +1,58 @@
+// Confines every path a model names to the workspace folders: `..` segments, absolute paths outside
+// the folders, and symlinks whose real target lies outside are refused with a message for the model.
+import * as nodePath from 'node:path';
+
+export type ConfinedPath = { ok: true; path: string; root: string } | { ok: false; error: string };
+
+export interface ConfineOptions {
+  /** Absolute file-system paths of the workspace folders; relative paths resolve against the first. */
+  roots: readonly string[];
+  /** Resolves symlinks (fs.promises.realpath); rejects when the path does not exist. */
+  realpath: (p: string) => Promise<string>;
+  /** Path flavour; defaults to the platform's. */
+  path?: typeof nodePath.posix;
+}
+
+export async function confinePath(input: string, options: ConfineOptions): Promise<ConfinedPath> {
+  const p = options.path ?? nodePath;
+  if (typeof input !== 'string') return { ok: false, error: 'path must be a string' };
+  if (options.roots.length === 0) return { ok: false, error: 'no workspace folder is open, so no file can be accessed' };
+  const raw = input.trim() === '' ? '.' : input.trim();
+  if (raw.includes('\0')) return { ok: false, error: 'path contains a NUL character' };
+  if (raw.split(/[\\/]+/).includes('..')) {
+    return { ok: false, error: `path "${input}" is refused: ".." segments are not allowed; use a path inside the workspace folder` };
+  }
+  const absolute = p.isAbsolute(raw) ? p.normalize(raw) : p.resolve(options.roots[0], raw);
+  const root = options.roots.find((r) => isInside(p, r, absolute));
+  if (!root) return { ok: false, error: `path "${input}" is refused: it is outside the workspace folders` };
+
+  // A symlink may point anywhere: compare real paths. A file that does not exist yet (apply_edit may
+  // create one) is judged by its nearest existing ancestor.
+  const realRoot = await options.realpath(root).catch(() => root);
+  let probe = absolute;
+  let rest = '';
+  for (;;) {
+    const real = await options.realpath(probe).then((r) => r, () => undefined);
+    if (real !== undefined) {
+      const resolved = rest ? p.join(real, rest) : real;
+      if (!isInside(p, realRoot, resolved)) {
+        return { ok: false, error: `path "${input}" is refused: it is a symlink that leads outside the workspace folders` };
+      }
+      return { ok: true, path: absolute, root };
+    }
+    const parent = p.dirname(probe);
+    if (parent === probe) return { ok: true, path: absolute, root };
+    rest = rest ? p.join(p.basename(probe), rest) : p.basename(probe);
+    probe = parent;
+  }
+}
+
+function isInside(p: typeof nodePath.posix, root: string, target: string): boolean {
+  const rel = p.relative(p.normalize(root), p.normalize(target));
+  return rel === '' || (!rel.startsWith('..') && !p.isAbsolute(rel));
+}
+
+/** How a confined path is shown to the model and the user: relative to its workspace folder. */
+export function displayPath(confined: { path: string; root: string }, p: typeof nodePath.posix = nodePath): string {
+  return p.relative(confined.root, confined.path).split(p.sep).join('/') || '.';
+}

@@ -1,0 +1,118 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChatController } from '../../core/chat/chatController';
+import type { ServiceClients } from '../serviceClients';
+import type { ErrorView, ServiceId } from '../../shared/protocol';
+import { baseUrlSetting, openSettings } from '../settings';
+
+/** Attached files are cut here: enough for a large source file, not a whole build artefact. */
+const MAX_ATTACHED_CHARS = 200_000;
+
+/** What the chat does with the editor, the clipboard, commands and the Service B account. */
+export class ChatEditorActions {
+  constructor(
+    private readonly controller: () => ChatController,
+    private readonly clients: ServiceClients,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly newId: () => string,
+  ) {}
+
+  /** Attaches the editor selection or the active file as a chip. */
+  async attach(kind: 'selection' | 'file'): Promise<void> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) {
+      void vscode.window.showInformationMessage('Tandem: open a file in the editor first, then attach it to the chat.');
+      return;
+    }
+    const doc = editor.document;
+    const name = doc.isUntitled ? doc.uri.path : path.basename(doc.fileName);
+    const sel = editor.selection;
+    if (kind === 'selection' && sel.isEmpty) {
+      void vscode.window.showInformationMessage('Tandem: select some code first, then attach the selection.');
+      return;
+    }
+    const text = kind === 'selection' ? doc.getText(sel) : doc.getText();
+    const label = kind === 'selection' ? `${name}:${sel.start.line + 1}-${sel.end.line + 1}` : name;
+    this.controller().addAttachment({
+      id: this.newId(),
+      kind,
+      label,
+      text: text.length > MAX_ATTACHED_CHARS ? `${text.slice(0, MAX_ATTACHED_CHARS)}\n… [cut]` : text,
+      language: doc.languageId,
+    });
+  }
+
+  attachImage(name: string, dataUrl: string): void {
+    const refusal = this.controller().addAttachment({ id: this.newId(), kind: 'image', label: name || 'image', dataUrl });
+    if (refusal) void vscode.window.showWarningMessage(`Tandem: ${refusal}`);
+  }
+
+  async codeAction(action: 'copy' | 'insert' | 'newFile', code: string, language?: string): Promise<void> {
+    switch (action) {
+      case 'copy':
+        await vscode.env.clipboard.writeText(code);
+        return;
+      case 'insert': {
+        const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+        if (!editor) {
+          void vscode.window.showInformationMessage('Tandem: open a file to insert the code at its cursor.');
+          return;
+        }
+        await editor.edit((edit) => {
+          for (const sel of editor.selections) edit.replace(sel, code);
+        });
+        return;
+      }
+      case 'newFile': {
+        const wanted = knownLanguage(language);
+        const languages = await vscode.languages.getLanguages();
+        const doc = await vscode.workspace.openTextDocument({ content: code, language: wanted && languages.includes(wanted) ? wanted : undefined });
+        await vscode.window.showTextDocument(doc);
+        return;
+      }
+    }
+  }
+
+  async errorAction(action: NonNullable<ErrorView['action']>, service: ServiceId): Promise<void> {
+    switch (action) {
+      case 'setKey':
+        await vscode.commands.executeCommand('tandem.setApiKey', service);
+        return;
+      case 'openSettings':
+        await openSettings(`tandem.${baseUrlSetting(service)}`);
+        return;
+      case 'retry':
+        return this.afterAnswer(this.controller().retry(), service);
+      case 'newChatWithSummary':
+        return this.controller().newChatWithSummary();
+    }
+  }
+
+  /** Waits for an answer; a Service B answer spends money, so the balance is read again after it. */
+  async afterAnswer(answer: Promise<void>, service: ServiceId): Promise<void> {
+    await answer;
+    if (service === 'B') this.refreshAccount();
+  }
+
+  /** Service B balance (and the models the account lists) for the chat header; failures stay quiet. */
+  refreshAccount(withModels = false): void {
+    void (async () => {
+      try {
+        const info = await this.clients.b.balance();
+        const text = info.balances.map((b) => `${b.total} ${b.currency}`).join(' · ');
+        if (text) this.controller().setBalance(`Service B balance: ${text}${info.available === false ? ' (not available)' : ''}`);
+        // The account's model list narrows the Service B picker to models it can use; it changes rarely.
+        if (withModels) this.controller().setListedModels('B', (await this.clients.b.listModels()).map((m) => m.id));
+      } catch (error) {
+        this.log.debug(`chat: Service B balance not shown: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    })();
+  }
+}
+
+/** Code fences use short names (`ts`, `py`); VS Code wants language ids. Unknown names open as plain text. */
+function knownLanguage(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  const aliases: Record<string, string> = { ts: 'typescript', js: 'javascript', py: 'python', sh: 'shellscript', bash: 'shellscript', rb: 'ruby', rs: 'rust', yml: 'yaml', md: 'markdown', cs: 'csharp', 'c++': 'cpp' };
+  return aliases[language.toLowerCase()] ?? language.toLowerCase();
+}

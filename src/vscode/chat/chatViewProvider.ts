@@ -1,0 +1,169 @@
+import * as vscode from 'vscode';
+import type { ChatController } from '../../core/chat/chatController';
+import { assertNever, type HostMessage, type WebviewMessage } from '../../shared/protocol';
+import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
+import { chatHtml, createNonce } from './chatHtml';
+import type { ChatEditorActions } from './chatEditorActions';
+
+/**
+ * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
+ * controller, and posts the controller's messages back once the webview has said it is ready.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  static readonly viewId = 'tandem.chat';
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  /** Deltas of one I/O turn, merged into one message (an SSE read often holds many chunks). */
+  private pendingDeltas: Array<Extract<HostMessage, { type: 'delta' }>> = [];
+  private flushScheduled = false;
+  private readonly posted = new vscode.EventEmitter<HostMessage>();
+  /** Every message sent to the webview (tests and logging listen here). */
+  readonly onDidPost = this.posted.event;
+  private readonly disposables: vscode.Disposable[] = [this.posted];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly actions: ChatEditorActions,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** Whether VS Code has created the view (it does so when the view is first shown). */
+  get resolved(): boolean {
+    return this.view !== undefined;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    view.webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+    view.webview.html = chatHtml(view.webview, this.extensionUri, createNonce());
+    this.disposables.push(
+      view.webview.onDidReceiveMessage((raw) => this.receive(raw)),
+      view.onDidDispose(() => {
+        if (this.view === view) {
+          this.view = undefined;
+          this.ready = false;
+          this.pendingDeltas = [];
+        }
+      }),
+    );
+  }
+
+  /**
+   * What the controller emits. Until the webview says `ready` nothing is posted: its answer is a full
+   * state built at that moment, which already holds everything emitted before (so no queue replays).
+   */
+  post(message: HostMessage): void {
+    if (!this.view || !this.ready) return;
+    if (message.type === 'delta') {
+      const last = this.pendingDeltas.at(-1);
+      if (last && last.chatId === message.chatId && last.turnId === message.turnId) {
+        this.pendingDeltas[this.pendingDeltas.length - 1] = mergeDeltas(last, message);
+      } else {
+        this.pendingDeltas.push(message);
+      }
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushDeltas());
+      }
+      return;
+    }
+    // Order matters: text streamed so far lands before the turn update that follows it.
+    this.flushDeltas();
+    this.send(message);
+  }
+
+  private flushDeltas(): void {
+    this.flushScheduled = false;
+    const deltas = this.pendingDeltas;
+    this.pendingDeltas = [];
+    for (const d of deltas) this.send(d);
+  }
+
+  /** Entry point of every webview message: validated, then dispatched. Public so tests can drive it. */
+  async receive(raw: unknown): Promise<void> {
+    const message = parseWebviewMessage(raw);
+    if (!message) {
+      this.log.warn(`chat: dropped an invalid webview message (${describe(raw)})`);
+      return;
+    }
+    try {
+      await this.dispatch(message);
+    } catch (error) {
+      this.log.error(`chat: ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async dispatch(message: WebviewMessage): Promise<void> {
+    const c = this.controller;
+    switch (message.type) {
+      case 'ready':
+        return this.onReady();
+      case 'send':
+        return this.actions.afterAnswer(c.send(message.text), c.chat.options.service);
+      case 'stop':
+        return c.stop();
+      case 'retry':
+        return this.actions.afterAnswer(c.retry(), c.chat.options.service);
+      case 'editAndResend':
+        return this.actions.afterAnswer(c.editAndResend(message.turnId, message.text), c.chat.options.service);
+      case 'newChat':
+        return c.newChat();
+      case 'openChat':
+        return c.openChat(message.chatId);
+      case 'deleteChat':
+        return c.deleteChat(message.chatId);
+      case 'setOptions':
+        return c.setOptions(message.options);
+      case 'attach':
+        return this.actions.attach(message.kind);
+      case 'attachImage':
+        return this.actions.attachImage(message.name, message.dataUrl);
+      case 'removeAttachment':
+        return c.removeAttachment(message.id);
+      case 'approveTool':
+        return c.approveTool(message.callId, message.decision);
+      case 'codeAction':
+        return this.actions.codeAction(message.action, message.code, message.language);
+      case 'errorAction':
+        return this.actions.errorAction(message.action, message.service);
+      default:
+        return assertNever(message);
+    }
+  }
+
+  /** A (re)created webview gets the whole state; it includes everything emitted before it. */
+  private async onReady(): Promise<void> {
+    this.ready = false;
+    const chats = await this.controller.listChats();
+    // From here on synchronous: the state is built, sent, and later messages follow it.
+    this.pendingDeltas = [];
+    this.ready = true;
+    this.send(this.controller.stateWith(chats));
+    this.actions.refreshAccount(true);
+  }
+
+  private send(message: HostMessage): void {
+    this.posted.fire(message);
+    void this.view?.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function mergeDeltas(a: Extract<HostMessage, { type: 'delta' }>, b: Extract<HostMessage, { type: 'delta' }>): Extract<HostMessage, { type: 'delta' }> {
+  const reasoning = (a.reasoning ?? '') + (b.reasoning ?? '');
+  const content = (a.content ?? '') + (b.content ?? '');
+  return { type: 'delta', chatId: a.chatId, turnId: a.turnId, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) };
+}
+
+function describe(raw: unknown): string {
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? `type "${type.slice(0, 40)}"` : typeof raw;
+}
