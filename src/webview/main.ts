@@ -1,3 +1,21 @@
-// Webview entry (browser bundle). The sidebar views arrive with the chat issue; this keeps the
-// second esbuild bundle and its tsconfig honest from the start.
-export {};
+// Webview entry (browser bundle): builds the chat view, validates every host message before
+// dispatch, and says `ready` so the host sends the state (and anything it queued).
+import type { WebviewMessage } from '../shared/protocol';
+import { parseHostMessage } from '../shared/validateHostMessage';
+import { ChatApp } from './chatApp';
+import { readUiState } from './vscodeApi';
+
+const api = acquireVsCodeApi();
+const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
+const app = new ChatApp(root, api, readUiState(api));
+
+window.addEventListener('message', (event: MessageEvent) => {
+  const message = parseHostMessage(event.data);
+  if (!message) {
+    console.warn('Tandem: dropped a message that does not match the protocol');
+    return;
+  }
+  app.handle(message);
+});
+
+api.postMessage({ type: 'ready' } satisfies WebviewMessage);

@@ -1,0 +1,141 @@
+// Runtime validation of what the webview receives from the host: a message that does not match
+// the protocol exactly is dropped before dispatch, so the renderer can trust every field it reads.
+import type {
+  Attachment,
+  AssistantTurn,
+  ChatOptions,
+  ChatSummary,
+  ChatView,
+  Citation,
+  ErrorView,
+  HostMessage,
+  ModelChoice,
+  ToolCallView,
+  Turn,
+  UsageView,
+  UserTurn,
+} from './protocol';
+
+type Check<T> = (value: unknown) => value is T;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString: Check<string> = (v): v is string => typeof v === 'string';
+const isBool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
+const isCount: Check<number> = (v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const oneOf = <T extends string>(...values: T[]): Check<T> => (v): v is T => typeof v === 'string' && (values as string[]).includes(v);
+const optional = <T>(check: Check<T>): Check<T | undefined> => (v): v is T | undefined => v === undefined || check(v);
+const arrayOf = <T>(check: Check<T>): Check<T[]> => (v): v is T[] => Array.isArray(v) && v.every(check);
+
+/** An object whose listed fields pass their checks; fields not listed are refused. */
+function shape<T>(fields: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
+  const known = new Set(Object.keys(fields));
+  return (v): v is T =>
+    isRecord(v) &&
+    Object.keys(v).every((k) => known.has(k)) &&
+    Object.entries(fields).every(([k, check]) => (check as Check<unknown>)(v[k]));
+}
+
+const isService = oneOf('A', 'B');
+
+const isChatOptions = shape<ChatOptions>({
+  service: isService,
+  model: isString,
+  thinking: isBool,
+  reasoningEffort: oneOf('high', 'max'),
+  webSearch: isBool,
+});
+
+const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, label: isString });
+
+const isAttachment = shape<Attachment>({
+  id: isString,
+  kind: oneOf('selection', 'file', 'image'),
+  label: isString,
+  text: optional(isString),
+  language: optional(isString),
+  dataUrl: optional((v): v is string => isString(v) && v.startsWith('data:image/')),
+});
+
+const isCitation = shape<Citation>({ title: isString, url: isString, siteName: optional(isString), summary: optional(isString) });
+
+const isUsage = shape<UsageView>({
+  promptTokens: isCount,
+  completionTokens: isCount,
+  reasoningTokens: isCount,
+  cacheHitTokens: isCount,
+  webSearches: optional(isCount),
+  cost: optional(isString),
+});
+
+const isErrorView = shape<ErrorView>({
+  service: isService,
+  code: isString,
+  message: isString,
+  hint: isString,
+  action: optional(oneOf('setKey', 'openSettings', 'retry', 'newChatWithSummary')),
+});
+
+const isToolCall = shape<ToolCallView>({
+  id: isString,
+  name: isString,
+  args: isString,
+  status: oneOf('awaiting-approval', 'running', 'done', 'error', 'denied'),
+  approval: optional(shape<{ summary: string; detail?: string }>({ summary: isString, detail: optional(isString) })),
+  result: optional(isString),
+  durationMs: optional(isCount),
+});
+
+const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: isString, attachments: arrayOf(isAttachment) });
+
+const isAssistantTurn = shape<AssistantTurn>({
+  id: isString,
+  role: oneOf('assistant'),
+  status: oneOf('streaming', 'done', 'stopped', 'error'),
+  reasoning: isString,
+  reasoningMs: optional(isCount),
+  content: isString,
+  toolCalls: arrayOf(isToolCall),
+  citations: arrayOf(isCitation),
+  searchError: optional(isString),
+  finishReason: optional(isString),
+  usage: optional(isUsage),
+  error: optional(isErrorView),
+});
+
+const isTurn: Check<Turn> = (v): v is Turn => isUserTurn(v) || isAssistantTurn(v);
+
+const isChatSummary = shape<ChatSummary>({ id: isString, title: isString, updatedAt: isCount });
+
+const isChatView = shape<ChatView>({ id: isString, title: isString, options: isChatOptions, turns: arrayOf(isTurn) });
+
+type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
+
+const messageChecks: { [K in HostMessage['type']]: Check<Of<K>> } = {
+  state: shape<Of<'state'>>({
+    type: oneOf('state'),
+    chat: isChatView,
+    chats: arrayOf(isChatSummary),
+    models: arrayOf(isModelChoice),
+    attachments: arrayOf(isAttachment),
+    balance: optional(isString),
+  }),
+  chats: shape<Of<'chats'>>({ type: oneOf('chats'), chats: arrayOf(isChatSummary) }),
+  turn: shape<Of<'turn'>>({ type: oneOf('turn'), chatId: isString, turn: isTurn }),
+  delta: shape<Of<'delta'>>({
+    type: oneOf('delta'),
+    chatId: isString,
+    turnId: isString,
+    reasoning: optional(isString),
+    content: optional(isString),
+  }),
+  retrying: shape<Of<'retrying'>>({ type: oneOf('retrying'), chatId: isString, turnId: isString, seconds: isCount, attempt: isCount }),
+  attachments: shape<Of<'attachments'>>({ type: oneOf('attachments'), attachments: arrayOf(isAttachment) }),
+  balance: shape<Of<'balance'>>({ type: oneOf('balance'), text: isString }),
+};
+
+/** The message if it matches the protocol exactly, else undefined (the caller drops it). */
+export function parseHostMessage(raw: unknown): HostMessage | undefined {
+  if (!isRecord(raw) || typeof raw.type !== 'string' || !Object.hasOwn(messageChecks, raw.type)) return undefined;
+  const check = messageChecks[raw.type as HostMessage['type']] as Check<HostMessage>;
+  return check(raw) ? raw : undefined;
+}

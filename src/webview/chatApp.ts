@@ -1,0 +1,242 @@
+// The chat view: dispatches validated host messages to the header, the turn views and the
+// composer; batches streamed deltas per animation frame.
+import { assertNever, type Attachment, type ChatSummary, type ChatView, type HostMessage, type ModelChoice, type Turn, type WebviewMessage } from '../shared/protocol';
+import { Announcer } from './announcer';
+import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
+import { Composer } from './composer';
+import { h } from './dom';
+import { Header } from './header';
+import { createMarkdownEngine, warmUp } from './markdown';
+import { UserTurnView } from './userTurnView';
+import type { UiState, VsCodeApi } from './vscodeApi';
+
+type TurnView = AssistantTurnView | UserTurnView;
+
+interface PendingDelta {
+  reasoning: string;
+  content: string;
+}
+
+/** Within this many pixels of the bottom, the list follows the stream. */
+const PIN_SLACK_PX = 40;
+
+export class ChatApp {
+  private chat: ChatView | undefined;
+  private chats: ChatSummary[] = [];
+  private models: ModelChoice[] = [];
+  private balance: string | undefined;
+  private readonly views = new Map<string, TurnView>();
+  private readonly pending = new Map<string, PendingDelta>();
+  private frame: number | undefined;
+  private pinned = true;
+  private restoredScroll = false;
+  private readonly header: Header;
+  private readonly list = h('main', { className: 'messages', attrs: { 'aria-label': 'Conversation', tabindex: '0' } });
+  private readonly composer: Composer;
+  private readonly announcer = new Announcer();
+  private readonly turnDeps: TurnDeps;
+
+  constructor(root: HTMLElement, private readonly api: VsCodeApi, private readonly ui: UiState) {
+    const post = (message: WebviewMessage) => api.postMessage(message);
+    this.header = new Header(post);
+    this.composer = new Composer(post, ui.draft, (draft) => this.saveUi({ draft }));
+    this.turnDeps = {
+      engine: createMarkdownEngine(),
+      post,
+      reasoningOpened: (id) => this.ui.openReasoning.includes(id),
+      onReasoningToggle: (id, open) =>
+        this.saveUi({ openReasoning: open ? [...new Set([...this.ui.openReasoning, id])] : this.ui.openReasoning.filter((x) => x !== id) }),
+    };
+    warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
+    root.replaceChildren(this.header.element, this.list, this.composer.element, this.announcer.element);
+    let saveScroll: ReturnType<typeof setTimeout> | undefined;
+    this.list.addEventListener('scroll', () => {
+      this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
+      // Following the stream scrolls every frame; setState goes to the host, so save once it settles.
+      clearTimeout(saveScroll);
+      saveScroll = setTimeout(() => this.saveUi({ scrollTop: this.list.scrollTop }), 300);
+    });
+    this.list.addEventListener('click', (event) => this.onListClick(event));
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.isStreaming()) {
+        event.preventDefault();
+        post({ type: 'stop' });
+      }
+    });
+  }
+
+  handle(message: HostMessage): void {
+    switch (message.type) {
+      case 'state':
+        this.chats = message.chats;
+        this.models = message.models;
+        this.balance = message.balance;
+        this.showChat(message.chat);
+        this.composer.setAttachments(message.attachments);
+        break;
+      case 'chats':
+        this.chats = message.chats;
+        this.renderHeader();
+        break;
+      case 'turn':
+        if (message.chatId === this.chat?.id) this.upsertTurn(message.turn);
+        break;
+      case 'delta':
+        if (message.chatId === this.chat?.id) this.queueDelta(message.turnId, message.reasoning ?? '', message.content ?? '');
+        break;
+      case 'retrying': {
+        const view = this.views.get(message.turnId);
+        if (message.chatId === this.chat?.id && view instanceof AssistantTurnView) view.showCountdown(message.seconds, message.attempt);
+        break;
+      }
+      case 'attachments':
+        this.composer.setAttachments(message.attachments satisfies Attachment[]);
+        break;
+      case 'balance':
+        this.balance = message.text;
+        this.renderHeader();
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private showChat(chat: ChatView): void {
+    const sameChat = this.chat?.id === chat.id;
+    this.chat = { ...chat, turns: [...chat.turns] };
+    this.pending.clear();
+    if (!sameChat) {
+      for (const view of this.views.values()) if (view instanceof AssistantTurnView) view.dispose();
+      this.views.clear();
+      this.list.replaceChildren();
+    }
+    const ids = new Set(chat.turns.map((t) => t.id));
+    for (const [id, view] of this.views) {
+      if (!ids.has(id)) {
+        if (view instanceof AssistantTurnView) view.dispose();
+        view.element.remove();
+        this.views.delete(id);
+      }
+    }
+    for (const turn of chat.turns) this.upsertTurn(turn, false);
+    this.renderHeader();
+    this.composer.setService(chat.options.service);
+    this.renderEmpty();
+    this.updateStreaming();
+    if (!this.restoredScroll && this.ui.chatId === chat.id) {
+      this.list.scrollTop = this.ui.scrollTop;
+      this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
+    } else if (!sameChat) {
+      this.list.scrollTop = this.list.scrollHeight;
+      this.pinned = true;
+    }
+    this.restoredScroll = true;
+    this.saveUi({ chatId: chat.id });
+  }
+
+  private upsertTurn(turn: Turn, record = true): void {
+    if (!this.chat) return;
+    if (record) {
+      const index = this.chat.turns.findIndex((t) => t.id === turn.id);
+      if (index >= 0) this.chat.turns[index] = turn;
+      else this.chat.turns.push(turn);
+    }
+    const existing = this.views.get(turn.id);
+    if (existing && existing instanceof AssistantTurnView && turn.role === 'assistant') {
+      this.pending.delete(turn.id);
+      const wasStreaming = existing.streaming;
+      existing.update(turn);
+      if (wasStreaming && !existing.streaming) this.announcer.say(turn.status === 'done' ? 'Answer complete.' : 'Answer ended.');
+    } else if (existing && existing instanceof UserTurnView && turn.role === 'user') {
+      existing.update(turn);
+    } else {
+      const view =
+        turn.role === 'user'
+          ? new UserTurnView(turn, this.turnDeps.post, () => !this.isStreaming())
+          : new AssistantTurnView(turn, this.turnDeps);
+      if (existing) existing.element.replaceWith(view.element);
+      else this.insertInOrder(turn.id, view.element);
+      this.views.set(turn.id, view);
+    }
+    this.renderEmpty();
+    this.updateStreaming();
+    this.followBottom();
+  }
+
+  /** Keeps DOM order equal to the chat's turn order. */
+  private insertInOrder(id: string, element: HTMLElement): void {
+    const turns = this.chat?.turns ?? [];
+    const index = turns.findIndex((t) => t.id === id);
+    const next = turns.slice(index + 1).find((t) => this.views.has(t.id));
+    const before = next ? this.views.get(next.id)?.element : undefined;
+    if (before) this.list.insertBefore(element, before);
+    else this.list.append(element);
+  }
+
+  private queueDelta(turnId: string, reasoning: string, content: string): void {
+    const entry = this.pending.get(turnId) ?? { reasoning: '', content: '' };
+    entry.reasoning += reasoning;
+    entry.content += content;
+    this.pending.set(turnId, entry);
+    this.frame ??= requestAnimationFrame(() => this.flush());
+  }
+
+  private flush(): void {
+    this.frame = undefined;
+    for (const [turnId, delta] of this.pending) {
+      const view = this.views.get(turnId);
+      if (!(view instanceof AssistantTurnView)) continue;
+      view.applyDeltas(delta.reasoning, delta.content);
+      if (delta.content) this.announcer.push(delta.content);
+    }
+    this.pending.clear();
+    this.followBottom();
+  }
+
+  private followBottom(): void {
+    if (this.pinned) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private isStreaming(): boolean {
+    const last = this.chat?.turns.at(-1);
+    return last?.role === 'assistant' && last.status === 'streaming';
+  }
+
+  private updateStreaming(): void {
+    this.composer.setStreaming(this.isStreaming());
+  }
+
+  private renderEmpty(): void {
+    const empty = this.list.querySelector('.empty-state');
+    if (this.views.size === 0 && !empty) {
+      this.list.append(h('div', { className: 'empty-state' }, 'Ask Tandem about your code. Attach the selection or a file for context.'));
+    } else if (this.views.size > 0) {
+      empty?.remove();
+    }
+  }
+
+  private renderHeader(): void {
+    if (!this.chat) return;
+    this.header.render({ chatId: this.chat.id, title: this.chat.title, options: this.chat.options, chats: this.chats, models: this.models, balance: this.balance });
+  }
+
+  private onListClick(event: MouseEvent): void {
+    const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-code-action]') : null;
+    const block = target?.closest('.code-block');
+    const code = block?.querySelector('code');
+    if (!target || !block || !code) return;
+    const action = target.dataset.codeAction;
+    if (action !== 'copy' && action !== 'insert' && action !== 'newFile') return;
+    const language = block instanceof HTMLElement ? block.dataset.language : undefined;
+    this.turnDeps.post({ type: 'codeAction', action, code: code.textContent ?? '', ...(language ? { language } : {}) });
+    if (action === 'copy') {
+      target.textContent = 'Copied';
+      setTimeout(() => (target.textContent = 'Copy'), 1500);
+    }
+  }
+
+  private saveUi(change: Partial<UiState>): void {
+    Object.assign(this.ui, change);
+    this.api.setState(this.ui);
+  }
+}

@@ -1,0 +1,100 @@
+// The header: chat history (open, delete), new chat, and the per-chat pickers → setOptions.
+import type { ChatOptions, ChatSummary, ModelChoice, WebviewMessage } from '../shared/protocol';
+import { button, h } from './dom';
+
+export interface HeaderModel {
+  chatId: string;
+  title: string;
+  options: ChatOptions;
+  chats: ChatSummary[];
+  models: ModelChoice[];
+  balance?: string;
+}
+
+export class Header {
+  readonly element = h('header', { className: 'chat-header' });
+  private historyOpen = false;
+  private model: HeaderModel | undefined;
+
+  constructor(private readonly post: (message: WebviewMessage) => void) {}
+
+  render(model: HeaderModel): void {
+    this.model = model;
+    const { options } = model;
+    const historyButton = button('History', 'Chat history', () => {
+      this.historyOpen = !this.historyOpen;
+      this.render(model);
+      this.element.querySelector<HTMLElement>('.history button')?.focus();
+    }, 'secondary');
+    historyButton.setAttribute('aria-expanded', String(this.historyOpen));
+    const top = h(
+      'div',
+      { className: 'header-row' },
+      historyButton,
+      h('span', { className: 'chat-title', attrs: { title: model.title } }, model.title || 'New chat'),
+      button('New chat', 'Start a new chat', () => this.post({ type: 'newChat' }), 'secondary'),
+    );
+
+    const service = this.select('Service', [['A', 'Service A'], ['B', 'Service B']], options.service, (value) => {
+      const next = value === 'A' ? 'A' : 'B';
+      const firstModel = model.models.find((m) => m.service === next)?.id ?? options.model;
+      this.change({ service: next, model: firstModel });
+    });
+    const models = model.models.filter((m) => m.service === options.service).map((m): [string, string] => [m.id, m.label]);
+    if (!models.some(([id]) => id === options.model)) models.unshift([options.model, options.model]);
+    const modelPicker = this.select('Model', models, options.model, (value) => this.change({ model: value }));
+    const thinking = this.checkbox('Thinking', options.thinking, (on) => this.change({ thinking: on }));
+    const row = h('div', { className: 'header-row options' }, service, modelPicker, thinking);
+    if (options.service === 'B') {
+      row.append(this.select('Effort', [['high', 'High'], ['max', 'Max']], options.reasoningEffort, (value) => this.change({ reasoningEffort: value === 'max' ? 'max' : 'high' })));
+    } else {
+      row.append(this.checkbox('Web search', options.webSearch, (on) => this.change({ webSearch: on })));
+    }
+    if (model.balance) row.append(h('span', { className: 'balance', attrs: { title: 'Service B balance' } }, model.balance));
+
+    this.element.replaceChildren(top, row);
+    if (this.historyOpen) this.element.append(this.history(model));
+  }
+
+  private history(model: HeaderModel): HTMLElement {
+    if (!model.chats.length) return h('div', { className: 'history empty' }, 'No chats yet.');
+    return h(
+      'ul',
+      { className: 'history', attrs: { 'aria-label': 'Chat history' } },
+      ...model.chats.map((chat) =>
+        h(
+          'li',
+          { className: chat.id === model.chatId ? 'current' : '' },
+          button(chat.title || 'Untitled chat', `Open chat: ${chat.title || 'Untitled chat'}`, () => {
+            this.historyOpen = false;
+            this.post({ type: 'openChat', chatId: chat.id });
+            if (this.model) this.render(this.model);
+          }, 'history-open'),
+          h('time', { attrs: { datetime: new Date(chat.updatedAt).toISOString() } }, new Date(chat.updatedAt).toLocaleString()),
+          button('Delete', `Delete chat: ${chat.title || 'Untitled chat'}`, () => this.post({ type: 'deleteChat', chatId: chat.id }), 'history-delete'),
+        ),
+      ),
+    );
+  }
+
+  /** Shows the choice at once and tells the host, which answers with the chat's new state. */
+  private change(options: Partial<ChatOptions>): void {
+    if (!this.model) return;
+    this.post({ type: 'setOptions', options });
+    this.render({ ...this.model, options: { ...this.model.options, ...options } });
+  }
+
+  private select(label: string, choices: [string, string][], value: string, onChange: (value: string) => void): HTMLElement {
+    const select = h('select', { attrs: { 'aria-label': label } }, ...choices.map(([id, text]) => h('option', { attrs: { value: id } }, text)));
+    select.value = value;
+    select.addEventListener('change', () => onChange(select.value));
+    return h('label', { className: 'picker' }, h('span', {}, label), select);
+  }
+
+  private checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElement {
+    const input = h('input', { attrs: { type: 'checkbox' } });
+    input.checked = checked;
+    input.addEventListener('change', () => onChange(input.checked));
+    return h('label', { className: 'toggle' }, input, h('span', {}, label));
+  }
+}

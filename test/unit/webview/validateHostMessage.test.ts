@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import type { HostMessage } from '../../../src/shared/protocol';
+import { parseHostMessage } from '../../../src/shared/validateHostMessage';
+
+const state: HostMessage = {
+  type: 'state',
+  chat: {
+    id: 'c1',
+    title: 'Greeting',
+    options: { service: 'A', model: 'alpha-v2.5-pro', thinking: true, reasoningEffort: 'high', webSearch: true },
+    turns: [
+      { id: 'u1', role: 'user', text: 'hi', attachments: [{ id: 'i', kind: 'image', label: 'shot.png', dataUrl: 'data:image/png;base64,AAAA' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        status: 'done',
+        reasoning: 'r',
+        reasoningMs: 1200,
+        content: 'hello',
+        toolCalls: [{ id: 't', name: 'read_file', args: '{}', status: 'done', result: 'x', durationMs: 3 }],
+        citations: [{ title: 'T', url: 'https://example.com', siteName: 'example' }],
+        usage: { promptTokens: 1, completionTokens: 2, reasoningTokens: 0, cacheHitTokens: 0, cost: '0.01 CNY' },
+        error: { service: 'A', code: 'x', message: 'm', hint: 'h', action: 'retry' },
+      },
+    ],
+  },
+  chats: [{ id: 'c1', title: 'Greeting', updatedAt: 1 }],
+  models: [{ service: 'A', id: 'alpha-v2.5-pro', label: 'alpha-v2.5-pro' }],
+  attachments: [],
+  balance: '1 CNY',
+};
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+describe('parseHostMessage', () => {
+  it('accepts every message type in its valid form', () => {
+    const valid: HostMessage[] = [
+      state,
+      { type: 'chats', chats: [] },
+      { type: 'turn', chatId: 'c1', turn: { id: 'u2', role: 'user', text: 'x', attachments: [] } },
+      { type: 'delta', chatId: 'c1', turnId: 'a1', content: 'x' },
+      { type: 'delta', chatId: 'c1', turnId: 'a1', reasoning: 'y' },
+      { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: 2, attempt: 1 },
+      { type: 'attachments', attachments: [{ id: 's', kind: 'selection', label: 'a.ts:1-2', text: 'x', language: 'typescript' }] },
+      { type: 'balance', text: '3 CNY' },
+    ];
+    for (const message of valid) assert.deepEqual(parseHostMessage(clone(message)), message, message.type);
+  });
+
+  it('refuses unknown types, wrong field types, unknown fields and bad enums', () => {
+    const bad: unknown[] = [
+      null,
+      'state',
+      [],
+      { type: 'explode' },
+      { type: 'toString' },
+      { type: 'delta', chatId: 'c1', turnId: 'a1', content: 5 },
+      { type: 'delta', chatId: 'c1', content: 'x' },
+      { type: 'delta', chatId: 'c1', turnId: 'a1', content: 'x', html: '<b>' },
+      { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: -1, attempt: 1 },
+      { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: Number.NaN, attempt: 1 },
+      { type: 'balance' },
+      { type: 'turn', chatId: 'c1', turn: { id: 'x', role: 'system', text: 'x', attachments: [] } },
+    ];
+    for (const message of bad) assert.equal(parseHostMessage(message), undefined, JSON.stringify(message));
+  });
+
+  it('refuses a state whose nested parts are wrong', () => {
+    const mutate = (change: (m: Extract<HostMessage, { type: 'state' }>) => void) => {
+      const copy = clone(state) as Extract<HostMessage, { type: 'state' }>;
+      change(copy);
+      return parseHostMessage(copy);
+    };
+    assert.equal(mutate((m) => ((m.chat.options as { service: string }).service = 'C')), undefined);
+    assert.equal(mutate((m) => ((m.chat.turns[1] as { status: string }).status = 'thinking')), undefined);
+    assert.equal(mutate((m) => ((m.chat.turns[1] as { toolCalls: unknown[] }).toolCalls = [{ id: 't' }])), undefined);
+    // An image attachment must be an image data URL, never a remote URL the view would load.
+    assert.equal(mutate((m) => ((m.chat.turns[0] as { attachments: { dataUrl?: string }[] }).attachments[0].dataUrl = 'https://evil.example/x.png')), undefined);
+    assert.equal(mutate((m) => ((m.chat.turns[1] as { error: { action: string } }).error.action = 'format-disk')), undefined);
+    assert.ok(mutate(() => undefined));
+  });
+});
