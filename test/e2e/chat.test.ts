@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import { frameWith, openWorkbench, type Workbench } from './workbench';
+
+/** Opens the Tandem container (unless a reload restored it open) and returns the chat webview's frame. */
+async function chatFrame(page: Page): Promise<Frame> {
+  const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
+  if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
+  return frameWith(page, '.composer-input', 60_000);
+}
+
+async function ask(chat: Frame, question: string): Promise<void> {
+  const input = chat.locator('.composer-input');
+  await input.fill(question);
+  await input.press('Enter');
+}
+
+const lastAnswer = (chat: Frame) => chat.locator('.turn.assistant').last();
+
+/** The composer offers Send again (not Stop) once the answer, tools included, is complete. */
+async function idle(chat: Frame): Promise<void> {
+  await chat.locator('button[aria-label="Send message"]').waitFor({ state: 'visible', timeout: 90_000 });
+}
+
+describe('the chat in a real VS Code workbench', function () {
+  this.timeout(180_000);
+  let workbench: Workbench;
+  let chat: Frame;
+
+  before(async () => {
+    workbench = await openWorkbench();
+    chat = await chatFrame(workbench.page);
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('streams the reasoning, then the answer, and folds the reasoning away', async () => {
+    const { sim } = workbench;
+    sim.reset();
+    sim.configure({ tokensPerSecond: 150 });
+    await ask(chat, 'How do I debounce a function in TypeScript?');
+    const answer = lastAnswer(chat);
+    const reasoning = answer.locator('details.reasoning');
+    await reasoning.waitFor();
+    // While only reasoning has arrived it is open and growing.
+    await answer.locator('.reasoning-text').filter({ hasText: /\w{3,}/ }).waitFor();
+    await answer.locator('.markdown pre code').first().waitFor({ timeout: 60_000 });
+    await idle(chat);
+    assert.equal(await reasoning.evaluate((el) => (el as HTMLDetailsElement).open), false, 'collapsed once the answer started');
+    assert.match(await reasoning.locator('.reasoning-summary').innerText(), /\d+(\.\d+)?\s*s/, 'elapsed time shown');
+    assert.match(await answer.locator('.usage').innerText(), /CNY/, 'Service B cost shown');
+    const request = sim.requests.find((r) => r.path === '/chat/completions');
+    assert.ok(request, 'the question went to Service B');
+    assert.equal((request.body as { stream: boolean }).stream, true);
+    sim.configure({ tokensPerSecond: 0 });
+  });
+
+  it('runs a gated tool only after the user approves it in its card', async () => {
+    const { sim } = workbench;
+    sim.reset();
+    await ask(chat, 'Please run the command "echo tandem-e2e" in the terminal.');
+    const approve = chat.locator('button[aria-label="Approve run_command"]');
+    await approve.waitFor({ timeout: 60_000 });
+    assert.match(await lastAnswer(chat).innerText(), /echo tandem-e2e/, 'the card shows exactly what will run');
+    const requestsBefore = sim.requests.length;
+    assert.equal(sim.requests.length, requestsBefore, 'nothing runs before the click');
+    await approve.click();
+    await chat.locator('.tool-status', { hasText: 'Done' }).last().waitFor({ timeout: 60_000 });
+    await idle(chat);
+    assert.ok(sim.requests.length > requestsBefore, 'the tool result went back to the model');
+    const followUp = sim.requests.filter((r) => r.path === '/chat/completions').at(-1)!.body as { messages: Array<{ role: string; content: string; reasoning_content?: string; tool_calls?: unknown[] }> };
+    const toolTurn = followUp.messages.find((m) => m.role === 'assistant' && m.tool_calls);
+    assert.ok(toolTurn?.reasoning_content, 'the reasoning of the tool-call turn was sent back');
+    assert.ok(followUp.messages.some((m) => m.role === 'tool'));
+  });
+
+  it('shows web-search citations as links for Service A', async () => {
+    const { sim } = workbench;
+    sim.reset();
+    await chat.locator('select[aria-label="Service"]').selectOption('A');
+    await chat.locator('label.toggle', { hasText: 'Web search' }).locator('input').check();
+    await ask(chat, 'What changed in the latest TypeScript release?');
+    await idle(chat);
+    const sources = lastAnswer(chat).locator('.citations a');
+    await sources.first().waitFor();
+    assert.match((await sources.first().getAttribute('href')) ?? '', /^https:\/\//);
+    const request = sim.requests.find((r) => r.path === '/v1/chat/completions');
+    assert.deepEqual((request?.body as { tools: Array<{ type: string }> }).tools.filter((t) => t.type === 'web_search'), [{ type: 'web_search' }]);
+  });
+
+  it('stops mid-stream, closing the socket and keeping the partial answer', async () => {
+    const { sim } = workbench;
+    sim.reset();
+    sim.configure({ tokensPerSecond: 20 });
+    await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
+    const answer = lastAnswer(chat);
+    // The reasoning folds away when the answer starts; then let a few words of it arrive.
+    await answer.locator('.reasoning-summary', { hasText: 'Thought for' }).waitFor({ timeout: 60_000 });
+    await chat.waitForTimeout(1_000);
+    await chat.locator('button[aria-label="Stop the answer"]').click();
+    await answer.locator('.notice', { hasText: 'Stopped' }).waitFor();
+    await idle(chat);
+    const kept = await answer.evaluate((turn) => turn.querySelector(':scope > .markdown, :scope .md-block')?.textContent ?? '');
+    assert.ok(kept.trim().length > 0, 'partial text kept');
+    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(sim.abortedCount, 1, 'the simulator saw the connection close');
+    sim.configure({ tokensPerSecond: 0 });
+  });
+
+  it('finds the chat in the history after a window reload', async () => {
+    const { page } = workbench;
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    chat = await chatFrame(page);
+    await chat.locator('button[aria-label="Chat history"]').click();
+    const entry = chat.locator('.history button.history-open', { hasText: 'How do I debounce a function' });
+    await entry.waitFor({ timeout: 30_000 });
+    await entry.click();
+    await chat.locator('.turn.user', { hasText: 'How do I debounce a function in TypeScript?' }).waitFor();
+    await chat.locator('.turn.assistant .markdown pre code').first().waitFor();
+  });
+});
