@@ -41,6 +41,8 @@ interface AnswerTimes {
   firstInDomAt: number;
   firstVisibleAt: number;
   doneAt: number;
+  /** performance.timeOrigin of the webview, to put its times on the simulator's wall clock. */
+  timeOrigin: number;
   renderedChars: number;
 }
 
@@ -83,8 +85,10 @@ async function main() {
       const after = await metrics(cdp);
       const frames = await inPage<FrameProbe>(frame, 'readFrameProbe');
       const during = (name: string) => (after[name] - before[name]) * 1000;
+      const firstDataAt = workbench.sim.requests.find((r) => r.path === '/chat/completions')?.firstDataAt ?? NaN;
       runs.push({
         tokens,
+        firstSseDataToFirstVisibleTokenMs: round(times.timeOrigin + times.firstVisibleAt - firstDataAt),
         enterToFirstVisibleTokenMs: round(times.firstVisibleAt - times.sentAt),
         enterToFirstTokenInDomMs: round(times.firstInDomAt - times.sentAt),
         simFirstContentByteMs: round(simDelay),

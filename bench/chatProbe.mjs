@@ -109,7 +109,7 @@ export function watchAnswerInPage() {
         seen.disconnect();
         requestAnimationFrame(() => {
           times.doneAt = performance.now();
-          resolve({ ...times, renderedChars: t.querySelector('.markdown').textContent.length });
+          resolve({ ...times, timeOrigin: performance.timeOrigin, renderedChars: t.querySelector('.markdown').textContent.length });
         });
       }
     });

@@ -39,6 +39,8 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   aborted: boolean;
+  /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
+  firstDataAt?: number;
 }
 
 export interface FaultSpec {
@@ -210,6 +212,11 @@ class SimulatorImpl implements Simulator {
       record.status = res.statusCode;
       return out;
     }) as typeof res.writeHead;
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
+      return write(chunk, ...rest);
+    }) as typeof res.write;
     res.on('close', () => {
       if (!res.writableFinished && !serverReset && !this.closing) {
         record.aborted = true;

@@ -7,6 +7,8 @@ import { SecretKeys } from './vscode/secretKeys';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
+import { InlineCompletions } from './vscode/completion/inlineCompletions';
+import { registerChat } from './vscode/chat/registerChat';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 
 /** Composition root: build the objects, register them, nothing else. */
@@ -17,23 +19,28 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = rememberingKeys(keyWithEnvFallback(secretKeys, process.env));
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
+  const completions = new InlineCompletions(clients, log);
+  const chat = registerChat(context, clients, log);
 
   context.subscriptions.push(
     log,
+    secretKeys,
     clients,
     setupView,
     vscode.window.registerTreeDataProvider('tandem.setup', setupView),
-    new TandemStatusBar(setupView),
-    registerMenuCommand(),
+    completions,
+    new TandemStatusBar(setupView, completions.status),
+    registerMenuCommand(completions.status),
     ...registerApiKeyCommands(secretKeys),
     registerCheckConnectionCommand(clients),
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
     watchRetiredModelSettings(),
+    ...chat.disposables,
   );
   void showFirstRunNotice(context.globalState, setupView);
   const activation = activationTimes(activateStart);
   log.info(`Tandem activated: module load ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms`);
-  return { clients, secretKeys, activation };
+  return { clients, secretKeys, activation, completions, chat };
 }
 
 export function deactivate() {}

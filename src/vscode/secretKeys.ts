@@ -4,19 +4,39 @@ import type { KeySource } from '../core/keys';
 
 const secretName = (service: ServiceId) => `tandem.apiKey.${service}`;
 
-/** API keys in SecretStorage, the only place Tandem stores them. */
-export class SecretKeys implements KeySource {
-  constructor(private readonly secrets: vscode.SecretStorage) {}
+/**
+ * API keys in SecretStorage, the only place Tandem stores them. Reads are cached until the secret
+ * changes: in remote and web setups each SecretStorage read is a round trip to the workbench, which
+ * every completion request would otherwise pay.
+ */
+export class SecretKeys implements KeySource, vscode.Disposable {
+  private readonly cache = new Map<ServiceId, Promise<string | undefined>>();
+  private readonly subscription: vscode.Disposable;
 
-  async get(service: ServiceId): Promise<string | undefined> {
-    return (await this.secrets.get(secretName(service))) || undefined;
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.subscription = secrets.onDidChange(() => this.cache.clear());
   }
 
-  store(service: ServiceId, key: string): Thenable<void> {
-    return this.secrets.store(secretName(service), key);
+  get(service: ServiceId): Promise<string | undefined> {
+    let key = this.cache.get(service);
+    if (!key) {
+      key = Promise.resolve(this.secrets.get(secretName(service))).then((value) => value || undefined);
+      this.cache.set(service, key);
+    }
+    return key;
   }
 
-  delete(service: ServiceId): Thenable<void> {
-    return this.secrets.delete(secretName(service));
+  async store(service: ServiceId, key: string): Promise<void> {
+    this.cache.delete(service);
+    await this.secrets.store(secretName(service), key);
+  }
+
+  async delete(service: ServiceId): Promise<void> {
+    this.cache.delete(service);
+    await this.secrets.delete(secretName(service));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
   }
 }

@@ -1,42 +1,102 @@
 import * as vscode from 'vscode';
+import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
 import type { SetupView } from './setupView';
 
-/** The Tandem status bar item: a glance at whether both services are set up, and the menu on click. */
+/**
+ * The Tandem status bar item: whether both services are set up, and what inline completions are
+ * doing (idle / working / error / off / snoozed); the menu on click.
+ */
 export class TandemStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tandem.status', vscode.StatusBarAlignment.Right, 100);
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: Array<{ dispose(): void }> = [];
+  private missing: string[] = [];
 
-  constructor(private readonly setup: SetupView) {
+  constructor(
+    private readonly setup: SetupView,
+    private readonly completion?: CompletionStatus,
+  ) {
     this.item.name = 'Tandem';
     this.item.command = 'tandem.showMenu';
-    this.subscription = setup.onDidChangeTreeData(() => void this.refresh());
+    this.subscriptions.push(setup.onDidChangeTreeData(() => void this.refresh()));
+    if (completion) this.subscriptions.push(completion.onChange((s) => this.render(s)));
     void this.refresh();
     this.item.show();
   }
 
   async refresh(): Promise<void> {
     const setups = await this.setup.setups();
-    const missing = setups.filter((setup) => !setup.ready).map((setup) => `Service ${setup.service}`);
-    this.item.text = missing.length ? '$(warning) Tandem' : '$(sparkle) Tandem';
-    this.item.tooltip = missing.length ? `Tandem: ${missing.join(' and ')} need a base URL and key. Click for options.` : 'Tandem: both services set up. Click for options.';
+    this.missing = setups.filter((setup) => !setup.ready).map((setup) => `Service ${setup.service}`);
+    this.render(this.completion?.snapshot);
+  }
+
+  private render(s: StatusSnapshot | undefined): void {
+    if (this.missing.length) {
+      this.item.text = '$(warning) Tandem';
+      this.item.tooltip = `Tandem: ${this.missing.join(' and ')} need a base URL and key. Click for options.`;
+      return;
+    }
+    const [icon, line] = describe(s);
+    this.item.text = `${icon} Tandem`;
+    this.item.tooltip = `Tandem: both services set up. ${line} Click for options.`;
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const s of this.subscriptions) s.dispose();
     this.item.dispose();
   }
 }
 
-const menu: Array<vscode.QuickPickItem & { command: string; args?: unknown[] }> = [
-  { label: '$(plug) Check Connection', command: 'tandem.checkConnection' },
-  { label: '$(key) Set API Key…', command: 'tandem.setApiKey' },
-  { label: '$(settings-gear) Open Settings', command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
-  { label: '$(output) Show Log', command: 'tandem.showLog' },
-];
+function describe(s: StatusSnapshot | undefined): [string, string] {
+  switch (s?.state) {
+    case undefined:
+    case 'idle':
+      return ['$(sparkle)', s ? 'Inline completions on.' : ''];
+    case 'working':
+      return ['$(loading~spin)', 'Waiting for a completion…'];
+    case 'error':
+      return ['$(error)', `Completions failed: ${s.detail ?? 'unknown error'}.`];
+    case 'off':
+      return ['$(circle-slash)', 'Inline completions off.'];
+    case 'snoozed':
+      return [
+        '$(clock)',
+        s.snoozedUntil === Infinity ? 'Completions snoozed until re-enabled.' : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
+      ];
+  }
+}
 
-export function registerMenuCommand(): vscode.Disposable {
+type MenuItem = vscode.QuickPickItem & { command: string; args?: unknown[] };
+
+function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
+  const completionItems: MenuItem[] = !s
+    ? []
+    : [
+        s.state === 'off' || s.state === 'snoozed'
+          ? { label: '$(check) Enable Inline Completions', command: 'tandem.completion.toggle' }
+          : { label: '$(circle-slash) Disable Inline Completions', command: 'tandem.completion.toggle' },
+        ...(s.state === 'off'
+          ? []
+          : [
+              { label: '$(clock) Snooze for 5 Minutes', command: 'tandem.completion.snooze', args: [5] },
+              { label: '$(clock) Snooze for 30 Minutes', command: 'tandem.completion.snooze', args: [30] },
+              { label: '$(clock) Snooze Until Re-enabled', command: 'tandem.completion.snooze', args: [Infinity] },
+            ]),
+        { label: '$(symbol-class) Choose Completion Model…', command: 'tandem.completion.selectModel' },
+        { label: '', kind: vscode.QuickPickItemKind.Separator, command: '' },
+      ];
+  return [
+    ...completionItems,
+    { label: '$(plug) Check Connection', command: 'tandem.checkConnection' },
+    { label: '$(key) Set API Key…', command: 'tandem.setApiKey' },
+    { label: '$(settings-gear) Open Settings', command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
+    { label: '$(output) Show Log', command: 'tandem.showLog' },
+  ];
+}
+
+export function registerMenuCommand(completion?: CompletionStatus): vscode.Disposable {
   return vscode.commands.registerCommand('tandem.showMenu', async () => {
-    const choice = await vscode.window.showQuickPick(menu, { title: 'Tandem' });
-    if (choice) await vscode.commands.executeCommand(choice.command, ...(choice.args ?? []));
+    const s = completion?.snapshot;
+    const choice = await vscode.window.showQuickPick(menuFor(s), { title: s ? `Tandem — completions ${s.state}` : 'Tandem' });
+    if (choice?.command) await vscode.commands.executeCommand(choice.command, ...(choice.args ?? []));
   });
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { frameWith, openWorkbench, type Workbench } from './workbench';
 
 /** Opens the Tandem container (unless a reload restored it open) and returns the chat webview's frame. */
@@ -9,13 +9,16 @@ async function chatFrame(page: Page): Promise<Frame> {
   return frameWith(page, '.composer-input', 60_000);
 }
 
-async function ask(chat: Frame, question: string): Promise<void> {
+/** Sends a question and returns its answer's turn (not an earlier one that is still on screen). */
+async function ask(chat: Frame, question: string): Promise<Locator> {
+  const earlier = await chat.locator('.turn.assistant').count();
   const input = chat.locator('.composer-input');
   await input.fill(question);
   await input.press('Enter');
+  const answer = chat.locator('.turn.assistant').nth(earlier);
+  await answer.waitFor({ timeout: 60_000 });
+  return answer;
 }
-
-const lastAnswer = (chat: Frame) => chat.locator('.turn.assistant').last();
 
 /** The composer offers Send again (not Stop) once the answer, tools included, is complete. */
 async function idle(chat: Frame): Promise<void> {
@@ -42,15 +45,14 @@ describe('the chat in a real VS Code workbench', function () {
     const { sim } = workbench;
     sim.reset();
     sim.configure({ tokensPerSecond: 150 });
-    await ask(chat, 'How do I debounce a function in TypeScript?');
-    const answer = lastAnswer(chat);
+    const answer = await ask(chat, 'How do I debounce a function in TypeScript?');
     const reasoning = answer.locator('details.reasoning');
     await reasoning.waitFor();
     // While only reasoning has arrived it is open and growing.
     await answer.locator('.reasoning-text').filter({ hasText: /\w{3,}/ }).waitFor();
     await answer.locator('.markdown pre code').first().waitFor({ timeout: 60_000 });
     await idle(chat);
-    assert.equal(await reasoning.evaluate((el) => (el as HTMLDetailsElement).open), false, 'collapsed once the answer started');
+    assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), false, 'collapsed once the answer started');
     assert.match(await reasoning.locator('.reasoning-summary').innerText(), /\d+(\.\d+)?\s*s/, 'elapsed time shown');
     assert.match(await answer.locator('.usage').innerText(), /CNY/, 'Service B cost shown');
     const request = sim.requests.find((r) => r.path === '/chat/completions');
@@ -62,14 +64,14 @@ describe('the chat in a real VS Code workbench', function () {
   it('runs a gated tool only after the user approves it in its card', async () => {
     const { sim } = workbench;
     sim.reset();
-    await ask(chat, 'Please run the command "echo tandem-e2e" in the terminal.');
+    const answer = await ask(chat, 'Please run the command "echo tandem-e2e" in the terminal.');
     const approve = chat.locator('button[aria-label="Approve run_command"]');
     await approve.waitFor({ timeout: 60_000 });
-    assert.match(await lastAnswer(chat).innerText(), /echo tandem-e2e/, 'the card shows exactly what will run');
+    assert.match(await answer.innerText(), /echo tandem-e2e/, 'the card shows exactly what will run');
     const requestsBefore = sim.requests.length;
     assert.equal(sim.requests.length, requestsBefore, 'nothing runs before the click');
     await approve.click();
-    await chat.locator('.tool-status', { hasText: 'Done' }).last().waitFor({ timeout: 60_000 });
+    await answer.locator('.tool-status', { hasText: 'Done' }).waitFor({ timeout: 60_000 });
     await idle(chat);
     assert.ok(sim.requests.length > requestsBefore, 'the tool result went back to the model');
     const followUp = sim.requests.filter((r) => r.path === '/chat/completions').at(-1)!.body as { messages: Array<{ role: string; content: string; reasoning_content?: string; tool_calls?: unknown[] }> };
@@ -83,9 +85,9 @@ describe('the chat in a real VS Code workbench', function () {
     sim.reset();
     await chat.locator('select[aria-label="Service"]').selectOption('A');
     await chat.locator('label.toggle', { hasText: 'Web search' }).locator('input').check();
-    await ask(chat, 'What changed in the latest TypeScript release?');
+    const answer = await ask(chat, 'What changed in the latest TypeScript release?');
     await idle(chat);
-    const sources = lastAnswer(chat).locator('.citations a');
+    const sources = answer.locator('.citations a');
     await sources.first().waitFor();
     assert.match((await sources.first().getAttribute('href')) ?? '', /^https:\/\//);
     const request = sim.requests.find((r) => r.path === '/v1/chat/completions');
@@ -96,8 +98,7 @@ describe('the chat in a real VS Code workbench', function () {
     const { sim } = workbench;
     sim.reset();
     sim.configure({ tokensPerSecond: 20 });
-    await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
-    const answer = lastAnswer(chat);
+    const answer = await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
     // The reasoning folds away when the answer starts; then let a few words of it arrive.
     await answer.locator('.reasoning-summary', { hasText: 'Thought for' }).waitFor({ timeout: 60_000 });
     await chat.waitForTimeout(1_000);

@@ -1,0 +1,158 @@
+// Loaded by the extension host as extensionTestsPath: a scripted typing session over real source
+// files, driving Tandem's real inline completion provider the way VS Code does (a new call and a
+// cancelled token per keystroke), against the simulator the bench started. Writes JSON.
+const { readFileSync, writeFileSync } = require('node:fs');
+const { extname } = require('node:path');
+const vscode = require('vscode');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A deterministic typist: gaps around the mean, and a pause to think after some word boundaries. */
+function typist(meanGapMs) {
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const gapAfter = (ch) => {
+    const gap = meanGapMs * (0.6 + 0.8 * random());
+    return ' .(,'.includes(ch) && random() < 0.4 ? gap + 400 : gap;
+  };
+  // Now and then a wrong key, noticed and deleted: the prefix comes back, and so does its answer.
+  const typo = () => random() < 0.04;
+  return { gapAfter, typo };
+}
+const languageOf = { '.ts': 'typescript', '.py': 'python', '.js': 'javascript', '.mjs': 'javascript' };
+
+exports.run = async function run() {
+  const env = process.env;
+  const { gapAfter, typo } = typist(Number(env.BENCH_KEY_GAP_MS));
+  const linePauseMs = Number(env.BENCH_LINE_PAUSE_MS);
+  const linesPerFile = Number(env.BENCH_LINES_PER_FILE);
+  const api = await vscode.extensions.getExtension('tandem.tandem').activate();
+  const config = vscode.workspace.getConfiguration('tandem');
+  await config.update('serviceB.baseUrl', env.BENCH_URL_B, vscode.ConfigurationTarget.Global);
+  const { provider, engine } = api.completions;
+
+  // Tag each provider call with the engine outcome it got (the engine is called synchronously inside it).
+  let tagging;
+  const complete = engine.complete.bind(engine);
+  engine.complete = (query) => {
+    const record = tagging;
+    return complete(query).then((outcome) => ((record.outcome = outcome), outcome));
+  };
+
+  const calls = [];
+  let typedChars = 0;
+  let acceptedChars = 0;
+  let accepted = 0;
+  let typedThroughKeys = 0;
+  let requestsWhileTypingThrough = 0;
+
+  for (const file of env.BENCH_FILES.split('\n')) {
+    const source = readFileSync(file, 'utf8');
+    const lines = source.split('\n');
+    const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
+    // Spread over the file; a short file gives fewer lines (each typed once).
+    const picks = [...new Set(Array.from({ length: linesPerFile }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / linesPerFile)]))];
+    // Typing happens top to bottom; each picked line starts empty (indentation kept).
+    const blanked = lines.map((l, i) => (picks.includes(i) ? /^\s*/.exec(l)[0] : l));
+    const doc = await vscode.workspace.openTextDocument({ language: languageOf[extname(file)] ?? 'plaintext', content: blanked.join('\n') });
+    const editor = await vscode.window.showTextDocument(doc);
+    for (const lineNo of picks) {
+      const target = lines[lineNo].trimStart();
+      let col = /^\s*/.exec(lines[lineNo])[0].length;
+      let typedOnLine = 0;
+      let shown; // the latest suggestion the user can see
+      let tokenSource;
+      /** One key as VS Code sees it: the edit, the previous call cancelled, a new provider call. */
+      const keystroke = async (ch, typingThrough) => {
+        if (ch === undefined) {
+          await editor.edit((b) => b.delete(new vscode.Range(lineNo, col - 1, lineNo, col)), { undoStopBefore: false, undoStopAfter: false });
+          col--;
+        } else {
+          await editor.edit((b) => b.insert(new vscode.Position(lineNo, col), ch), { undoStopBefore: false, undoStopAfter: false });
+          col++;
+        }
+        typedChars++;
+        tokenSource?.cancel();
+        tokenSource = new vscode.CancellationTokenSource();
+        const record = { typingThrough };
+        tagging = record;
+        const started = performance.now();
+        const pending = provider.provideInlineCompletionItems(doc, new vscode.Position(lineNo, col), { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
+        tagging = undefined;
+        const token = tokenSource.token;
+        calls.push(record);
+        // What VS Code would show: the answer of the latest call; typed-through keeps the old one meanwhile.
+        if (shown && typingThrough) shown = { text: shown.text.slice(1) };
+        else shown = undefined;
+        void pending.then((items) => {
+          record.ms = performance.now() - started;
+          if (typingThrough && record.outcome && record.outcome.source === 'network') requestsWhileTypingThrough++;
+          if (!token.isCancellationRequested) shown = items && items[0] ? { text: items[0].insertText } : undefined;
+        });
+      };
+      await sleep(linePauseMs); // reading, thinking: a pause before each line
+      while (typedOnLine < target.length) {
+        const rest = target.slice(typedOnLine);
+        if (shown && shown.text.length >= 3 && shown.text === rest) {
+          // The suggestion is exactly what the user meant: Tab.
+          await editor.edit((b) => b.insert(new vscode.Position(lineNo, col), shown.text), { undoStopBefore: false, undoStopAfter: false });
+          col += shown.text.length;
+          editor.selection = new vscode.Selection(lineNo, col, lineNo, col);
+          await vscode.commands.executeCommand('tandem.completion.accepted', doc.uri);
+          accepted++;
+          acceptedChars += shown.text.length;
+          break;
+        }
+        const ch = rest[0];
+        const typingThrough = !!shown && shown.text.startsWith(ch) && shown.text.length > 1;
+        if (!typingThrough && typo()) {
+          await keystroke('#', false);
+          await sleep(gapAfter('#') + 150);
+          await keystroke(undefined, false);
+          await sleep(gapAfter(ch));
+        }
+        await keystroke(ch, typingThrough);
+        typedOnLine++;
+        if (typingThrough) typedThroughKeys++;
+        await sleep(gapAfter(ch));
+      }
+      tokenSource?.cancel();
+      await sleep(50);
+    }
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await sleep(300);
+
+  const finished = calls.filter((c) => c.ms !== undefined && c.outcome);
+  const overhead = finished.map((c) => c.ms - c.outcome.serverMs - c.outcome.debounceMs);
+  const pct = (values, p) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 100) / 100 : null;
+  };
+  writeFileSync(
+    env.TANDEM_BENCH_OUT,
+    JSON.stringify({
+      typedChars,
+      accepted,
+      acceptedChars,
+      typedThroughKeys,
+      requestsWhileTypingThrough,
+      providerCalls: calls.length,
+      answeredCalls: finished.length,
+      engine: engine.stats,
+      overheadMs: { p50: pct(overhead, 0.5), p95: pct(overhead, 0.95), max: pct(overhead, 1) },
+      // Network answers measured against the simulator's fixed latency instead of the time spent inside
+      // the stream iterator: this also counts the transport (key lookup, HTTP, SSE parsing).
+      networkOverheadVsFixedLatencyMs: (() => {
+        const o = finished.filter((c) => c.outcome.source === 'network').map((c) => c.ms - c.outcome.debounceMs - Number(env.BENCH_SERVER_MS));
+        return { n: o.length, p50: pct(o, 0.5), p95: pct(o, 0.95) };
+      })(),
+      overheadBySource: Object.fromEntries(
+        ['network', 'joined', 'cache', 'typed', 'skipped'].map((s) => {
+          const o = finished.filter((c) => c.outcome.source === s).map((c) => c.ms - c.outcome.serverMs - c.outcome.debounceMs);
+          return [s, { n: o.length, p50: pct(o, 0.5), p95: pct(o, 0.95) }];
+        }),
+      ),
+    }),
+  );
+};

@@ -1,0 +1,134 @@
+// The completion pipeline: context → cache (incl. typed-through) → debounce → joined, streamed
+// request → post-processing → cache. Pure: the service call, settings and clock are passed in.
+import { isServiceError } from '../serviceError';
+import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
+import { decideMode } from './completionMode';
+import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';
+import { InflightRequests } from './inflightRequests';
+import { postProcess } from './postProcess';
+import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
+import { streamedCompletion, type StreamFim } from './streamedCompletion';
+import { SuggestionCache } from './suggestionCache';
+
+export interface EngineSettings extends CompletionSettings {
+  debounceMs: number;
+}
+
+export interface EngineDeps {
+  streamFim: StreamFim;
+  settings: () => EngineSettings;
+  now: () => number;
+  budget?: ContextBudget;
+  cacheSize?: number;
+}
+
+export interface CompletionQuery {
+  /** The whole document and the cursor offset in it. */
+  text: string;
+  offset: number;
+  languageId: string;
+  signal?: AbortSignal;
+  /** Called when the answer needs the service (after the debounce), so a UI can show work in progress. */
+  onRequest?: () => void;
+}
+
+export type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped';
+
+export interface CompletionOutcome {
+  text: string | undefined;
+  source: CompletionSource;
+  /** Time the debounce waited (intended latency, not overhead). */
+  debounceMs: number;
+  /** Time spent waiting on the service. */
+  serverMs: number;
+}
+
+export interface EngineStats {
+  queries: number;
+  requests: number;
+  joined: number;
+  cacheHits: number;
+  typedThroughHits: number;
+  /** Requests aborted because a newer keystroke superseded them. */
+  superseded: number;
+  /** Requests left early because the answer was decided. */
+  cutEarly: number;
+  prefetches: number;
+}
+
+interface Fetched {
+  text: string | undefined;
+  serverMs: number;
+}
+
+export class CompletionEngine {
+  private readonly cache: SuggestionCache;
+  private readonly inflight = new InflightRequests<Fetched>();
+  private readonly debounce: AdaptiveDebounce;
+  readonly stats: EngineStats = { queries: 0, requests: 0, joined: 0, cacheHits: 0, typedThroughHits: 0, superseded: 0, cutEarly: 0, prefetches: 0 };
+
+  constructor(private readonly deps: EngineDeps) {
+    this.cache = new SuggestionCache(deps.cacheSize ?? 500);
+    this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
+  }
+
+  /** The suggestion at the cursor; rejects with the abort reason when `query.signal` aborts. */
+  async complete(query: CompletionQuery): Promise<CompletionOutcome> {
+    this.stats.queries++;
+    const delay = this.debounce.delayFor(this.deps.now());
+    const planned = this.plan(query);
+    if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
+    const cached = this.cache.get(planned.key);
+    if (cached) return this.fromCache(cached);
+
+    await abortableDelay(delay, query.signal);
+    const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
+    if (landed) return { ...this.fromCache(landed), debounceMs: delay };
+
+    query.onRequest?.();
+    const started = this.deps.now();
+    const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), query.signal);
+    if (joined) this.stats.joined++;
+    const fetched = await promise;
+    const serverMs = joined ? this.deps.now() - started : fetched.serverMs;
+    return { text: fetched.text, source: joined ? 'joined' : 'network', debounceMs: delay, serverMs };
+  }
+
+  /** Asks for the completion after an accepted suggestion now, so it is ready when the cursor gets there. */
+  prefetch(text: string, offset: number, languageId: string): void {
+    const planned = this.plan({ text, offset, languageId });
+    if (!planned || this.cache.get(planned.key) || this.inflight.has(planned.flightKey)) return;
+    this.stats.prefetches++;
+    // No caller signal: it runs to the end unless it fails; a later identical query joins it.
+    this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal)).promise.catch(() => undefined);
+  }
+
+  private plan(query: Omit<CompletionQuery, 'signal'>) {
+    const ctx = extractContext(query.text, query.offset, query.languageId, this.deps.budget ?? DEFAULT_BUDGET);
+    const mode = decideMode(ctx);
+    if (!mode) return undefined;
+    const options = fimOptionsFor(ctx, mode, this.deps.settings());
+    const key = { model: options.model!, prompt: ctx.prefix, suffix: ctx.suffix };
+    return { ctx, mode, options, key, flightKey: requestKey(options) };
+  }
+
+  private fromCache(hit: { text: string; typedThrough: boolean }): CompletionOutcome {
+    if (hit.typedThrough) this.stats.typedThroughHits++;
+    else this.stats.cacheHits++;
+    return { text: hit.text, source: hit.typedThrough ? 'typed' : 'cache', debounceMs: 0, serverMs: 0 };
+  }
+
+  private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {
+    this.stats.requests++;
+    try {
+      const answer = await streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
+      if (answer.cutEarly) this.stats.cutEarly++;
+      const text = postProcess(answer.raw, planned.ctx, planned.mode);
+      if (text) this.cache.set(planned.key, text);
+      return { text, serverMs: answer.serverMs };
+    } catch (error) {
+      if (signal.aborted || (isServiceError(error) && error.code === 'aborted')) this.stats.superseded++;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { FimOptions } from '../serviceB/fimRequest';
+import type { CompletionMode } from './completionMode';
+import type { CompletionContext } from './contextExtraction';
+
+export interface CompletionSettings {
+  model: string;
+  /** The user's cap on generated tokens (≤ 4096). */
+  maxTokens: number;
+}
+
+/** A single line rarely needs many tokens; asking for fewer ends the stream sooner. */
+export const SINGLE_LINE_MAX_TOKENS = 64;
+/** Service B allows 16 stop sequences; we need few. */
+const MULTI_LINE_STOPS = ['\n\n\n', '```'];
+
+/** The FIM request for a context: the exact body fields sent to POST {B}/beta/completions. */
+export function fimOptionsFor(ctx: CompletionContext, mode: CompletionMode, settings: CompletionSettings): FimOptions {
+  return {
+    model: settings.model,
+    prompt: ctx.prefix,
+    suffix: ctx.suffix,
+    maxTokens: mode.multiline ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
+    stop: mode.multiline ? MULTI_LINE_STOPS : ['\n'],
+  };
+}
+
+/** Identity of a request for the cache and for joining in-flight requests. */
+export function requestKey(options: FimOptions): string {
+  const stop = Array.isArray(options.stop) ? options.stop.join('\u0001') : (options.stop ?? '');
+  return `${options.model}\u0000${options.maxTokens}\u0000${stop}\u0000${options.suffix ?? ''}\u0000${options.prompt}`;
+}

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { CompletionEngine } from '../../core/completion/completionEngine';
+import type { CompletionStatus } from '../../core/completion/completionStatus';
+import { ACCEPTED_COMMAND } from './inlineCompletionProvider';
+
+const MINUTE = 60_000;
+
+/** Toggle, snooze, model choice, and the hidden accept hook that prefetches the next completion. */
+export function registerCompletionCommands(engine: CompletionEngine, status: CompletionStatus): vscode.Disposable[] {
+  const config = () => vscode.workspace.getConfiguration('tandem.completion');
+  return [
+    vscode.commands.registerCommand('tandem.completion.toggle', async () => {
+      // Turning on also ends a snooze, so "until re-enabled" means what it says.
+      const enable = !config().get<boolean>('enabled', true) || status.isSnoozed();
+      status.snooze(0);
+      await config().update('enabled', enable, vscode.ConfigurationTarget.Global);
+      status.changed();
+    }),
+    vscode.commands.registerCommand('tandem.completion.snooze', async (minutes?: unknown) => {
+      let ms = typeof minutes === 'number' ? minutes * MINUTE : undefined;
+      if (ms === undefined) {
+        const choice = await vscode.window.showQuickPick(
+          [
+            { label: '5 minutes', ms: 5 * MINUTE },
+            { label: '30 minutes', ms: 30 * MINUTE },
+            { label: 'Until re-enabled', ms: Infinity },
+          ],
+          { title: 'Tandem: Snooze inline completions' },
+        );
+        ms = choice?.ms;
+      }
+      if (ms !== undefined) status.snooze(ms);
+    }),
+    vscode.commands.registerCommand('tandem.completion.selectModel', async (given?: unknown) => {
+      const models = [
+        { label: 'beta-v4-pro', description: 'best completions' },
+        { label: 'beta-v4-flash', description: 'faster, cheaper' },
+      ];
+      const current = config().get<string>('model', 'beta-v4-pro');
+      const model =
+        typeof given === 'string'
+          ? given
+          : (await vscode.window.showQuickPick(
+              models.map((m) => ({ ...m, picked: m.label === current, detail: m.label === current ? 'current' : undefined })),
+              { title: 'Tandem: Inline completion model' },
+            ))?.label;
+      if (model) await config().update('model', model, vscode.ConfigurationTarget.Global);
+    }),
+    vscode.commands.registerCommand(ACCEPTED_COMMAND, (uri?: vscode.Uri) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
+      const doc = editor.document;
+      engine.prefetch(doc.getText(), doc.offsetAt(editor.selection.active), doc.languageId);
+    }),
+  ];
+}

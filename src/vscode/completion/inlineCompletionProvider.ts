@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { CompletionEngine } from '../../core/completion/completionEngine';
+import type { CompletionStatus } from '../../core/completion/completionStatus';
+import { isServiceError } from '../../core/serviceError';
+import type { Logger } from '../../core/transport/logger';
+import { describeError } from '../errorNotice';
+import type { CompletionNotices } from './completionNotices';
+import type { CompletionSettingsReader } from './completionSettings';
+
+export const ACCEPTED_COMMAND = 'tandem.completion.accepted';
+
+/** Ghost text from Service B fill-in-the-middle, for every language in local, untitled and remote files. */
+export class TandemInlineCompletionProvider implements vscode.InlineCompletionItemProvider {
+  constructor(
+    private readonly engine: CompletionEngine,
+    private readonly settings: CompletionSettingsReader,
+    private readonly status: CompletionStatus,
+    private readonly notices: CompletionNotices,
+    private readonly log: Logger,
+  ) {}
+
+  async provideInlineCompletionItems(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    _context: vscode.InlineCompletionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.InlineCompletionItem[] | undefined> {
+    const config = this.settings.value;
+    if (!config.enabled || this.status.isSnoozed() || config.disabledLanguages.has(document.languageId)) return undefined;
+    // Secrets never leave the machine: excluded files are matched by path and by name.
+    if (document.uri.scheme !== 'untitled' && config.isExcluded(document.uri.path)) return undefined;
+
+    // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
+    const controller = new AbortController();
+    const cancel = token.onCancellationRequested(() => controller.abort());
+    let done: (() => void) | undefined;
+    try {
+      const outcome = await this.engine.complete({
+        text: document.getText(),
+        offset: document.offsetAt(position),
+        languageId: document.languageId,
+        signal: controller.signal,
+        onRequest: () => (done = this.status.begin()),
+      });
+      if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
+      if (!outcome.text || token.isCancellationRequested) return undefined;
+      const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, position), {
+        title: 'Tandem: completion accepted',
+        command: ACCEPTED_COMMAND,
+        arguments: [document.uri],
+      });
+      return [item];
+    } catch (error) {
+      if (controller.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
+      this.status.failed(describeError(error));
+      const shown = this.notices.report(error);
+      this.log.warn(`inline completion failed${shown ? ` (notified: ${shown})` : ''}: ${describeError(error)}`);
+      return undefined;
+    } finally {
+      done?.();
+      cancel.dispose();
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+import { CompletionEngine } from '../../core/completion/completionEngine';
+import { CompletionStatus } from '../../core/completion/completionStatus';
+import type { Logger } from '../../core/transport/logger';
+import type { ServiceClients } from '../serviceClients';
+import { registerCompletionCommands } from './completionCommands';
+import { CompletionNotices } from './completionNotices';
+import { CompletionSettingsReader } from './completionSettings';
+import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
+
+/** Local files, unsaved buffers and remote workspaces; every language. */
+const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
+
+/** Inline completions wired up: engine, provider, commands and the status the status bar shows. */
+export class InlineCompletions implements vscode.Disposable {
+  readonly status: CompletionStatus;
+  readonly engine: CompletionEngine;
+  /** Exposed (with the engine) for the benchmark, which drives it as VS Code does. */
+  readonly provider: TandemInlineCompletionProvider;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(clients: ServiceClients, log: Logger) {
+    const settings = new CompletionSettingsReader(() => this.status.changed());
+    this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now());
+    this.engine = new CompletionEngine({
+      streamFim: (options, call) => clients.b.streamFim(options, call),
+      settings: () => settings.value,
+      now: () => performance.now(),
+    });
+    const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log));
+    this.disposables = [
+      settings,
+      vscode.languages.registerInlineCompletionItemProvider(selector, provider),
+      ...registerCompletionCommands(this.engine, this.status),
+    ];
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+    this.status.dispose();
+  }
+}
