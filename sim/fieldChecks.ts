@@ -118,3 +118,11 @@ export function checkToolCalls(value: unknown, label: string): PlainToolCall[] {
     return { id: call.id, name: call.function.name, arguments: call.function.arguments };
   });
 }
+
+/** `messages`, required by both services: a non-empty array (each item is checked by the caller). */
+export function requireMessages(value: unknown): unknown[] {
+  if (value === undefined) throw badRequest('messages: required');
+  if (!Array.isArray(value)) throw badRequest(`messages: must be an array (got ${describe(value)})`);
+  if (value.length === 0) throw badRequest('messages: must contain at least one message');
+  return value;
+}

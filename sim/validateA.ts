@@ -1,7 +1,7 @@
 // Service A request validation: every field, type, range and limit of the contract's chat request.
 import { badRequest, SimHttpError } from './errors';
 import {
-  checkFunctionName, checkToolCalls, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionName, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
   type JsonObject,
 } from './fieldChecks';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
@@ -83,10 +83,7 @@ function checkParts(parts: unknown[], label: string, m: ConversationMessage): vo
 }
 
 function checkMessagesA(value: unknown): ConversationMessage[] {
-  if (value === undefined) throw badRequest('messages: required');
-  if (!Array.isArray(value)) throw badRequest(`messages: must be an array (got ${describe(value)})`);
-  if (value.length === 0) throw badRequest('messages: must contain at least one message');
-  return value.map((raw, i) => {
+  return requireMessages(value).map((raw, i) => {
     const at = `messages[${i}]`;
     if (!isObject(raw)) throw badRequest(`${at}: must be an object`);
     if (raw.role === undefined) throw badRequest(`${at}.role: required`);

@@ -3,7 +3,7 @@
 // (strict tools only under /beta) and rule 5 (at most 128 tools).
 import { badRequest } from './errors';
 import {
-  checkFunctionName, checkToolCalls, describe, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionName, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
 } from './fieldChecks';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { checkModelB, MAX_OUTPUT_TOKENS_B, type ModelB } from './modelsB';
@@ -33,10 +33,7 @@ const ROLES_B: readonly MessageRole[] = ['system', 'user', 'assistant', 'tool'];
 const EFFORT_INPUTS = ['low', 'medium', 'high', 'max', 'xhigh'] as const;
 
 function checkMessagesB(value: unknown): ConversationMessage[] {
-  if (value === undefined) throw badRequest('messages: required');
-  if (!Array.isArray(value)) throw badRequest(`messages: must be an array (got ${describe(value)})`);
-  if (value.length === 0) throw badRequest('messages: must contain at least one message');
-  return value.map((raw, i) => {
+  return requireMessages(value).map((raw, i) => {
     const at = `messages[${i}]`;
     if (!isObject(raw)) throw badRequest(`${at}: must be an object`);
     if (raw.role === undefined) throw badRequest(`${at}.role: required`);
