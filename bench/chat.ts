@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { launchChatHarness } from '../test/e2e/fixtures/chatHarness';
 import { assistantTurn, chat, markdownAnswer, splitIntoDeltas, stateMessage, userTurn } from '../test/e2e/fixtures/chatMessages';
 import { repoRoot } from '../scripts/vscodePaths.mjs';
-import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe } from './chatMeasure';
+import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe, renderCosts } from './chatMeasure';
 
 const tokensPerSecond = arg('tps', 1000);
 const tokensPerDelta = arg('tokens-per-delta', 1);
@@ -71,7 +71,6 @@ async function run(source: DeltaSource, tokens: number, bundle: string) {
     const frames = await inPage<FrameProbe>(view.page, 'readFrameProbe');
     const rendered = await view.page.locator('article.assistant .markdown').evaluate((el) => (el as unknown as { textContent: string }).textContent.length);
     const problems = [...(await view.violations()), ...view.errors];
-    const during = (name: string) => (after[name] - before[name]) * 1000;
     return {
       tokens,
       chars: text.length,
@@ -80,10 +79,7 @@ async function run(source: DeltaSource, tokens: number, bundle: string) {
       firstVisibleTokenMs: round(times.firstVisibleAt - times.firstDeltaAt),
       firstTokenInDomMs: round(times.firstInDomAt - times.firstDeltaAt),
       lastDeltaToRenderedMs: round(times.doneAt - times.lastDeltaAt),
-      scriptingMs: round(during('ScriptDuration')),
-      layoutMs: round(during('LayoutDuration')),
-      styleMs: round(during('RecalcStyleDuration')),
-      taskMs: round(during('TaskDuration')),
+      ...renderCosts(before, after),
       ...frameFigures(frames),
       loadAverage: machineLoad(),
       renderedChars: rendered,

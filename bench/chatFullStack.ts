@@ -3,7 +3,7 @@
 // user typing the question in the chat view. Times are from the Enter that sends the question.
 import type { CDPSession, Frame } from 'playwright-core';
 import { frameWith, openWorkbench, runCommand } from '../test/e2e/workbench';
-import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe } from './chatMeasure';
+import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe, renderCosts } from './chatMeasure';
 
 const tokensPerSecond = arg('tps', 1000);
 const sizes = [arg('small', 20_000), arg('large', 40_000)];
@@ -84,7 +84,6 @@ async function main() {
       const times = await answer;
       const after = await metrics(cdp);
       const frames = await inPage<FrameProbe>(frame, 'readFrameProbe');
-      const during = (name: string) => (after[name] - before[name]) * 1000;
       const firstDataAt = workbench.sim.requests.find((r) => r.path === '/chat/completions')?.firstDataAt ?? NaN;
       runs.push({
         tokens,
@@ -93,10 +92,7 @@ async function main() {
         enterToFirstTokenInDomMs: round(times.firstInDomAt - times.sentAt),
         simFirstContentByteMs: round(simDelay),
         streamSeconds: round((times.doneAt - times.firstInDomAt) / 1000, 2),
-        scriptingMs: round(during('ScriptDuration')),
-        layoutMs: round(during('LayoutDuration')),
-        styleMs: round(during('RecalcStyleDuration')),
-        taskMs: round(during('TaskDuration')),
+        ...renderCosts(before, after),
         ...frameFigures(frames),
         loadAverage: machineLoad(),
         renderedChars: times.renderedChars,

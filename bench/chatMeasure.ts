@@ -21,6 +21,12 @@ export async function metrics(cdp: CDPSession): Promise<Record<string, number>> 
 
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
+/** Renderer CPU spent between two CDP Performance.getMetrics readings, in ms. */
+export function renderCosts(before: Record<string, number>, after: Record<string, number>) {
+  const during = (name: string) => round((after[name] - before[name]) * 1000);
+  return { scriptingMs: during('ScriptDuration'), layoutMs: during('LayoutDuration'), styleMs: during('RecalcStyleDuration'), taskMs: during('TaskDuration') };
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;

@@ -30,7 +30,14 @@ export async function startCodeServer(options) {
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(
     join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off', ...options.settings }, null, 2),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'security.workspace.trust.enabled': false,
+      'telemetry.telemetryLevel': 'off',
+      // The demo workspace sits inside this repository; no prompt to open the parent repository.
+      'git.openRepositoryInParentFolders': 'never',
+      ...options.settings,
+    }, null, 2),
   );
   const child = spawn(
     process.execPath,

@@ -12,7 +12,7 @@ describe('inline completions in a real browser', function () {
 
   before(async () => {
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
-    workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false, 'git.openRepositoryInParentFolders': 'never' } });
+    workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false } });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
