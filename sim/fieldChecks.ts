@@ -1,6 +1,6 @@
 // Field validators shared by the request checks of both services. Each failure is a 400
 // invalid_request whose message names the field and the rule, e.g. "stop: at most 4 sequences".
-import type { PlainToolCall } from './conversation';
+import type { FunctionToolSpec, PlainToolCall } from './conversation';
 import { badRequest } from './errors';
 
 export type JsonObject = Record<string, unknown>;
@@ -125,4 +125,19 @@ export function requireMessages(value: unknown): unknown[] {
   if (!Array.isArray(value)) throw badRequest(`messages: must be an array (got ${describe(value)})`);
   if (value.length === 0) throw badRequest('messages: must contain at least one message');
   return value;
+}
+
+/** A `{type: "function", function: {...}}` tool of either service; `names` catches duplicates across the list. */
+export function checkFunctionTool(tool: JsonObject, at: string, names: Set<string>): FunctionToolSpec {
+  const fn = optObject(tool, 'function', false, `${at}.function`);
+  if (!fn) throw badRequest(`${at}.function: required for a function tool`);
+  const name = checkFunctionName(fn.name, `${at}.function.name`);
+  if (names.has(name)) throw badRequest(`${at}.function.name: "${name}" is declared twice`);
+  names.add(name);
+  return {
+    name,
+    description: optString(fn, 'description', false, `${at}.function.description`),
+    parameters: optObject(fn, 'parameters', false, `${at}.function.parameters`),
+    strict: optBoolean(fn, 'strict', false, `${at}.function.strict`),
+  };
 }

@@ -1,7 +1,7 @@
 // Service A request validation: every field, type, range and limit of the contract's chat request.
 import { badRequest, SimHttpError } from './errors';
 import {
-  checkFunctionName, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
   type JsonObject,
 } from './fieldChecks';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
@@ -123,16 +123,7 @@ function checkToolsA(value: unknown): { functionTools: FunctionToolSpec[]; webSe
       webSearch = true;
       return;
     }
-    const fn = optObject(tool, 'function', false, `${at}.function`);
-    if (!fn) throw badRequest(`${at}.function: required for a function tool`);
-    const name = checkFunctionName(fn.name, `${at}.function.name`);
-    if (names.has(name)) throw badRequest(`${at}.function.name: "${name}" is declared twice`);
-    names.add(name);
-    const spec: FunctionToolSpec = { name };
-    spec.description = optString(fn, 'description', false, `${at}.function.description`);
-    spec.parameters = optObject(fn, 'parameters', false, `${at}.function.parameters`);
-    spec.strict = optBoolean(fn, 'strict', false, `${at}.function.strict`);
-    functionTools.push(spec);
+    functionTools.push(checkFunctionTool(tool, at, names));
   });
   return { functionTools, webSearch };
 }

@@ -3,7 +3,7 @@
 // (strict tools only under /beta) and rule 5 (at most 128 tools).
 import { badRequest } from './errors';
 import {
-  checkFunctionName, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
 } from './fieldChecks';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { checkModelB, MAX_OUTPUT_TOKENS_B, type ModelB } from './modelsB';
@@ -65,15 +65,7 @@ function checkToolsB(value: unknown, betaPath: boolean): FunctionToolSpec[] {
     const at = `tools[${i}]`;
     if (!isObject(tool)) throw badRequest(`${at}: must be an object`);
     if (tool.type !== 'function') throw badRequest(`${at}.type: must be "function" (got ${describe(tool.type)})`);
-    const fn = optObject(tool, 'function', false, `${at}.function`);
-    if (!fn) throw badRequest(`${at}.function: required`);
-    const name = checkFunctionName(fn.name, `${at}.function.name`);
-    if (names.has(name)) throw badRequest(`${at}.function.name: "${name}" is declared twice`);
-    names.add(name);
-    const spec: FunctionToolSpec = { name };
-    spec.description = optString(fn, 'description', false, `${at}.function.description`);
-    spec.parameters = optObject(fn, 'parameters', false, `${at}.function.parameters`);
-    spec.strict = optBoolean(fn, 'strict', false, `${at}.function.strict`);
+    const spec = checkFunctionTool(tool, at, names);
     if (spec.strict && !betaPath) {
       throw badRequest(`${at}.function.strict: strict tool mode is a beta feature; send the request to /beta/chat/completions`);
     }
