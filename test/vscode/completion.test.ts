@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { InlineCompletions } from '../../src/vscode/completion/inlineCompletions';
 import type { SecretKeys } from '../../src/vscode/secretKeys';
+import { until } from '../until';
 
 interface TandemApi {
   secretKeys: SecretKeys;
@@ -14,15 +15,6 @@ interface TandemApi {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 /** Opens `content` (cursor at `|`) in an editor. */
 async function openAt(content: string, language: string): Promise<vscode.TextEditor> {
@@ -39,7 +31,7 @@ async function triggerAndCommit(editor: vscode.TextEditor, sim: Simulator, reque
   const before = editor.document.getText();
   for (let attempt = 0; attempt < 20 && editor.document.getText() === before; attempt++) {
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer');
+    if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer', 10_000);
     await sleep(150);
     await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
   }
@@ -106,7 +98,7 @@ describe('inline completions in a real extension host', () => {
     const typedTs = ts.replace(/again/g, 'twice'); // not in the cache
     const editor = await openAt(typedTs, 'typescript');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    await until(() => fimRequests().length === 1 && fimRequests()[0].status === 200, 'the first answer');
+    await until(() => fimRequests().length === 1 && fimRequests()[0].status === 200, 'the first answer', 10_000);
     await sleep(150);
     const requests = sim.requests.length;
     for (const ch of 'item.') {
@@ -142,7 +134,7 @@ describe('inline completions in a real extension host', () => {
     await api.secretKeys.store('B', 'wrong-key');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
     const status = api.completions.status;
-    await until(() => status.snapshot.state === 'error', 'the error state');
+    await until(() => status.snapshot.state === 'error', 'the error state', 10_000);
     assert.match(status.snapshot.detail ?? '', /Service B/);
     assert.equal(sim.requests.at(-1)!.status, 401);
     await api.secretKeys.delete('B');
@@ -157,9 +149,9 @@ describe('inline completions in a real extension host', () => {
   it('toggle turns completions off and on, snooze pauses them', async () => {
     const status = api.completions.status;
     await vscode.commands.executeCommand('tandem.completion.toggle');
-    await until(() => status.snapshot.state === 'off', 'off');
+    await until(() => status.snapshot.state === 'off', 'off', 10_000);
     await vscode.commands.executeCommand('tandem.completion.toggle');
-    await until(() => status.snapshot.state === 'idle', 'on again');
+    await until(() => status.snapshot.state === 'idle', 'on again', 10_000);
     await vscode.commands.executeCommand('tandem.completion.snooze', 5);
     assert.equal(status.snapshot.state, 'snoozed');
     await openAt(ts, 'typescript');

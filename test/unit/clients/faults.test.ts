@@ -4,6 +4,7 @@ import type { ChatChunk } from '../../../src/core/chatTypes';
 import type { ServiceError } from '../../../src/core/serviceError';
 import { StreamAccumulator } from '../../../src/core/transport/streamAccumulator';
 import { drain, simClients, type SimClients } from './simClients';
+import { until } from '../../until';
 
 const question = { model: 'beta-v4-flash', thinking: false, messages: [{ role: 'user' as const, content: 'Explain closures in JavaScript. [[tokens=60]]' }] };
 
@@ -13,10 +14,6 @@ function contentOf(chunks: ChatChunk[]): string {
   return acc.snapshot.content;
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-  assert.ok(condition(), what);
-}
 
 describe('service clients against the simulator: faults, retries and cancellation', () => {
   let sim: Simulator;
@@ -101,7 +98,7 @@ describe('service clients against the simulator: faults, retries and cancellatio
       })(),
     );
     assert.equal((error as ServiceError).code, 'aborted');
-    await until(() => sim.abortedCount === 1, 'the simulator counted the aborted connection');
+    await until(() => sim.abortedCount === 1, 'the simulator counted the aborted connection', 2_000);
     assert.equal(sim.requests[0].aborted, true);
   });
 

@@ -4,19 +4,13 @@ import { CompletionEngine, type EngineSettings } from '../../../src/core/complet
 import type { FimCompletion } from '../../../src/core/serviceBClient';
 import { isServiceError } from '../../../src/core/serviceError';
 import { simClients, type SimClients } from '../clients/simClients';
+import { until } from '../../until';
 
 const doc = 'export interface Person {\n  name: string;\n  age: number;\n}\n\nexport function isAdult(person: Person): boolean {\n  return person.|\n}\n';
 const cursor = doc.indexOf('|');
 const text = doc.replace('|', '');
 const typescript = { text, offset: cursor, languageId: 'typescript' };
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('the completion engine against the simulator', () => {
   let sim: Simulator;
@@ -74,10 +68,10 @@ describe('the completion engine against the simulator', () => {
     const e = engine();
     const keystroke = new AbortController();
     const pending = e.complete({ ...typescript, signal: keystroke.signal });
-    await until(() => sim.requests.length === 1, 'the request to arrive');
+    await until(() => sim.requests.length === 1, 'the request to arrive', 3_000);
     keystroke.abort(new Error('next keystroke'));
     await assert.rejects(pending, /next keystroke/);
-    await until(() => sim.abortedCount === 1, 'the simulator to see the socket close');
+    await until(() => sim.abortedCount === 1, 'the simulator to see the socket close', 3_000);
     assert.equal(sim.requests[0].aborted, true);
     assert.equal(e.stats.superseded, 1);
   });
@@ -112,7 +106,7 @@ describe('the completion engine against the simulator', () => {
     assert.equal(answered.length, 1, 'only the last keystroke gets an answer');
     // The first key after a pause asks at once; the rest of the burst waits and is superseded before asking.
     assert.ok(sim.requests.length <= 2, `requests: ${sim.requests.length}`);
-    await until(() => sim.abortedCount === sim.requests.length - 1, 'the superseded request to be aborted');
+    await until(() => sim.abortedCount === sim.requests.length - 1, 'the superseded request to be aborted', 3_000);
     assert.equal(sim.requests.at(-1)!.aborted, false);
   });
 
