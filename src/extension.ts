@@ -9,6 +9,7 @@ import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
+import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 
 /** Composition root: build the objects, register them, nothing else. */
@@ -21,6 +22,7 @@ export function activate(context: vscode.ExtensionContext) {
   const setupView = new SetupView(secretKeys, context.secrets);
   const completions = new InlineCompletions(clients, log);
   const chat = registerChat(context, clients, log);
+  const speech = registerSpeech(clients, chat.provider, log);
 
   context.subscriptions.push(
     log,
@@ -36,11 +38,12 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
     watchRetiredModelSettings(),
     ...chat.disposables,
+    ...speech.disposables,
   );
   void showFirstRunNotice(context.globalState, setupView);
   const activation = activationTimes(activateStart);
   log.info(`Tandem activated: module load ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms`);
-  return { clients, secretKeys, activation, completions, chat };
+  return { clients, secretKeys, activation, completions, chat, readAloud: speech.readAloud };
 }
 
 export function deactivate() {}

@@ -91,6 +91,8 @@ export interface ChatChunk {
       audio?: AudioDelta | null;
     };
     finish_reason?: FinishReason | null;
+    /** Voice design with optimize_text_preview; where a stream carries it is not shown, so any chunk may. */
+    final_text_preview?: string;
   }>;
   annotations?: Annotation[];
   error_message?: string;

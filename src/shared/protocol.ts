@@ -126,7 +126,24 @@ export type HostMessage =
   /** A 429 or 5xx: the host retries by itself after `seconds`; the webview shows a countdown. */
   | { type: 'retrying'; chatId: string; turnId: string; seconds: number; attempt: number }
   | { type: 'attachments'; attachments: Attachment[] }
-  | { type: 'balance'; text: string };
+  | { type: 'balance'; text: string }
+  | SpeechHostMessage;
+
+/**
+ * Read aloud (host → webview player). One reading has one id; its audio comes as the service sent
+ * it, base64 pcm16, numbered by part because each part is its own stream (a half sample left at the
+ * end of one part must not pair with the next part's first byte).
+ */
+export type SpeechHostMessage =
+  /** Sent as the first request leaves, so the player is ready before the first chunk lands. */
+  | { type: 'speech/start'; id: string; sampleRate: number; title: string }
+  | { type: 'speech/audio'; id: string; part: number; data: string }
+  /** Voice design with optimize_text_preview: the polished text the service speaks. */
+  | { type: 'speech/preview'; id: string; text: string }
+  /** No more audio will come; the player reports `speech/ended` when what it holds has played. */
+  | { type: 'speech/end'; id: string }
+  /** Silence now (stop command, an error, a new reading). */
+  | { type: 'speech/stop'; id: string };
 
 /** Webview → host. All act on the current chat unless they name one. */
 export type WebviewMessage =
@@ -145,7 +162,21 @@ export type WebviewMessage =
   | { type: 'removeAttachment'; id: string }
   | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' }
   | { type: 'codeAction'; action: 'copy' | 'insert' | 'newFile'; code: string; language?: string }
-  | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId };
+  | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId }
+  | SpeechWebviewMessage;
+
+/** Read aloud (webview player → host). Times are epoch milliseconds (performance.timeOrigin based). */
+export type SpeechWebviewMessage =
+  /** The first samples are scheduled; they sound `startsInMs` later. */
+  | { type: 'speech/playing'; id: string; scheduledAt: number; startsInMs: number }
+  /** A few times a second while playing: seconds played and seconds received so far. */
+  | { type: 'speech/progress'; id: string; playedSeconds: number; scheduledSeconds: number }
+  /** Everything received has played (after `speech/end`), or the player was stopped. */
+  | { type: 'speech/ended'; id: string; playedSeconds: number }
+  /** The player cannot play: audio blocked until a click, or Web Audio failed. */
+  | { type: 'speech/failed'; id: string; reason: 'blocked' | 'error'; message: string }
+  /** The user pressed Stop in the view. */
+  | { type: 'speech/stopRequested'; id: string };
 
 export type HostMessageType = HostMessage['type'];
 export type WebviewMessageType = WebviewMessage['type'];

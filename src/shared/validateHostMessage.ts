@@ -36,6 +36,9 @@ function shape<T>(fields: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
 }
 
 const isService = oneOf('A', 'B');
+/** The rates an AudioContext accepts. */
+const isSampleRate: Check<number> = (v): v is number => Number.isInteger(v) && (v as number) >= 3000 && (v as number) <= 768000;
+const isBase64: Check<string> = (v): v is string => typeof v === 'string' && /^[A-Za-z0-9+/=\s]*$/.test(v);
 
 const isChatOptions = shape<ChatOptions>({
   service: isService,
@@ -131,6 +134,11 @@ const messageChecks: { [K in HostMessage['type']]: Check<Of<K>> } = {
   retrying: shape<Of<'retrying'>>({ type: oneOf('retrying'), chatId: isString, turnId: isString, seconds: isCount, attempt: isCount }),
   attachments: shape<Of<'attachments'>>({ type: oneOf('attachments'), attachments: arrayOf(isAttachment) }),
   balance: shape<Of<'balance'>>({ type: oneOf('balance'), text: isString }),
+  'speech/start': shape<Of<'speech/start'>>({ type: oneOf('speech/start'), id: isString, sampleRate: isSampleRate, title: isString }),
+  'speech/audio': shape<Of<'speech/audio'>>({ type: oneOf('speech/audio'), id: isString, part: isCount, data: isBase64 }),
+  'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),
+  'speech/end': shape<Of<'speech/end'>>({ type: oneOf('speech/end'), id: isString }),
+  'speech/stop': shape<Of<'speech/stop'>>({ type: oneOf('speech/stop'), id: isString }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

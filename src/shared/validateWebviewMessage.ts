@@ -13,6 +13,7 @@ const MAX_ID = 200;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 const id = (v: unknown): v is string => str(v, MAX_ID) && v.length > 0;
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const oneOf = <T extends string>(v: unknown, values: readonly T[]): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
 
 /** Only the listed keys may be present, so a message cannot smuggle extra fields through. */
@@ -67,6 +68,22 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
         oneOf(m.service, ['A', 'B'] as const)
         ? { type: 'errorAction', action: m.action, service: m.service }
         : undefined;
+    case 'speech/playing':
+      return onlyKeys(m, ['id', 'scheduledAt', 'startsInMs']) && id(m.id) && count(m.scheduledAt) && count(m.startsInMs)
+        ? { type: 'speech/playing', id: m.id, scheduledAt: m.scheduledAt, startsInMs: m.startsInMs }
+        : undefined;
+    case 'speech/progress':
+      return onlyKeys(m, ['id', 'playedSeconds', 'scheduledSeconds']) && id(m.id) && count(m.playedSeconds) && count(m.scheduledSeconds)
+        ? { type: 'speech/progress', id: m.id, playedSeconds: m.playedSeconds, scheduledSeconds: m.scheduledSeconds }
+        : undefined;
+    case 'speech/ended':
+      return onlyKeys(m, ['id', 'playedSeconds']) && id(m.id) && count(m.playedSeconds) ? { type: 'speech/ended', id: m.id, playedSeconds: m.playedSeconds } : undefined;
+    case 'speech/failed':
+      return onlyKeys(m, ['id', 'reason', 'message']) && id(m.id) && oneOf(m.reason, ['blocked', 'error'] as const) && str(m.message, 1000)
+        ? { type: 'speech/failed', id: m.id, reason: m.reason, message: m.message }
+        : undefined;
+    case 'speech/stopRequested':
+      return onlyKeys(m, ['id']) && id(m.id) ? { type: 'speech/stopRequested', id: m.id } : undefined;
     default:
       return undefined;
   }

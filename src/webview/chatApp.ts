@@ -6,6 +6,7 @@ import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
 import { Composer } from './composer';
 import { h } from './dom';
 import { Header } from './header';
+import { SpeechView } from './speechView';
 import { createMarkdownEngine, warmUp } from './markdown';
 import { UserTurnView } from './userTurnView';
 import type { UiState, VsCodeApi } from './vscodeApi';
@@ -34,12 +35,14 @@ export class ChatApp {
   private readonly list = h('main', { className: 'messages', attrs: { 'aria-label': 'Conversation', tabindex: '0' } });
   private readonly composer: Composer;
   private readonly announcer = new Announcer();
+  private readonly speech: SpeechView;
   private readonly turnDeps: TurnDeps;
 
   constructor(root: HTMLElement, private readonly api: VsCodeApi, private readonly ui: UiState) {
     const post = (message: WebviewMessage) => api.postMessage(message);
     this.header = new Header(post);
     this.composer = new Composer(post, ui.draft, (draft) => this.saveUi({ draft }));
+    this.speech = new SpeechView(post);
     this.turnDeps = {
       engine: createMarkdownEngine(),
       post,
@@ -48,7 +51,7 @@ export class ChatApp {
         this.saveUi({ openReasoning: open ? [...new Set([...this.ui.openReasoning, id])] : this.ui.openReasoning.filter((x) => x !== id) }),
     };
     warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
-    root.replaceChildren(this.header.element, this.list, this.composer.element, this.announcer.element);
+    root.replaceChildren(this.header.element, this.speech.element, this.list, this.composer.element, this.announcer.element);
     let saveScroll: ReturnType<typeof setTimeout> | undefined;
     this.list.addEventListener('scroll', () => {
       this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
@@ -95,6 +98,13 @@ export class ChatApp {
       case 'balance':
         this.balance = message.text;
         this.renderHeader();
+        break;
+      case 'speech/start':
+      case 'speech/audio':
+      case 'speech/preview':
+      case 'speech/end':
+      case 'speech/stop':
+        this.speech.handle(message);
         break;
       default:
         assertNever(message);

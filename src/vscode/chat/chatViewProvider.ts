@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
-import { assertNever, type HostMessage, type WebviewMessage } from '../../shared/protocol';
+import { assertNever, type HostMessage, type SpeechHostMessage, type SpeechWebviewMessage, type WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import { chatHtml, createNonce } from './chatHtml';
 import type { ChatEditorActions } from './chatEditorActions';
@@ -19,7 +19,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly posted = new vscode.EventEmitter<HostMessage>();
   /** Every message sent to the webview (tests and logging listen here). */
   readonly onDidPost = this.posted.event;
-  private readonly disposables: vscode.Disposable[] = [this.posted];
+  private readonly speechIn = new vscode.EventEmitter<SpeechWebviewMessage>();
+  /** The audio player's reports (read aloud). */
+  readonly onSpeechMessage = this.speechIn.event;
+  private readonly readyChanged = new vscode.EventEmitter<boolean>();
+  /** The webview became ready (true) or went away (false). */
+  readonly onDidChangeReady = this.readyChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.posted, this.speechIn, this.readyChanged];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -48,6 +54,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
           this.view = undefined;
           this.ready = false;
           this.pendingDeltas = [];
+          this.readyChanged.fire(false);
         }
       }),
     );
@@ -75,6 +82,37 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // Order matters: text streamed so far lands before the turn update that follows it.
     this.flushDeltas();
     this.send(message);
+  }
+
+  /** Read aloud: posts to the player now, or returns false when no webview is ready to play. */
+  postSpeech(message: SpeechHostMessage): boolean {
+    if (!this.view || !this.ready) return false;
+    this.send(message);
+    return true;
+  }
+
+  /**
+   * Shows the view without taking focus from the editor, and resolves whether its webview is ready
+   * within `timeoutMs` (it may never be: the view can be hidden by the user or fail to load).
+   */
+  async revealWithoutFocus(timeoutMs: number): Promise<boolean> {
+    if (this.view) this.view.show(true);
+    else {
+      // `<view>.open` with preserveFocus opens a view without focusing it; `.focus` would move focus.
+      await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.open`, { preserveFocus: true }).then(undefined, (e) =>
+        this.log.warn(`chat: could not open the view: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }
+    if (this.ready) return true;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const listener = this.readyChanged.event((ready) => ready && done(true));
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(ready);
+      };
+    });
   }
 
   private flushDeltas(): void {
@@ -131,6 +169,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.actions.codeAction(message.action, message.code, message.language);
       case 'errorAction':
         return this.actions.errorAction(message.action, message.service);
+      case 'speech/playing':
+      case 'speech/progress':
+      case 'speech/ended':
+      case 'speech/failed':
+      case 'speech/stopRequested':
+        return this.speechIn.fire(message);
       default:
         return assertNever(message);
     }
@@ -144,6 +188,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.pendingDeltas = [];
     this.ready = true;
     this.send(this.controller.stateWith(chats));
+    this.readyChanged.fire(true);
     this.actions.refreshAccount(true);
   }
 

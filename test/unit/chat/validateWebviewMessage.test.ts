@@ -21,6 +21,11 @@ describe('parseWebviewMessage', () => {
       { type: 'codeAction', action: 'insert', code: 'x = 1', language: 'python' },
       { type: 'codeAction', action: 'copy', code: 'x' },
       { type: 'errorAction', action: 'setKey', service: 'B' },
+      { type: 'speech/playing', id: 'r1', scheduledAt: 1790000000000.5, startsInMs: 21.3 },
+      { type: 'speech/progress', id: 'r1', playedSeconds: 1.5, scheduledSeconds: 4 },
+      { type: 'speech/ended', id: 'r1', playedSeconds: 4 },
+      { type: 'speech/failed', id: 'r1', reason: 'blocked', message: 'Audio is blocked until you click Play.' },
+      { type: 'speech/stopRequested', id: 'r1' },
     ];
     for (const m of good) assert.deepEqual(parseWebviewMessage(m), m);
   });
@@ -33,6 +38,10 @@ describe('parseWebviewMessage', () => {
       {},
       { type: 'launchMissiles' },
       { type: 'ready', extra: 1 },
+      { type: 'speech/progress', id: 'r1', playedSeconds: -1, scheduledSeconds: 4 },
+      { type: 'speech/progress', id: 'r1', playedSeconds: Number.NaN, scheduledSeconds: 4 },
+      { type: 'speech/failed', id: 'r1', reason: 'crashed', message: 'x' },
+      { type: 'speech/stopRequested' },
       { type: 'send' },
       { type: 'send', text: '   ' },
       { type: 'send', text: 42 },

@@ -43,6 +43,11 @@ describe('parseHostMessage', () => {
       { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: 2, attempt: 1 },
       { type: 'attachments', attachments: [{ id: 's', kind: 'selection', label: 'a.ts:1-2', text: 'x', language: 'typescript' }] },
       { type: 'balance', text: '3 CNY' },
+      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'notes.md:3' },
+      { type: 'speech/audio', id: 'r1', part: 0, data: 'AAECAw==' },
+      { type: 'speech/preview', id: 'r1', text: 'Polished.' },
+      { type: 'speech/end', id: 'r1' },
+      { type: 'speech/stop', id: 'r1' },
     ];
     for (const message of valid) assert.deepEqual(parseHostMessage(clone(message)), message, message.type);
   });
@@ -60,6 +65,10 @@ describe('parseHostMessage', () => {
       { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: -1, attempt: 1 },
       { type: 'retrying', chatId: 'c1', turnId: 'a1', seconds: Number.NaN, attempt: 1 },
       { type: 'balance' },
+      { type: 'speech/start', id: 'r1', sampleRate: 100, title: 'x' },
+      { type: 'speech/start', id: 'r1', sampleRate: 24000.5, title: 'x' },
+      { type: 'speech/audio', id: 'r1', part: 0, data: '<script>' },
+      { type: 'speech/audio', id: 'r1', data: 'AAAA' },
       { type: 'turn', chatId: 'c1', turn: { id: 'x', role: 'system', text: 'x', attachments: [] } },
     ];
     for (const message of bad) assert.equal(parseHostMessage(message), undefined, JSON.stringify(message));

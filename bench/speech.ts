@@ -1,0 +1,171 @@
+// `npm run bench:speech`: read aloud end to end in a real VS Code (code-server) with the production
+// bundle, the simulator streaming Service A speech, and the webview's Web Audio player.
+//   1. first pcm chunk leaving the simulator → first sample scheduled in the webview (target < 50 ms p50)
+//   2. command (the Enter in the Command Palette) → first sound, by the webview's audio clock
+//   3. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
+//      extension-host RSS, and how much audio the player holds, sampled through the reading.
+// Options: --runs N (latency runs, default 10), --minutes N (length of the long reading, default 10).
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { demoWorkspace, frameWith, openWorkbench } from '../test/e2e/workbench';
+import { arg, machineLoad, round } from './chatMeasure';
+
+const runs = arg('runs', 10);
+const minutes = arg('minutes', 10);
+const SAMPLE_EVERY_MS = 15_000;
+/** The simulator speaks about 65 ms per character; this sentence is ~5.5 s. */
+const SENTENCE = 'Tandem reads the selection aloud while the audio is still streaming in, part after part. ';
+const file = join(demoWorkspace, 'speech-bench.md');
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** Runs a command from the palette; returns the wall-clock ms of the Enter that runs it. */
+async function runCommandTimed(page: Page, title: string): Promise<number> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  const at = Date.now();
+  await page.keyboard.press('Enter');
+  return at;
+}
+
+async function selectLine(page: Page, line: number): Promise<void> {
+  await page.locator('.monaco-editor .view-line').first().click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Shift+End');
+}
+
+const dataset = (frame: Frame): Promise<Record<string, string | undefined>> =>
+  frame.locator('.speech-bar').evaluate((el) => ({ ...(el as unknown as { dataset: Record<string, string> }).dataset }));
+
+interface MemorySample {
+  atS: number;
+  playedS: number;
+  heldAheadS: number;
+  webviewHeapMb: number;
+  browserMb: number;
+  extensionHostMb: number;
+  requests: number;
+}
+
+/** Resident memory (MB) of the browser's processes and of code-server's extension host. */
+function rssMb(): { browserMb: number; extensionHostMb: number } {
+  const lines = execFileSync('ps', ['-eo', 'rss=,args='], { encoding: 'utf8' }).split('\n');
+  let browser = 0;
+  let extensionHost = 0;
+  for (const line of lines) {
+    const [, rss, args] = /^\s*(\d+)\s+(.*)$/.exec(line) ?? [];
+    if (!rss) continue;
+    if (/chrom(e|ium)/.test(args) && !/crashpad/.test(args)) browser += Number(rss);
+    else if (/extensionHost|type=extensionHost/.test(args)) extensionHost += Number(rss);
+  }
+  return { browserMb: round(browser / 1024), extensionHostMb: round(extensionHost / 1024) };
+}
+
+async function main() {
+  const longText = SENTENCE.repeat(Math.ceil((minutes * 60) / 5.5)).trim();
+  writeFileSync(file, `Read this sentence aloud, please.\n\n${longText}\n`);
+  const workbench = await openWorkbench();
+  const { page, sim } = workbench;
+  try {
+    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'speech-bench.md' }).click();
+    await page.locator('.tab', { hasText: 'speech-bench.md' }).waitFor();
+
+    const latency: Array<{ chunkToScheduledMs: number; commandToFirstSoundMs: number; commandToFirstChunkMs: number }> = [];
+    let frame: Frame | undefined;
+    for (let i = 0; i < runs + 1; i++) {
+      sim.reset();
+      await selectLine(page, 1);
+      const enterAt = await runCommandTimed(page, 'Tandem: Read Aloud');
+      frame ??= await frameWith(page, '.speech-bar', 60_000);
+      await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 60_000 });
+      const data = await dataset(frame);
+      const firstDataAt = sim.requests.find((r) => r.path === '/v1/chat/completions')?.firstDataAt ?? Number.NaN;
+      // The first run opens the view and loads the webview: reported apart as the cold start.
+      const run = {
+        chunkToScheduledMs: round(Number(data.firstScheduledAt) - firstDataAt),
+        commandToFirstSoundMs: round(Number(data.firstSoundAt) - enterAt),
+        commandToFirstChunkMs: round(firstDataAt - enterAt),
+      };
+      if (i === 0) console.error(`cold start: ${JSON.stringify(run)}`);
+      latency.push(run);
+      await page.waitForTimeout(300);
+    }
+    const [cold, ...warm] = latency;
+
+    // The long reading: everything after line 2.
+    sim.reset();
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Control+Shift+End');
+    await runCommandTimed(page, 'Tandem: Read Aloud');
+    await frame!.locator('.speech-bar[data-state="playing"]').waitFor({ timeout: 60_000 });
+    const samples: MemorySample[] = [];
+    const started = Date.now();
+    for (;;) {
+      const data = await dataset(frame!);
+      const heap = (await frame!.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)) as number;
+      samples.push({
+        atS: round((Date.now() - started) / 1000),
+        playedS: round(Number(data.playedSeconds ?? 0)),
+        heldAheadS: round(Number(data.scheduledSeconds ?? 0) - Number(data.playedSeconds ?? 0)),
+        webviewHeapMb: round(heap / 1024 / 1024),
+        ...rssMb(),
+        requests: sim.requests.length,
+      });
+      console.error(JSON.stringify(samples.at(-1)));
+      if (data.state === 'ended' || Date.now() - started > (minutes * 60 + 120) * 1000) break;
+      await page.waitForTimeout(SAMPLE_EVERY_MS);
+    }
+    const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);
+    const lastMinute = samples.filter((s) => s.atS >= samples.at(-1)!.atS - 60);
+    const mean = (list: MemorySample[], key: 'webviewHeapMb' | 'browserMb' | 'extensionHostMb') => round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length));
+
+    console.log(
+      JSON.stringify(
+        {
+          bench: 'speech',
+          source: `code-server + Tandem (production bundle) + simulator (Service A speech, pcm16 at 24 kHz); ${runs} warm runs of a one-line selection, then ${minutes} min of text`,
+          firstChunkToScheduledMs: { p50: percentile(warm.map((r) => r.chunkToScheduledMs), 50), p95: percentile(warm.map((r) => r.chunkToScheduledMs), 95), target: '< 50 (p50)' },
+          commandToFirstSoundMs: { p50: percentile(warm.map((r) => r.commandToFirstSoundMs), 50), p95: percentile(warm.map((r) => r.commandToFirstSoundMs), 95), coldStart: cold.commandToFirstSoundMs },
+          commandToFirstChunkMs: { p50: percentile(warm.map((r) => r.commandToFirstChunkMs), 50) },
+          longReading: {
+            audioSeconds: samples.at(-1)!.playedS,
+            requests: samples.at(-1)!.requests,
+            maxHeldAheadSeconds: Math.max(...samples.map((s) => s.heldAheadS)),
+            webviewHeapMb: { firstMinute: mean(firstMinute, 'webviewHeapMb'), lastMinute: mean(lastMinute, 'webviewHeapMb'), max: Math.max(...samples.map((s) => s.webviewHeapMb)) },
+            browserRssMb: { firstMinute: mean(firstMinute, 'browserMb'), lastMinute: mean(lastMinute, 'browserMb'), max: Math.max(...samples.map((s) => s.browserMb)) },
+            extensionHostRssMb: { firstMinute: mean(firstMinute, 'extensionHostMb'), lastMinute: mean(lastMinute, 'extensionHostMb'), max: Math.max(...samples.map((s) => s.extensionHostMb)) },
+            samples,
+          },
+          loadAverage: machineLoad(),
+          runs: latency,
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await workbench.close();
+    rmSync(file, { force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

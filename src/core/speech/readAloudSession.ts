@@ -1,0 +1,165 @@
+// One reading: streams each part of the text from Service A as pcm16 and forwards the audio to the
+// player as it arrives. Parts are requested one after another, but only while the player holds less
+// than `lookaheadSeconds` of unplayed audio: the next part is fetched while the current one plays,
+// and however long the text, the player never holds more than about one part plus the lookahead.
+import { speechEvents, type SpeechStreamer, type SpeechVoice } from './speechEvents';
+
+/** Where the audio goes: the webview player, through the protocol. */
+export interface SpeechPlayer {
+  start(id: string, sampleRate: number, title: string): void;
+  audio(id: string, part: number, base64: string): void;
+  preview(id: string, text: string): void;
+  end(id: string): void;
+  stop(id: string): void;
+}
+
+export interface ReadAloudOptions {
+  id: string;
+  /** The text, cleaned and split (speechText.ts). */
+  parts: readonly string[];
+  voice: SpeechVoice;
+  sampleRate: number;
+  title: string;
+  lookaheadSeconds?: number;
+}
+
+export interface ReadAloudProgress {
+  part: number;
+  parts: number;
+  playedSeconds: number;
+  /** Audio received so far plus the rest extrapolated from the speaking rate heard so far. */
+  estimatedTotalSeconds: number;
+}
+
+export type ReadAloudOutcome = { kind: 'finished' } | { kind: 'stopped' } | { kind: 'failed'; error: unknown };
+
+const DEFAULT_LOOKAHEAD_S = 20;
+
+export class ReadAloudSession {
+  private readonly abort = new AbortController();
+  /** Seconds of audio forwarded to the player, and of the parts already complete. */
+  private sentSeconds = 0;
+  private completeSeconds = 0;
+  private playedSeconds = 0;
+  private sentChars = 0;
+  private outcome: ReadAloudOutcome | undefined;
+  private part = 0;
+  private readonly totalChars: number;
+  private wakeUp: (() => void) | undefined;
+  private playerDone: ((outcome: ReadAloudOutcome) => void) | undefined;
+  /** Parts the service cut short (finish_reason "length"): their tail was not spoken. */
+  readonly truncatedParts: number[] = [];
+
+  constructor(
+    private readonly client: SpeechStreamer,
+    private readonly player: SpeechPlayer,
+    private readonly options: ReadAloudOptions,
+    private readonly onProgress: (progress: ReadAloudProgress) => void = () => {},
+  ) {
+    this.totalChars = options.parts.reduce((n, p) => n + p.length, 0);
+  }
+
+  get id(): string {
+    return this.options.id;
+  }
+
+  /** Resolves when everything has played, the reading was stopped, or it failed (nothing is left playing then). */
+  async run(): Promise<ReadAloudOutcome> {
+    const { id, parts, sampleRate, title } = this.options;
+    const played = new Promise<ReadAloudOutcome>((resolve) => (this.playerDone = resolve));
+    this.player.start(id, sampleRate, title);
+    try {
+      for (this.part = 0; this.part < parts.length; this.part++) {
+        await this.waitForRoom();
+        if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
+        await this.streamPart(this.part, parts[this.part]);
+        this.sentChars += parts[this.part].length;
+        this.completeSeconds = this.sentSeconds;
+        this.report();
+      }
+    } catch (error) {
+      return this.finish(this.abort.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error });
+    }
+    this.player.end(id);
+    return played;
+  }
+
+  /** Stops at once: the open request is aborted (its socket closes) and the player goes silent. */
+  stop(): void {
+    if (this.abort.signal.aborted) return;
+    this.abort.abort();
+    this.wakeUp?.();
+    this.finish({ kind: 'stopped' });
+  }
+
+  /** The player's position (`speech/progress`). */
+  played(playedSeconds: number): void {
+    this.playedSeconds = playedSeconds;
+    this.report();
+    this.wakeUp?.();
+  }
+
+  /** The player has played everything it was given (`speech/ended`). */
+  ended(playedSeconds: number): void {
+    this.playedSeconds = playedSeconds;
+    if (this.outcome) return;
+    this.outcome = { kind: 'finished' };
+    this.playerDone?.(this.outcome);
+  }
+
+  /** The player cannot go on (its view closed, Web Audio failed). */
+  fail(error: unknown): void {
+    if (this.abort.signal.aborted) return;
+    this.abort.abort();
+    this.wakeUp?.();
+    this.finish({ kind: 'failed', error });
+  }
+
+  private async streamPart(index: number, text: string): Promise<void> {
+    for await (const event of speechEvents(this.client, this.options.voice, text, this.abort.signal)) {
+      if (event.kind === 'audio') {
+        this.player.audio(this.id, index, event.data);
+        this.sentSeconds += (event.data.length * 3) / 4 / 2 / this.options.sampleRate;
+      } else if (event.kind === 'preview') {
+        this.player.preview(this.id, event.text);
+      } else {
+        this.truncatedParts.push(index);
+      }
+    }
+  }
+
+  private waitForRoom(): Promise<void> {
+    const lookahead = this.options.lookaheadSeconds ?? DEFAULT_LOOKAHEAD_S;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.abort.signal.aborted || this.sentSeconds - this.playedSeconds < lookahead) {
+          this.wakeUp = undefined;
+          resolve();
+        }
+      };
+      this.wakeUp = check;
+      check();
+    });
+  }
+
+  private report(): void {
+    // Extrapolate from whole parts only: a part still streaming has audio for part of its text.
+    const secondsPerChar = this.sentChars > 0 ? this.completeSeconds / this.sentChars : 0;
+    const estimate = this.completeSeconds + (this.totalChars - this.sentChars) * secondsPerChar;
+    this.onProgress({
+      part: Math.min(this.part + 1, this.options.parts.length),
+      parts: this.options.parts.length,
+      playedSeconds: this.playedSeconds,
+      estimatedTotalSeconds: Math.max(this.sentSeconds, estimate),
+    });
+  }
+
+  private finish(outcome: ReadAloudOutcome): ReadAloudOutcome {
+    if (this.outcome) return this.outcome;
+    this.outcome = outcome;
+    this.abort.abort();
+    this.player.stop(this.id);
+    this.playerDone?.(outcome);
+    return outcome;
+  }
+}

@@ -1,0 +1,325 @@
+// Text for "Read aloud": clean an editor selection so a speech model reads words rather than markup
+// and comment markers, then split it into parts that each go out as their own speech request.
+// Pure string work (Intl only), so it runs in the extension host and in a browser alike.
+
+export interface CleanOptions {
+  /** Strip markdown syntax and code-comment markers (setting tandem.speech.stripMarkup, default true). */
+  stripMarkup: boolean;
+}
+
+export interface SplitOptions {
+  /** Most characters in the first part (default 200): short, so playback starts soon. */
+  firstMaxChars?: number;
+  /** Most characters in every later part (default 1000). */
+  maxChars?: number;
+}
+
+// Why these sizes: speech runs at about 14 characters per second, so 1000 characters is ~70 s of audio.
+// Speech models cap max_completion_tokens at 8192 (Service A contract); the contract does not give the
+// audio token rate, but even at ~100 audio tokens per second 70 s stays far below the cap, so a part is
+// never cut off. The first part is only one or two sentences so the time from the command to the first
+// sound stays low; later parts are requested while the current one plays, so their size does not delay.
+const DEFAULT_FIRST_MAX_CHARS = 200;
+const DEFAULT_MAX_CHARS = 1000;
+
+/** A line as the paragraph builder sees it. */
+interface Line {
+  text: string;
+  /** Comment text (or a `#` heading): a run of these is kept apart from the code or prose around it. */
+  comment: boolean;
+  /** Starts its own sentence even without a blank line before it (list item, table row, JSDoc tag). */
+  startsBlock: boolean;
+  /** Inside a code fence: no inline markdown rules apply. */
+  code: boolean;
+}
+
+const SENTENCE_END = /[.!?。！？:;…]["'”’)\]»」』]*$/u;
+/** Letters, digits and symbols: a paragraph of nothing but punctuation or markers is not spoken. */
+const SPEAKABLE = /[\p{L}\p{N}\p{S}]/u;
+const SPACES = /[ \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
+
+/** Text as it should be spoken. */
+export function cleanForSpeech(text: string, options: CleanOptions): string {
+  const normalised = text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/[\t\v\f]/g, ' ')
+    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B\uFEFF]/g, '');
+  const rawLines = normalised.split('\n');
+  const lines: Line[] = options.stripMarkup
+    ? stripLineMarkup(rawLines)
+    : rawLines.map((line) => ({ text: line, comment: false, startsBlock: false, code: false }));
+
+  const spoken: string[] = [];
+  let paragraph: Line[] = [];
+  const flush = () => {
+    if (paragraph.length === 0) return;
+    let joined = paragraph.map((line) => line.text).join(' ');
+    if (options.stripMarkup) {
+      if (!paragraph[0].code) joined = stripInlineMarkdown(joined);
+      joined = urlsToHosts(joined);
+    }
+    joined = joined.replace(SPACES, ' ').trim();
+    if (SPEAKABLE.test(joined)) spoken.push(endSentence(joined));
+    paragraph = [];
+  };
+  for (const line of lines) {
+    const text = line.text.replace(SPACES, ' ').trim();
+    if (!text) {
+      flush();
+      continue;
+    }
+    const previous = paragraph[paragraph.length - 1];
+    if (previous && (line.startsBlock || line.comment !== previous.comment || line.code !== previous.code)) flush();
+    paragraph.push({ ...line, text });
+  }
+  flush();
+  return spoken.join(' ');
+}
+
+/** A paragraph break ends a sentence: add a full stop unless sentence punctuation is already there. */
+function endSentence(paragraph: string): string {
+  if (SENTENCE_END.test(paragraph)) return paragraph;
+  return `${paragraph.replace(/[,，、]+$/u, '')}.`;
+}
+
+/** The block comment or docstring a line is inside, named by the marker that closes it. */
+type OpenBlock = '*/' | '-->' | '"""' | "'''" | null;
+
+const BLOCK_OPENERS: [RegExp, Exclude<OpenBlock, null>][] = [
+  [/^\/\*+!?/, '*/'],
+  [/^<!--/, '-->'],
+  [/^"""/, '"""'],
+  [/^'''/, "'''"],
+];
+const BLOCK_CLOSERS: Record<Exclude<OpenBlock, null>, RegExp> = {
+  '*/': /\*+\/$/,
+  '-->': /-->$/,
+  '"""': /"""$/,
+  "'''": /'''$/,
+};
+/** Line comments (`///`, `//!`, `//`), `#` comments and markdown headings, SQL/Lua `--`, Lisp `;;`. */
+const LINE_COMMENT = /^(?:\/\/[/!]?|#{1,6}(?=\s|$)|--(?=\s|$)|;;+)/;
+const FENCE = /^(`{3,}|~{3,})/;
+const RULE = /^([-*_=])(?:\s*\1){2,}$/;
+
+/** Line-level markup: fences, shebangs, comment markers, rules, tables, quotes, list bullets. */
+function stripLineMarkup(rawLines: string[]): Line[] {
+  const out: Line[] = [];
+  let fence: string | null = null;
+  let open = initialOpenBlock(rawLines);
+  for (const raw of rawLines) {
+    let text = raw.trim();
+    const fenceMatch = FENCE.exec(text);
+    if (fence === null && fenceMatch) {
+      fence = fenceMatch[1];
+      out.push(blank());
+      continue;
+    }
+    if (fence !== null && text.startsWith(fence) && text.replace(/[`~]/g, '') === '') {
+      fence = null;
+      out.push(blank());
+      continue;
+    }
+    if (text.startsWith('#!')) {
+      out.push(blank());
+      continue;
+    }
+    const code = fence !== null;
+    if (!code && RULE.test(text)) {
+      // Horizontal rules, setext heading underlines and front-matter dashes end the paragraph.
+      out.push(blank());
+      continue;
+    }
+    if (!code) text = text.replace(/^(?:>\s?)+/, '');
+
+    let comment = open !== null;
+    if (open !== null) {
+      if (open === '*/') text = text.replace(/^\*+(?!\/)\s?/, '');
+      const closer = BLOCK_CLOSERS[open];
+      if (closer.test(text)) {
+        text = text.replace(closer, '');
+        open = null;
+      }
+    } else {
+      const opener = BLOCK_OPENERS.find(([re]) => re.test(text));
+      if (opener) {
+        comment = true;
+        text = text.replace(opener[0], '');
+        const closer = BLOCK_CLOSERS[opener[1]];
+        if (closer.test(text)) text = text.replace(closer, '');
+        else open = opener[1];
+      } else if (LINE_COMMENT.test(text)) {
+        comment = true;
+        // `## Title ##`: closing hashes go too; a `#` glued to a word ("C#") stays.
+        text = text.replace(LINE_COMMENT, '').replace(/\s+#+$/, '');
+      } else {
+        // A trailing `/* note */` after code: the note is spoken, its markers are not.
+        text = text.replace(/\/\*+\s?(.*?)\s?\*+\/$/, '$1').replace(/<!--\s?(.*?)\s?-->$/, '$1');
+      }
+    }
+    text = text.trim();
+
+    let startsBlock = comment && text.startsWith('@');
+    if (!code) {
+      if (text.startsWith('|') && text.endsWith('|') && text.length > 1) {
+        if (/^[\s|:-]+$/.test(text)) {
+          out.push(blank());
+          continue;
+        }
+        // A table row is a sentence of its own: its cells, with a pause between them.
+        text = text.slice(1, -1).split('|').map((cell) => cell.trim()).filter(Boolean).join(', ');
+        out.push({ text, comment, startsBlock: true, code }, blank());
+        continue;
+      }
+      const bullet = /^(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/.exec(text);
+      if (bullet) {
+        text = text.slice(bullet[0].length);
+        startsBlock = true;
+      }
+    }
+    out.push({ text, comment, startsBlock, code });
+  }
+  return out;
+}
+
+function blank(): Line {
+  return { text: '', comment: false, startsBlock: false, code: false };
+}
+
+/** A selection that starts inside a block comment shows a closing marker before any opening one. */
+function initialOpenBlock(lines: string[]): OpenBlock {
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (/^(?:\/\*|<!--)/.test(line)) return null;
+    // `code(); /* note */` opens and closes on one line.
+    if (/\*\/$/.test(line) && !line.includes('/*')) return '*/';
+    if (/-->$/.test(line) && !line.includes('<!--')) return '-->';
+  }
+  return null;
+}
+
+const BLOCK_TAGS =
+  'address|article|aside|blockquote|br|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul';
+const INLINE_TAGS =
+  'a|abbr|b|bdi|bdo|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|picture|q|s|samp|small|source|span|strike|strong|sub|sup|time|u|var|wbr';
+// Only known HTML tag names, so generics such as `Array<string>` or `Map<K, V>` survive.
+const BLOCK_TAG = new RegExp(`</?(?:${BLOCK_TAGS})(?:\\s[^<>]*)?/?>`, 'gi');
+const INLINE_TAG = new RegExp(`</?(?:${INLINE_TAGS})(?:\\s[^<>]*)?/?>`, 'gi');
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' };
+// Emphasis markers must sit at a word edge, so `snake_case`, `x*y` and `2*3*4` keep their characters.
+const EMPHASIS = [
+  /(?<![\p{L}\p{N}\\*])(\*{1,3})(?![\s*])(.+?)(?<![\s*\\])\1(?![\p{L}\p{N}*])/gu,
+  /(?<![\p{L}\p{N}\\_])(_{1,3})(?![\s_])(.+?)(?<![\s_\\])\1(?![\p{L}\p{N}_])/gu,
+  /(~~)(?!\s)(.+?)(?<!\s)~~/gu,
+];
+/** Link targets may hold one level of parentheses (Wikipedia addresses). */
+const TARGET = String.raw`\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)`;
+const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]${TARGET}`, 'g');
+// Not after a word or a bracket, so code such as `handlers[i](event)` is left alone.
+const LINK = new RegExp(String.raw`(?<![\w\])])\[([^\]]+)\](?:${TARGET}|\[[^\]]*\])`, 'g');
+
+/** Inline markdown: code spans, images, links, HTML tags and entities, emphasis, backslash escapes. */
+function stripInlineMarkdown(text: string): string {
+  // Code spans and escaped characters are set aside so the rules below cannot touch them.
+  const kept: string[] = [];
+  const keep = (value: string) => `\uE000${kept.push(value) - 1}\uE001`;
+  let out = text
+    .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[\s|]+([^}]+))?\}/g, (_m, target: string, label?: string) => label ?? target)
+    .replace(/(`+)(.+?)\1/g, (_m, _ticks, code: string) => keep(code.trim()))
+    .replace(/\\([!-/:-@[-`{-~])/g, (_m, char: string) => keep(char))
+    .replace(IMAGE, '$1')
+    .replace(LINK, '$1')
+    .replace(/<((?:https?|ftp):\/\/[^\s<>]+)>/gi, '$1')
+    .replace(/<!--|-->/g, ' ')
+    .replace(BLOCK_TAG, ' ')
+    .replace(INLINE_TAG, '')
+    .replace(/&(amp|lt|gt|quot|apos|#39|nbsp);/g, (_m, name: string) => ENTITIES[name]);
+  for (let pass = 0; pass < 3; pass++) {
+    const before = out;
+    for (const re of EMPHASIS) out = out.replace(re, '$2');
+    if (out === before) break;
+  }
+  return out.replace(/\uE000(\d+)\uE001/g, (_m, index: string) => kept[Number(index)]);
+}
+
+// A trailing full stop, comma or closing bracket belongs to the sentence, not to the address.
+const BARE_URL =
+  /\b(?:https?|ftp):\/\/(?:[^\s/?#@]+@)?((?:[\p{L}\p{N}-]+\.)*[\p{L}\p{N}-]+)(?::\d+)?(?:[/?#](?:[^\s<>]*[^\s<>.,;:!?'")\]}*_~`])?)?/giu;
+
+/** A spoken address is noise; its host name says where it points. */
+function urlsToHosts(text: string): string {
+  return text.replace(BARE_URL, (_m, host: string) => host.replace(/^www\./i, ''));
+}
+
+const sentences = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+/** Marks where a too-long sentence may break after a clause (ASCII ones only before a space). */
+const CLAUSE_ASCII = /[,;:]/;
+const CLAUSE_WIDE = /[—–，；：、]/;
+
+/** Splits cleaned text into parts at sentence boundaries (Intl.Segmenter 'sentence'); never returns empty parts. */
+export function splitForSpeech(text: string, options: SplitOptions = {}): string[] {
+  const firstMax = checkLimit(options.firstMaxChars ?? DEFAULT_FIRST_MAX_CHARS, 'firstMaxChars');
+  const max = checkLimit(options.maxChars ?? DEFAULT_MAX_CHARS, 'maxChars');
+  const parts: string[] = [];
+  const limit = () => (parts.length === 0 ? firstMax : max);
+  // Parts are slices of the text, so the words and the spacing inside a part stay as they were.
+  let start = -1;
+  let end = -1;
+  const push = (from: number, to: number) => {
+    const part = text.slice(from, to).trim();
+    if (part) parts.push(part);
+  };
+  for (const sentence of sentenceRanges(text)) {
+    if (start >= 0 && sentence.end - start <= limit()) {
+      end = sentence.end;
+      continue;
+    }
+    if (start >= 0) push(start, end);
+    start = -1;
+    let from = sentence.start;
+    while (sentence.end - from > limit()) {
+      const cut = cutPoint(text, from, sentence.end, limit());
+      push(from, cut);
+      from = cut;
+      while (from < sentence.end && /\s/.test(text[from])) from++;
+    }
+    if (from < sentence.end) {
+      start = from;
+      end = sentence.end;
+    }
+  }
+  if (start >= 0) push(start, end);
+  return parts;
+}
+
+function checkLimit(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`splitForSpeech: ${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+function* sentenceRanges(text: string): Generator<{ start: number; end: number }> {
+  for (const { segment, index } of sentences.segment(text)) {
+    const start = index + segment.length - segment.trimStart().length;
+    const end = index + segment.trimEnd().length;
+    if (end > start) yield { start, end };
+  }
+}
+
+/**
+ * Where to end a piece of a sentence that starts at `from` and is too long: after the last clause mark
+ * that fits, else at the last space that fits, else (CJK runs have no spaces) right at the limit.
+ */
+function cutPoint(text: string, from: number, to: number, limit: number): number {
+  const hardEnd = from + limit;
+  for (let i = hardEnd - 1; i > from; i--) {
+    const char = text[i];
+    if (CLAUSE_WIDE.test(char) || (CLAUSE_ASCII.test(char) && (i + 1 === to || /\s/.test(text[i + 1])))) return i + 1;
+  }
+  for (let i = hardEnd; i > from; i--) {
+    if (/\s/.test(text[i])) return i;
+  }
+  // Do not split a surrogate pair.
+  const high = text.charCodeAt(hardEnd - 1);
+  return high >= 0xd800 && high <= 0xdbff && hardEnd - 1 > from ? hardEnd - 1 : hardEnd;
+}

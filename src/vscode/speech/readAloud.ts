@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
+import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import { showServiceError } from '../errorNotice';
+import type { ServiceClients } from '../serviceClients';
+import { ReadingStatus } from './readingStatus';
+import { speechInput } from './speechInput';
+import { WebviewPlayer } from './webviewPlayer';
+
+/** How long the view may take to appear and load its script before we say it cannot play. */
+const VIEW_READY_MS = 8000;
+
+/** What the last reading measured (the benchmark and tests read it through the extension's API). */
+export interface ReadingReport {
+  outcome: ReadAloudOutcome['kind'];
+  /** Command invoked → first sample audible, by the webview's audio clock. */
+  commandToFirstSoundMs?: number;
+  playedSeconds: number;
+}
+
+/**
+ * Tandem: Read Aloud / Stop Reading. One reading at a time: its session streams the text part by part
+ * to the player in the chat webview; the status item shows progress and stops it on click.
+ */
+export class ReadAloud implements vscode.Disposable {
+  private session: ReadAloudSession | undefined;
+  private commandAt = 0;
+  private firstSoundMs: number | undefined;
+  private played = 0;
+  private readonly status = new ReadingStatus();
+  private readonly disposables: vscode.Disposable[];
+  lastReport: ReadingReport | undefined;
+
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly view: ChatViewProvider,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables = [
+      this.status,
+      view.onSpeechMessage((message) => this.onPlayer(message)),
+      view.onDidChangeReady((ready) => {
+        if (!ready) this.session?.fail(new Error('The Tandem view was closed, so reading aloud stopped. Run Tandem: Read Aloud again to continue.'));
+      }),
+    ];
+  }
+
+  async read(): Promise<ReadAloudOutcome | undefined> {
+    this.commandAt = performance.timeOrigin + performance.now();
+    const input = await speechInput();
+    if (!input) return undefined;
+    this.stop();
+    if (!(await this.view.revealWithoutFocus(VIEW_READY_MS))) {
+      const choice = await vscode.window.showWarningMessage(
+        'Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?',
+        'Save as WAV…',
+      );
+      if (choice) await vscode.commands.executeCommand('tandem.saveSpeech');
+      return undefined;
+    }
+    const session = new ReadAloudSession(
+      this.clients.a,
+      new WebviewPlayer(this.view),
+      { id: randomUUID(), parts: input.parts, voice: input.voice, sampleRate: input.sampleRate, title: input.title },
+      (progress) => this.progress(progress),
+    );
+    this.session = session;
+    this.firstSoundMs = undefined;
+    this.played = 0;
+    this.status.loading(input.title);
+    this.log.info(`read aloud: ${input.title}, ${input.parts.length} part(s), ${input.voice.model}`);
+    const outcome = await session.run();
+    if (this.session === session) {
+      this.session = undefined;
+      this.status.hide();
+    }
+    this.lastReport = { outcome: outcome.kind, commandToFirstSoundMs: this.firstSoundMs, playedSeconds: this.played };
+    this.log.info(`read aloud: ${outcome.kind} after ${this.played.toFixed(1)} s of audio`);
+    if (session.truncatedParts.length > 0) {
+      void vscode.window.showWarningMessage(`Tandem: the service cut ${session.truncatedParts.length} part(s) short at its output limit, so some text was not read.`);
+    }
+    if (outcome.kind === 'failed') void showServiceError(outcome.error, 'Nothing is playing now.');
+    return outcome;
+  }
+
+  stop(): void {
+    this.session?.stop();
+  }
+
+  private onPlayer(message: SpeechWebviewMessage): void {
+    const session = this.session;
+    if (!session || message.id !== session.id) return;
+    switch (message.type) {
+      case 'speech/playing':
+        this.firstSoundMs = message.scheduledAt + message.startsInMs - this.commandAt;
+        this.log.info(`read aloud: first sound ${this.firstSoundMs.toFixed(0)} ms after the command`);
+        return;
+      case 'speech/progress':
+        this.played = message.playedSeconds;
+        return session.played(message.playedSeconds);
+      case 'speech/ended':
+        this.played = message.playedSeconds;
+        return session.ended(message.playedSeconds);
+      case 'speech/failed':
+        if (message.reason === 'blocked') {
+          void vscode.window.showInformationMessage('Tandem: the browser blocks audio until you click. Press Play in the Tandem view to listen.');
+          return;
+        }
+        return session.fail(new Error(`The audio player failed: ${message.message}`));
+      case 'speech/stopRequested':
+        return session.stop();
+      default:
+        return assertNever(message);
+    }
+  }
+
+  private progress(p: ReadAloudProgress): void {
+    if (this.session) this.status.playing(p);
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const d of this.disposables) d.dispose();
+  }
+}

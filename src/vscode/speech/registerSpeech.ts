@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { ServiceClients } from '../serviceClients';
+import { ReadAloud } from './readAloud';
+import { saveSpeech } from './saveSpeech';
+
+/** Read Aloud, Stop Reading and Save Selection as Speech…; the player lives in the chat webview. */
+export function registerSpeech(clients: ServiceClients, chatView: ChatViewProvider, log: vscode.LogOutputChannel): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
+  const readAloud = new ReadAloud(clients, chatView, log);
+  return {
+    readAloud,
+    disposables: [
+      readAloud,
+      vscode.commands.registerCommand('tandem.readAloud', () => readAloud.read()),
+      vscode.commands.registerCommand('tandem.stopReading', () => readAloud.stop()),
+      // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
+      vscode.commands.registerCommand('tandem.saveSpeech', (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
+    ],
+  };
+}
+
+function saveTarget(options: unknown): vscode.Uri | undefined {
+  const saveTo = typeof options === 'object' && options !== null ? (options as { saveTo?: unknown }).saveTo : undefined;
+  return saveTo instanceof vscode.Uri ? saveTo : undefined;
+}

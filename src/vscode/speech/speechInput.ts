@@ -1,0 +1,49 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { cleanForSpeech, splitForSpeech } from '../../core/speech/speechText';
+import { openSettings } from '../settings';
+import { readSpeechSettings, SpeechSettingError, type SpeechSettings } from './speechSettings';
+
+/** What a speech command works on: the text in parts, the voice, and names for the UI. */
+export interface SpeechInput extends SpeechSettings {
+  parts: string[];
+  /** e.g. `greet.ts:3` — shown in the player bar and the status item. */
+  title: string;
+  /** Where a saved WAV goes by default. */
+  document: vscode.TextDocument;
+}
+
+/** The selections in document order, or the current line when nothing is selected. */
+export function textToSpeak(editor: vscode.TextEditor): { text: string; line: number } {
+  const selections = [...editor.selections].filter((s) => !s.isEmpty).sort((a, b) => a.start.compareTo(b.start));
+  if (selections.length > 0) {
+    return { text: selections.map((s) => editor.document.getText(s)).join('\n\n'), line: selections[0].start.line };
+  }
+  const line = editor.selection.active.line;
+  return { text: editor.document.lineAt(line).text, line };
+}
+
+/** Reads the editor and the settings; says what is wrong (and returns undefined) when there is nothing to speak. */
+export async function speechInput(): Promise<SpeechInput | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    void vscode.window.showInformationMessage('Tandem: open a file and select the text to read aloud.');
+    return undefined;
+  }
+  let settings: SpeechSettings;
+  try {
+    settings = await readSpeechSettings();
+  } catch (error) {
+    if (!(error instanceof SpeechSettingError)) throw error;
+    void vscode.window.showErrorMessage(`Tandem: ${error.message}`, 'Open Settings').then((choice) => choice && openSettings(error.setting));
+    return undefined;
+  }
+  const { text, line } = textToSpeak(editor);
+  const parts = splitForSpeech(cleanForSpeech(text, { stripMarkup: settings.stripMarkup }));
+  if (parts.length === 0) {
+    void vscode.window.showInformationMessage('Tandem: there is nothing to read here. Select some text, or put the cursor on a line with words.');
+    return undefined;
+  }
+  const name = editor.document.isUntitled ? 'Untitled' : path.basename(editor.document.uri.path);
+  return { ...settings, parts, title: `${name}:${line + 1}`, document: editor.document };
+}

@@ -1,0 +1,135 @@
+// The read-aloud bar at the top of the chat view: what is being read, how far it has got, Stop;
+// and the glue between the host's speech messages and the Web Audio player. Its data-* attributes
+// (state, scheduled and played seconds) are what the end-to-end test and the benchmark read.
+import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../shared/protocol';
+import { button, h } from './dom';
+import { formatClock } from '../core/speech/clock';
+import { SpeechPlayer } from './speechPlayer';
+
+const PROGRESS_MS = 250;
+
+export class SpeechView {
+  readonly element = h('section', { className: 'speech-bar', attrs: { 'aria-label': 'Read aloud', hidden: '' } });
+  private readonly label = h('span', { className: 'speech-title' });
+  private readonly clock = h('span', { className: 'speech-clock', attrs: { 'aria-hidden': 'true' } });
+  private readonly notice = h('p', { className: 'speech-notice', attrs: { role: 'status', hidden: '' } });
+  private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
+  private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
+  private readonly player: SpeechPlayer;
+  private id: string | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly post: (message: WebviewMessage) => void) {
+    this.playButton.hidden = true;
+    const stop = button('■ Stop', 'Stop reading aloud', () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }));
+    this.element.append(h('div', { className: 'speech-row' }, h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'), this.label, this.clock, this.playButton, stop), this.notice, this.preview);
+    this.player = new SpeechPlayer({
+      playing: (scheduledAt, startsInMs) => {
+        if (!this.id) return;
+        this.element.dataset.firstScheduledAt = String(scheduledAt);
+        this.element.dataset.firstSoundAt = String(scheduledAt + startsInMs);
+        this.setState('playing');
+        this.post({ type: 'speech/playing', id: this.id, scheduledAt, startsInMs });
+      },
+      ended: (playedSeconds, scheduledSeconds) => this.ended(playedSeconds, scheduledSeconds),
+      blocked: () => {
+        if (!this.id) return;
+        this.setState('blocked');
+        this.playButton.hidden = false;
+        this.notice.hidden = false;
+        this.notice.textContent = 'The browser blocked audio until you click. Press Play to listen.';
+        this.post({ type: 'speech/failed', id: this.id, reason: 'blocked', message: 'Audio is blocked until you click Play in the Tandem view.' });
+      },
+    });
+  }
+
+  handle(message: SpeechHostMessage): void {
+    switch (message.type) {
+      case 'speech/start':
+        this.begin(message.id, message.sampleRate, message.title);
+        break;
+      case 'speech/audio':
+        if (message.id === this.id) this.safely(() => this.player.push(message.part, message.data));
+        break;
+      case 'speech/preview':
+        if (message.id === this.id) {
+          this.preview.hidden = false;
+          this.preview.textContent = `Spoken text (polished by the service): ${message.text}`;
+        }
+        break;
+      case 'speech/end':
+        if (message.id === this.id) this.player.end();
+        break;
+      case 'speech/stop':
+        if (message.id === this.id) this.player.stop();
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private begin(id: string, sampleRate: number, title: string): void {
+    if (this.id) this.player.stop();
+    this.id = id;
+    this.element.hidden = false;
+    this.label.textContent = title;
+    this.clock.textContent = formatClock(0);
+    this.notice.hidden = true;
+    this.preview.hidden = true;
+    this.playButton.hidden = true;
+    this.setState('loading');
+    this.element.dataset.scheduledSeconds = '0';
+    this.element.dataset.playedSeconds = '0';
+    delete this.element.dataset.firstScheduledAt;
+    delete this.element.dataset.firstSoundAt;
+    this.safely(() => this.player.start(sampleRate));
+    clearInterval(this.timer);
+    this.timer = setInterval(() => this.tick(), PROGRESS_MS);
+  }
+
+  private tick(): void {
+    if (!this.id || !this.player.isActive) return;
+    const played = this.player.playedSeconds;
+    const scheduled = this.player.scheduledSeconds;
+    this.clock.textContent = formatClock(played);
+    this.element.dataset.scheduledSeconds = scheduled.toFixed(3);
+    this.element.dataset.playedSeconds = played.toFixed(3);
+    this.element.dataset.sources = String(this.player.pendingBuffers);
+    this.post({ type: 'speech/progress', id: this.id, playedSeconds: played, scheduledSeconds: scheduled });
+  }
+
+  private ended(playedSeconds: number, scheduledSeconds: number): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const id = this.id;
+    this.id = undefined;
+    this.element.dataset.playedSeconds = playedSeconds.toFixed(3);
+    this.element.dataset.scheduledSeconds = scheduledSeconds.toFixed(3);
+    this.element.dataset.sources = String(this.player.pendingBuffers);
+    this.setState('ended');
+    this.element.hidden = true;
+    if (id) this.post({ type: 'speech/ended', id, playedSeconds });
+  }
+
+  private unblock(): void {
+    this.player.resume();
+    this.playButton.hidden = true;
+    this.notice.hidden = true;
+    this.setState('playing');
+  }
+
+  private setState(state: 'loading' | 'playing' | 'blocked' | 'ended'): void {
+    this.element.dataset.state = state;
+  }
+
+  /** Web Audio can throw (no audio device, a rate it refuses): the host hears of it and stops the reading. */
+  private safely(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      // Failed goes first, so the host does not take the `ended` that stop() reports for a finish.
+      if (this.id) this.post({ type: 'speech/failed', id: this.id, reason: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.player.stop();
+    }
+  }
+}

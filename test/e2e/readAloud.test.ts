@@ -1,0 +1,87 @@
+import * as assert from 'node:assert/strict';
+import type { Frame, Locator } from 'playwright-core';
+import { parseWav } from '../../src/core/speech/wav';
+import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
+
+/** What the simulator speaks for this request, measured independently: the same body, as one WAV. */
+async function simAudioSeconds(workbench: Workbench, body: Record<string, unknown>): Promise<number> {
+  const { sim } = workbench;
+  const response = await fetch(`${sim.urlA}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.keyA}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, stream: false, audio: { ...(body.audio as object), format: 'wav' } }),
+  });
+  const reply = (await response.json()) as { choices: Array<{ message: { audio: { data: string } } }> };
+  return parseWav(Buffer.from(reply.choices[0].message.audio.data, 'base64')).durationSeconds;
+}
+
+describe('read aloud in a real browser', function () {
+  this.timeout(180_000);
+  let workbench: Workbench;
+  let bar: Locator;
+
+  before(async () => {
+    workbench = await openWorkbench();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  /** Opens README.md and selects its line `line` (1-based, as the editor shows it). */
+  async function selectLine(line: number): Promise<void> {
+    const { page } = workbench;
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).click();
+    await page.locator('.tab', { hasText: 'README.md' }).waitFor();
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type(String(line));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+  }
+
+  it('speaks the selection: the view opens without taking focus and schedules all of the simulator’s audio', async () => {
+    const { page, sim } = workbench;
+    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    await selectLine(1);
+    sim.reset();
+    await runCommand(page, 'Tandem: Read Aloud');
+
+    const frame: Frame = await frameWith(page, '.speech-bar', 60_000);
+    bar = frame.locator('.speech-bar');
+    await frame.locator('.speech-bar[data-state="playing"]').waitFor({ timeout: 30_000 });
+    assert.ok(await page.evaluate("document.activeElement?.closest('.monaco-editor') !== null"), 'the editor keeps the focus');
+    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().waitFor();
+
+    await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const scheduled = Number(await bar.getAttribute('data-scheduled-seconds'));
+    const request = sim.requests.find((r) => r.path === '/v1/chat/completions')!;
+    const expected = await simAudioSeconds(workbench, request.body as Record<string, unknown>);
+    assert.ok(expected > 0.5, `the simulator spoke ${expected} s`);
+    assert.ok(Math.abs(scheduled - expected) < 0.01, `scheduled ${scheduled} s of the simulator's ${expected} s`);
+    assert.ok(Math.abs(Number(await bar.getAttribute('data-played-seconds')) - expected) < 0.01, 'all of it played');
+    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().waitFor({ state: 'hidden' });
+  });
+
+  it('stops at once from the status bar item: the player goes silent and the request closes', async () => {
+    const { page, sim } = workbench;
+    sim.reset();
+    sim.configure({ tokensPerSecond: 25 }); // real time: the stream is still open when Stop comes
+    await selectLine(3);
+    await runCommand(page, 'Tandem: Read Aloud');
+    const frame = await frameWith(page, '.speech-bar[data-state="playing"]', 30_000);
+    await page.waitForTimeout(800);
+    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().click();
+    await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 5_000 });
+    assert.equal(await frame.locator('.speech-bar').getAttribute('data-sources'), '0', 'no audio is left scheduled');
+    const played = Number(await frame.locator('.speech-bar').getAttribute('data-played-seconds'));
+    assert.ok(played > 0.3 && played < 3, `stopped after ${played} s`);
+    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await page.waitForTimeout(100);
+    assert.equal(sim.abortedCount, 1, 'the open speech request was aborted');
+    sim.configure({ tokensPerSecond: 0 });
+  });
+});

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { startSimulator, type Simulator } from '../../../sim/simulator';
+import { Pcm16StreamDecoder } from '../../../src/core/speech/pcmDecoder';
+import { ReadAloudSession, type ReadAloudProgress, type SpeechPlayer } from '../../../src/core/speech/readAloudSession';
+import { isServiceError } from '../../../src/core/serviceError';
+import { simClients, type SimClients } from '../clients/simClients';
+import { until } from '../../until';
+
+type Call = { kind: 'start' | 'audio' | 'preview' | 'end' | 'stop'; part?: number; data?: string };
+
+/** Records what the session tells the webview player, as the protocol messages would. */
+class RecordingPlayer implements SpeechPlayer {
+  readonly calls: Call[] = [];
+  start(): void {
+    this.calls.push({ kind: 'start' });
+  }
+  audio(_id: string, part: number, data: string): void {
+    this.calls.push({ kind: 'audio', part, data });
+  }
+  preview(_id: string, data: string): void {
+    this.calls.push({ kind: 'preview', data });
+  }
+  end(): void {
+    this.calls.push({ kind: 'end' });
+  }
+  stop(): void {
+    this.calls.push({ kind: 'stop' });
+  }
+  kinds(): string[] {
+    return [...new Set(this.calls.map((c) => (c.kind === 'audio' ? `audio${c.part}` : c.kind)))];
+  }
+  /** Seconds of audio received, decoding each part's stream as the webview does. */
+  seconds(sampleRate = 24000): number {
+    const decoders = new Map<number, Pcm16StreamDecoder>();
+    let bytes = 0;
+    for (const c of this.calls) {
+      if (c.kind !== 'audio') continue;
+      const decoder = decoders.get(c.part!) ?? new Pcm16StreamDecoder();
+      decoders.set(c.part!, decoder);
+      bytes += decoder.push(c.data!).length;
+    }
+    return bytes / 2 / sampleRate;
+  }
+}
+
+const parts = ['Hello there.', 'This is the second part of the text.', 'And a third one, to finish.'];
+const voice = { model: 'alpha-v2.5-tts', voice: 'Milo' };
+
+describe('ReadAloudSession against the simulator', () => {
+  let sim: Simulator;
+  let clients: SimClients;
+
+  before(async () => {
+    sim = await startSimulator();
+  });
+  beforeEach(() => {
+    sim.reset();
+    sim.configure({ tokensPerSecond: 0, ttftMs: 0 });
+    clients = simClients(sim);
+  });
+  afterEach(() => clients.close());
+  after(() => sim.close());
+
+  it('streams every part in order as pcm16 requests and finishes when the player has played it all', async () => {
+    const player = new RecordingPlayer();
+    const progress: ReadAloudProgress[] = [];
+    const session = new ReadAloudSession(clients.a, player, { id: 'r1', parts, voice, sampleRate: 24000, title: 't' }, (p) => progress.push(p));
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 5000);
+    assert.deepEqual(player.kinds(), ['start', 'audio0', 'audio1', 'audio2', 'end']);
+    session.ended(player.seconds());
+    assert.deepEqual(await run, { kind: 'finished' });
+
+    assert.equal(sim.requests.length, 3);
+    sim.requests.forEach((r, i) => {
+      assert.equal(r.path, '/v1/chat/completions');
+      const body = r.body as Record<string, unknown>;
+      assert.deepEqual(body, { model: 'alpha-v2.5-tts', messages: [{ role: 'assistant', content: parts[i] }], stream: true, audio: { format: 'pcm16', voice: 'Milo' } });
+    });
+    // About 65 ms of audio per character in the simulator.
+    const seconds = player.seconds();
+    const chars = parts.join('').length;
+    assert.ok(seconds > chars * 0.04 && seconds < chars * 0.12, `${seconds} s for ${chars} chars`);
+    assert.ok(Math.abs(progress.at(-1)!.estimatedTotalSeconds - seconds) < 0.05, 'once all is received, the estimate is the real length');
+  });
+
+  it('asks for the next part only while the player holds less than the lookahead', async () => {
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'r2', parts, voice, sampleRate: 24000, title: 't', lookaheadSeconds: 0.5 });
+    const run = session.run();
+    await until(() => sim.requests.length === 1 && sim.requests[0].status === 200 && player.calls.filter((c) => c.kind === 'audio').length > 3, 'first part', 5000);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(sim.requests.length, 1, 'the first part (~1 s) is more than the lookahead, so the second waits');
+    session.played(player.seconds() - 0.2);
+    await until(() => sim.requests.length === 2, 'the second request once the player caught up', 5000);
+    session.stop();
+    assert.deepEqual(await run, { kind: 'stopped' });
+  });
+
+  it('stop aborts the open request, so its socket closes, and silences the player', async () => {
+    sim.configure({ tokensPerSecond: 25 }); // the simulator streams audio in real time
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'r3', parts: ['A sentence long enough to take a few seconds to stream in real time.'], voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'audio'), 'first audio', 5000);
+    session.stop();
+    assert.deepEqual(await run, { kind: 'stopped' });
+    assert.equal(player.calls.at(-1)!.kind, 'stop');
+    await until(() => sim.abortedCount === 1, 'the simulator to see the socket close', 5000);
+  });
+
+  it('a wrong key fails with the service error and leaves nothing playing', async () => {
+    const bad = simClients(sim, { keys: { A: 'wrong-key' } });
+    try {
+      const player = new RecordingPlayer();
+      const outcome = await new ReadAloudSession(bad.a, player, { id: 'r4', parts, voice, sampleRate: 24000, title: 't' }).run();
+      assert.equal(outcome.kind, 'failed');
+      assert.ok(outcome.kind === 'failed' && isServiceError(outcome.error) && outcome.error.code === 'invalid_api_key');
+      assert.deepEqual(player.kinds(), ['start', 'stop']);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('a stream cut mid-way fails the reading and stops the player after the audio it had', async () => {
+    sim.inject({ kind: 'reset', service: 'A', afterChunks: 3 });
+    const player = new RecordingPlayer();
+    const outcome = await new ReadAloudSession(clients.a, player, { id: 'r5', parts, voice, sampleRate: 24000, title: 't' }).run();
+    assert.equal(outcome.kind, 'failed');
+    assert.equal(player.calls.filter((c) => c.kind === 'audio').length, 3);
+    assert.equal(player.calls.at(-1)!.kind, 'stop');
+    assert.ok(!player.calls.some((c) => c.kind === 'end'));
+  });
+
+  it('a player that goes away (view closed) ends the reading as failed and aborts the request', async () => {
+    sim.configure({ tokensPerSecond: 25 });
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'r6', parts, voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'audio'), 'first audio', 5000);
+    session.fail(new Error('The Tandem view was closed'));
+    const outcome = await run;
+    assert.equal(outcome.kind, 'failed');
+    await until(() => sim.abortedCount === 1, 'the socket to close', 5000);
+  });
+
+  it('passes voice design text previews on to the player', async () => {
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(
+      clients.a,
+      player,
+      { id: 'r7', parts: ['um, so this is, like, the text'], voice: { model: 'alpha-v2.5-tts-voicedesign', voiceDescription: 'a calm low voice', optimizeTextPreview: true }, sampleRate: 24000, title: 't' },
+    );
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio', 5000);
+    session.ended(player.seconds());
+    await run;
+    const preview = player.calls.find((c) => c.kind === 'preview');
+    assert.ok(preview?.data && preview.data.length > 0, 'the polished text reaches the player');
+    const body = sim.requests[0].body as { messages: unknown[]; audio: unknown };
+    assert.deepEqual(body.messages, [
+      { role: 'user', content: 'a calm low voice' },
+      { role: 'assistant', content: 'um, so this is, like, the text' },
+    ]);
+    assert.deepEqual(body.audio, { format: 'pcm16', optimize_text_preview: true });
+  });
+});

@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../sim/simulator';
+import { parseWav, pcmToWav } from '../../src/core/speech/wav';
+import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
+import type { ReadAloud } from '../../src/vscode/speech/readAloud';
+import type { HostMessage } from '../../src/shared/protocol';
+import { until } from '../until';
+
+interface TandemApi {
+  chat: ChatRegistration;
+  readAloud: ReadAloud;
+}
+
+const config = () => vscode.workspace.getConfiguration('tandem');
+const global = vscode.ConfigurationTarget.Global;
+const FORBIDDEN_FOR_SPEECH = ['thinking', 'tools', 'tool_choice', 'response_format', 'stop'];
+
+/** Opens text in an editor with `selected` selected (or the cursor on line 0 when it is empty). */
+async function openWith(content: string, selected: string): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  const editor = await vscode.window.showTextDocument(doc);
+  const start = doc.positionAt(content.indexOf(selected));
+  editor.selection = new vscode.Selection(start, doc.positionAt(content.indexOf(selected) + selected.length));
+  return editor;
+}
+
+describe('read aloud in a real extension host', () => {
+  let sim: Simulator;
+  let api: TandemApi;
+  let posted: HostMessage[];
+  let subscription: vscode.Disposable;
+  const speechBodies = () => sim.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body as Record<string, unknown>);
+
+  before(async () => {
+    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
+    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    await config().update('serviceA.baseUrl', sim.urlA, global);
+    await config().update('serviceB.baseUrl', sim.urlB, global);
+    subscription = api.chat.provider.onDidPost((m) => posted.push(m));
+  });
+
+  beforeEach(() => {
+    posted = [];
+    sim.reset();
+    sim.configure({ tokensPerSecond: 0 });
+  });
+
+  after(async () => {
+    subscription?.dispose();
+    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'speech.voice', 'speech.model', 'speech.voiceSample']) await config().update(key, undefined, global);
+    await sim.close();
+  });
+
+  it('contributes the commands, the context menu, the keybinding and the settings', () => {
+    const pkg = vscode.extensions.getExtension('tandem.tandem')!.packageJSON.contributes;
+    const commands = (pkg.commands as Array<{ command: string; title: string }>).map((c) => `${c.command}: ${c.title}`);
+    for (const c of ['tandem.readAloud: Read Aloud', 'tandem.stopReading: Stop Reading', 'tandem.saveSpeech: Save Selection as Speech…']) assert.ok(commands.includes(c), c);
+    assert.ok((pkg.menus['editor/context'] as Array<{ command: string }>).some((m) => m.command === 'tandem.readAloud'));
+    assert.ok((pkg.keybindings as Array<{ command: string }>).some((k) => k.command === 'tandem.readAloud'));
+    assert.equal(config().inspect('speech.sampleRate')?.defaultValue, 24000);
+    assert.equal(config().inspect('speech.model')?.defaultValue, 'alpha-v2.5-tts');
+    assert.equal(config().inspect('speech.voice')?.defaultValue, 'alpha_default');
+  });
+
+  it('reads the selection: a pcm16 stream request with the text as the assistant message, played in the webview', async () => {
+    await config().update('speech.voice', 'Chloe', global);
+    await openWith('# Notes\n\nRead **this** sentence aloud. Not this one.', 'Read **this** sentence aloud.');
+    const outcome = await vscode.commands.executeCommand('tandem.readAloud');
+    assert.deepEqual(outcome, { kind: 'finished' });
+
+    const [body] = speechBodies();
+    assert.equal(body.model, 'alpha-v2.5-tts');
+    assert.deepEqual(body.messages, [{ role: 'assistant', content: 'Read this sentence aloud.' }], 'markdown markers are not spoken');
+    assert.deepEqual(body.audio, { format: 'pcm16', voice: 'Chloe' });
+    assert.equal(body.stream, true);
+    for (const field of FORBIDDEN_FOR_SPEECH) assert.equal(body[field], undefined, `${field} is never sent to a speech model`);
+
+    // The webview was revealed, got the audio as it streamed, and played all of it.
+    assert.equal(posted.find((m) => m.type.startsWith('speech/'))?.type, 'speech/start');
+    assert.ok(posted.filter((m) => m.type === 'speech/audio').length > 3);
+    const report = api.readAloud.lastReport!;
+    assert.equal(report.outcome, 'finished');
+    assert.ok(report.commandToFirstSoundMs !== undefined && report.commandToFirstSoundMs > 0, 'the player reported its first sound');
+    assert.ok(report.playedSeconds > 1, `played ${report.playedSeconds} s`);
+    await config().update('speech.voice', undefined, global);
+  });
+
+  it('reads the current line when nothing is selected', async () => {
+    const editor = await openWith('First line to read.\nSecond line.', '');
+    editor.selection = new vscode.Selection(1, 3, 1, 3);
+    sim.configure({ tokensPerSecond: 25 });
+    const reading = vscode.commands.executeCommand('tandem.readAloud');
+    await until(() => speechBodies().length === 1, 'the request', 10_000);
+    assert.deepEqual(speechBodies()[0].messages, [{ role: 'assistant', content: 'Second line.' }]);
+    await vscode.commands.executeCommand('tandem.stopReading');
+    assert.deepEqual(await reading, { kind: 'stopped' });
+  });
+
+  it('Stop Reading aborts the request at once: the simulator sees the socket close and the player is told to stop', async () => {
+    sim.configure({ tokensPerSecond: 25 }); // audio streams in real time, so the request is still open
+    await openWith('A long paragraph. '.repeat(20), 'A long paragraph. '.repeat(20).trim());
+    const reading = vscode.commands.executeCommand('tandem.readAloud');
+    await until(() => posted.some((m) => m.type === 'speech/audio'), 'the first audio', 10_000);
+    await vscode.commands.executeCommand('tandem.stopReading');
+    assert.deepEqual(await reading, { kind: 'stopped' });
+    await until(() => sim.abortedCount === 1, 'the socket to close', 5_000);
+    assert.equal(posted.at(-1)?.type, 'speech/stop');
+  });
+
+  it('Save Selection as Speech writes a WAV file with the spoken text', async () => {
+    await openWith('Save this sentence as speech.', 'Save this sentence as speech.');
+    const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'tandem-wav-')), 'speech.wav'));
+    const written = await vscode.commands.executeCommand<vscode.Uri>('tandem.saveSpeech', { saveTo: target });
+    assert.equal(written?.fsPath, target.fsPath);
+    const info = parseWav(readFileSync(target.fsPath));
+    assert.deepEqual([info.sampleRate, info.channels, info.bitsPerSample], [24000, 1, 16]);
+    assert.ok(info.durationSeconds > 1, `${info.durationSeconds} s`);
+    assert.deepEqual(speechBodies()[0].audio, { format: 'pcm16', voice: 'alpha_default' });
+  });
+
+  it('checks a voice-clone sample before sending: a 2 s sample sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-sample-'));
+    writeFileSync(join(dir, 'short.wav'), pcmToWav(new Uint8Array(2 * 24000 * 2), 24000));
+    writeFileSync(join(dir, 'good.wav'), pcmToWav(new Uint8Array(4 * 24000 * 2), 24000));
+    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
+    await config().update('speech.voiceSample', join(dir, 'short.wav'), global);
+    await openWith('Clone my voice.', 'Clone my voice.');
+    assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
+    assert.equal(sim.requests.length, 0, 'a sample outside 3–10 s never leaves the machine');
+
+    await config().update('speech.voiceSample', join(dir, 'good.wav'), global);
+    assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
+    const body = speechBodies()[0] as { model: string; audio: { voice: string } };
+    assert.equal(body.model, 'alpha-v2.5-tts-voiceclone');
+    assert.equal(body.audio.voice, readFileSync(join(dir, 'good.wav')).toString('base64'));
+    await config().update('speech.model', undefined, global);
+  });
+
+  it('a cut stream ends the reading with an error and leaves nothing playing', async () => {
+    sim.inject({ kind: 'reset', service: 'A', afterChunks: 2 });
+    await openWith('This reading will be cut off by the network.', 'This reading will be cut off by the network.');
+    const outcome = (await vscode.commands.executeCommand('tandem.readAloud')) as { kind: string };
+    assert.equal(outcome.kind, 'failed');
+    assert.equal(posted.at(-1)?.type, 'speech/stop');
+  });
+});
