@@ -86,6 +86,8 @@ async function main() {
     let frame: Frame | undefined;
     for (let i = 0; i < runs + 1; i++) {
       sim.reset();
+      // Forget the previous run's "ended", so the wait below is for this run's.
+      await frame?.locator('.speech-bar').evaluate((el) => delete (el as unknown as { dataset: Record<string, string> }).dataset.state);
       await selectLine(page, 1);
       const enterAt = await runCommandTimed(page, 'Tandem: Read Aloud');
       frame ??= await frameWith(page, '.speech-bar', 60_000);

@@ -140,6 +140,24 @@ describe('read aloud in a real extension host', () => {
     await config().update('speech.model', undefined, global);
   });
 
+  it('when the view cannot be shown, the reading fails at once instead of playing nowhere', async () => {
+    const provider = api.chat.provider;
+    const reveal = provider.revealWithoutFocus;
+    provider.revealWithoutFocus = async () => false; // as when the view never loads
+    sim.configure({ tokensPerSecond: 25 });
+    try {
+      await openWith('Nobody can hear this.', 'Nobody can hear this.');
+      const outcome = (await vscode.commands.executeCommand('tandem.readAloud')) as { kind: string; error?: Error };
+      assert.equal(outcome.kind, 'failed');
+      assert.equal(outcome.error?.name, 'NoPlayerError');
+      assert.ok(!posted.some((m) => m.type === 'speech/audio'), 'no audio went to a view that is not there');
+      // The request may not have left yet when the view gave up; if it had, it was aborted.
+      await until(() => sim.requests.length === sim.abortedCount, 'no request left open', 5_000);
+    } finally {
+      provider.revealWithoutFocus = reveal;
+    }
+  });
+
   it('a cut stream ends the reading with an error and leaves nothing playing', async () => {
     sim.inject({ kind: 'reset', service: 'A', afterChunks: 2 });
     await openWith('This reading will be cut off by the network.', 'This reading will be cut off by the network.');

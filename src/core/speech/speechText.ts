@@ -121,7 +121,8 @@ function stripLineMarkup(rawLines: string[]): Line[] {
       out.push(blank());
       continue;
     }
-    if (text.startsWith('#!')) {
+    if (/^#!\s*\//.test(text)) {
+      // A shebang line says nothing worth hearing (Rust's `#![attr]` is not one).
       out.push(blank());
       continue;
     }
@@ -152,7 +153,7 @@ function stripLineMarkup(rawLines: string[]): Line[] {
       } else if (LINE_COMMENT.test(text)) {
         comment = true;
         // `## Title ##`: closing hashes go too; a `#` glued to a word ("C#") stays.
-        text = text.replace(LINE_COMMENT, '').replace(/\s+#+$/, '');
+        text = text.replace(LINE_COMMENT, '').replace(/(?<!\s)\s+#+$/, '');
       } else {
         // A trailing `/* note */` after code: the note is spoken, its markers are not.
         text = text.replace(/\/\*+\s?(.*?)\s?\*+\/$/, '$1').replace(/<!--\s?(.*?)\s?-->$/, '$1');
@@ -204,20 +205,22 @@ const BLOCK_TAGS =
 const INLINE_TAGS =
   'a|abbr|b|bdi|bdo|cite|code|del|dfn|em|font|i|img|ins|kbd|mark|picture|q|s|samp|small|source|span|strike|strong|sub|sup|time|u|var|wbr';
 // Only known HTML tag names, so generics such as `Array<string>` or `Map<K, V>` survive.
-const BLOCK_TAG = new RegExp(`</?(?:${BLOCK_TAGS})(?:\\s[^<>]*)?/?>`, 'gi');
-const INLINE_TAG = new RegExp(`</?(?:${INLINE_TAGS})(?:\\s[^<>]*)?/?>`, 'gi');
+const BLOCK_TAG = new RegExp(`</?(?:${BLOCK_TAGS})(?:\\s[^<>]{0,500})?/?>`, 'gi');
+const INLINE_TAG = new RegExp(`</?(?:${INLINE_TAGS})(?:\\s[^<>]{0,500})?/?>`, 'gi');
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", nbsp: ' ' };
 // Emphasis markers must sit at a word edge, so `snake_case`, `x*y` and `2*3*4` keep their characters.
+// Spans are bounded (here and in the patterns below) so that a marker that never closes in a large
+// selection of code costs a fixed look-ahead rather than a scan to the end of the paragraph.
 const EMPHASIS = [
-  /(?<![\p{L}\p{N}\\*])(\*{1,3})(?![\s*])(.+?)(?<![\s*\\])\1(?![\p{L}\p{N}*])/gu,
-  /(?<![\p{L}\p{N}\\_])(_{1,3})(?![\s_])(.+?)(?<![\s_\\])\1(?![\p{L}\p{N}_])/gu,
-  /(~~)(?!\s)(.+?)(?<!\s)~~/gu,
+  /(?<![\p{L}\p{N}\\*])(\*{1,3})(?![\s*])(.{1,1000}?)(?<![\s*\\])\1(?![\p{L}\p{N}*])/gu,
+  /(?<![\p{L}\p{N}\\_])(_{1,3})(?![\s_])(.{1,1000}?)(?<![\s_\\])\1(?![\p{L}\p{N}_])/gu,
+  /(~~)(?!\s)(.{1,1000}?)(?<!\s)~~/gu,
 ];
 /** Link targets may hold one level of parentheses (Wikipedia addresses). */
 const TARGET = String.raw`\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"]*")?\)`;
-const IMAGE = new RegExp(String.raw`!\[([^\]]*)\]${TARGET}`, 'g');
+const IMAGE = new RegExp(String.raw`!\[([^\]]{0,500})\]${TARGET}`, 'g');
 // Not after a word or a bracket, so code such as `handlers[i](event)` is left alone.
-const LINK = new RegExp(String.raw`(?<![\w\])])\[([^\]]+)\](?:${TARGET}|\[[^\]]*\])`, 'g');
+const LINK = new RegExp(String.raw`(?<![\w\])])\[([^\]]{1,500})\](?:${TARGET}|\[[^\]]{0,100}\])`, 'g');
 
 /** Inline markdown: code spans, images, links, HTML tags and entities, emphasis, backslash escapes. */
 function stripInlineMarkdown(text: string): string {
@@ -226,7 +229,7 @@ function stripInlineMarkdown(text: string): string {
   const keep = (value: string) => `\uE000${kept.push(value) - 1}\uE001`;
   let out = text
     .replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:[\s|]+([^}]+))?\}/g, (_m, target: string, label?: string) => label ?? target)
-    .replace(/(`+)(.+?)\1/g, (_m, _ticks, code: string) => keep(code.trim()))
+    .replace(/(`+)(.{1,1000}?)\1/g, (_m, _ticks, code: string) => keep(code.trim()))
     .replace(/\\([!-/:-@[-`{-~])/g, (_m, char: string) => keep(char))
     .replace(IMAGE, '$1')
     .replace(LINK, '$1')

@@ -12,6 +12,14 @@ import { WebviewPlayer } from './webviewPlayer';
 /** How long the view may take to appear and load its script before we say it cannot play. */
 const VIEW_READY_MS = 8000;
 
+/** The view that plays the audio could not be shown (or did not load its script in time). */
+class NoPlayerError extends Error {
+  override readonly name = 'NoPlayerError';
+  constructor() {
+    super('The Tandem view, which plays the audio, could not be shown.');
+  }
+}
+
 /** What the last reading measured (the benchmark and tests read it through the extension's API). */
 export interface ReadingReport {
   outcome: ReadAloudOutcome['kind'];
@@ -52,20 +60,16 @@ export class ReadAloud implements vscode.Disposable {
     const input = await speechInput();
     if (!input) return undefined;
     this.stop();
-    if (!(await this.view.revealWithoutFocus(VIEW_READY_MS))) {
-      const choice = await vscode.window.showWarningMessage(
-        'Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?',
-        'Save as WAV…',
-      );
-      if (choice) await vscode.commands.executeCommand('tandem.saveSpeech');
-      return undefined;
-    }
+    // The first request leaves while the view opens; the player holds the audio until the view is ready.
+    const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
+    const player = new WebviewPlayer(this.view);
     const session = new ReadAloudSession(
       this.clients.a,
-      new WebviewPlayer(this.view),
+      player,
       { id: randomUUID(), parts: input.parts, voice: input.voice, sampleRate: input.sampleRate, title: input.title },
       (progress) => this.progress(progress),
     );
+    void viewReady.then((ready) => (ready ? player.open() : session.fail(new NoPlayerError())));
     this.session = session;
     this.firstSoundMs = undefined;
     this.played = 0;
@@ -81,12 +85,21 @@ export class ReadAloud implements vscode.Disposable {
     if (session.truncatedParts.length > 0) {
       void vscode.window.showWarningMessage(`Tandem: the service cut ${session.truncatedParts.length} part(s) short at its output limit, so some text was not read.`);
     }
-    if (outcome.kind === 'failed') void showServiceError(outcome.error, 'Nothing is playing now.');
+    if (outcome.kind === 'failed' && outcome.error instanceof NoPlayerError) void this.offerWav();
+    else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'Nothing is playing now.');
     return outcome;
   }
 
   stop(): void {
     this.session?.stop();
+  }
+
+  private async offerWav(): Promise<void> {
+    const choice = await vscode.window.showWarningMessage(
+      'Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?',
+      'Save as WAV…',
+    );
+    if (choice) await vscode.commands.executeCommand('tandem.saveSpeech');
   }
 
   private onPlayer(message: SpeechWebviewMessage): void {

@@ -4,6 +4,9 @@ import { cleanForSpeech, splitForSpeech } from '../../core/speech/speechText';
 import { openSettings } from '../settings';
 import { readSpeechSettings, SpeechSettingError, type SpeechSettings } from './speechSettings';
 
+/** About two hours of speech; more is almost surely a mistaken Select All, and cleaning it would stall the host. */
+export const MAX_SPEECH_CHARS = 100_000;
+
 /** What a speech command works on: the text in parts, the voice, and names for the UI. */
 export interface SpeechInput extends SpeechSettings {
   parts: string[];
@@ -38,7 +41,11 @@ export async function speechInput(): Promise<SpeechInput | undefined> {
     void vscode.window.showErrorMessage(`Tandem: ${error.message}`, 'Open Settings').then((choice) => choice && openSettings(error.setting));
     return undefined;
   }
-  const { text, line } = textToSpeak(editor);
+  const { text: whole, line } = textToSpeak(editor);
+  const text = whole.length > MAX_SPEECH_CHARS ? whole.slice(0, MAX_SPEECH_CHARS) : whole;
+  if (text !== whole) {
+    void vscode.window.showWarningMessage(`Tandem: the selection is ${whole.length.toLocaleString('en-US')} characters; only the first ${MAX_SPEECH_CHARS.toLocaleString('en-US')} (about two hours of speech) are used.`);
+  }
   const parts = splitForSpeech(cleanForSpeech(text, { stripMarkup: settings.stripMarkup }));
   if (parts.length === 0) {
     void vscode.window.showInformationMessage('Tandem: there is nothing to read here. Select some text, or put the cursor on a line with words.');

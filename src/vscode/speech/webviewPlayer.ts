@@ -2,9 +2,21 @@ import type { SpeechPlayer } from '../../core/speech/readAloudSession';
 import type { SpeechHostMessage } from '../../shared/protocol';
 import type { ChatViewProvider } from '../chat/chatViewProvider';
 
-/** The core's player interface over the chat webview: each call becomes one protocol message. */
+/**
+ * The core's player interface over the chat webview: each call becomes one protocol message. Until
+ * the view is ready the messages wait here, so the first request need not wait for the view to load.
+ */
 export class WebviewPlayer implements SpeechPlayer {
+  private waiting: SpeechHostMessage[] | undefined = [];
+
   constructor(private readonly view: ChatViewProvider) {}
+
+  /** The view is ready: what waited goes out in order, and later messages go straight through. */
+  open(): void {
+    const waiting = this.waiting ?? [];
+    this.waiting = undefined;
+    for (const message of waiting) this.view.postSpeech(message);
+  }
 
   start(id: string, sampleRate: number, title: string): void {
     this.post({ type: 'speech/start', id, sampleRate, title });
@@ -28,6 +40,7 @@ export class WebviewPlayer implements SpeechPlayer {
 
   /** A message to a view that went away is dropped; the session learns of it from onDidChangeReady. */
   private post(message: SpeechHostMessage): void {
-    this.view.postSpeech(message);
+    if (this.waiting) this.waiting.push(message);
+    else this.view.postSpeech(message);
   }
 }
