@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { demoWorkspace, frameWith, openWorkbench } from '../test/e2e/workbench';
+import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/workbench';
 import { arg, machineLoad, round } from './chatMeasure';
 
 const runs = arg('runs', 10);
@@ -33,15 +33,6 @@ async function runCommandTimed(page: Page, title: string): Promise<number> {
   const at = Date.now();
   await page.keyboard.press('Enter');
   return at;
-}
-
-async function selectLine(page: Page, line: number): Promise<void> {
-  await page.locator('.monaco-editor .view-line').first().click();
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Shift+End');
 }
 
 const dataset = (frame: Frame): Promise<Record<string, string | undefined>> =>
@@ -88,7 +79,8 @@ async function main() {
       sim.reset();
       // Forget the previous run's "ended", so the wait below is for this run's.
       await frame?.locator('.speech-bar').evaluate((el) => delete (el as unknown as { dataset: Record<string, string> }).dataset.state);
-      await selectLine(page, 1);
+      await goToLine(page, 1);
+      await page.keyboard.press('Shift+End');
       const enterAt = await runCommandTimed(page, 'Tandem: Read Aloud');
       frame ??= await frameWith(page, '.speech-bar', 60_000);
       await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 60_000 });
@@ -108,11 +100,7 @@ async function main() {
 
     // The long reading: everything after line 2.
     sim.reset();
-    await page.locator('.monaco-editor .view-line').first().click();
-    await page.keyboard.press('Control+G');
-    await page.keyboard.type('3');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Home');
+    await goToLine(page, 3);
     await page.keyboard.press('Control+Shift+End');
     await runCommandTimed(page, 'Tandem: Read Aloud');
     await frame!.locator('.speech-bar[data-state="playing"]').waitFor({ timeout: 60_000 });

@@ -86,6 +86,7 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
       ];
   return [
     ...completionItems,
+    { label: '$(unmute) Read Selection Aloud', command: 'tandem.readAloud' },
     { label: '$(plug) Check Connection', command: 'tandem.checkConnection' },
     { label: '$(key) Set API Key…', command: 'tandem.setApiKey' },
     { label: '$(settings-gear) Open Settings', command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { parseWav } from '../../src/core/speech/wav';
-import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
+import { frameWith, goToLine, openWorkbench, runCommand, type Workbench } from './workbench';
 
 /** What the simulator speaks for this request, measured independently: the same body, as one WAV. */
 async function simAudioSeconds(workbench: Workbench, body: Record<string, unknown>): Promise<number> {
@@ -36,11 +36,7 @@ describe('read aloud in a real browser', function () {
     await page.keyboard.press('Control+Shift+E');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).click();
     await page.locator('.tab', { hasText: 'README.md' }).waitFor();
-    await page.locator('.monaco-editor .view-line').first().click();
-    await page.keyboard.press('Control+G');
-    await page.keyboard.type(String(line));
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Home');
+    await goToLine(page, line);
     await page.keyboard.press('Shift+End');
   }
 

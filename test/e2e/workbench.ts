@@ -91,3 +91,12 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
 }
+
+/** Puts the cursor at the start of `line` (1-based) of the open editor, through Go to Line. */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  await page.locator('.monaco-editor .view-line').first().click();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Home');
+}

@@ -86,9 +86,6 @@ export class ReadAloudSession {
 
   /** Stops at once: the open request is aborted (its socket closes) and the player goes silent. */
   stop(): void {
-    if (this.abort.signal.aborted) return;
-    this.abort.abort();
-    this.wakeUp?.();
     this.finish({ kind: 'stopped' });
   }
 
@@ -109,9 +106,6 @@ export class ReadAloudSession {
 
   /** The player cannot go on (its view closed, Web Audio failed). */
   fail(error: unknown): void {
-    if (this.abort.signal.aborted) return;
-    this.abort.abort();
-    this.wakeUp?.();
     this.finish({ kind: 'failed', error });
   }
 
@@ -154,10 +148,12 @@ export class ReadAloudSession {
     });
   }
 
+  /** The first outcome wins; the others (an abort's error after a stop, say) change nothing. */
   private finish(outcome: ReadAloudOutcome): ReadAloudOutcome {
     if (this.outcome) return this.outcome;
     this.outcome = outcome;
     this.abort.abort();
+    this.wakeUp?.();
     this.player.stop(this.id);
     this.playerDone?.(outcome);
     return outcome;
