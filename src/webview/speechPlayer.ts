@@ -93,7 +93,12 @@ export class SpeechPlayer {
     this.events.ended(played, scheduled);
   }
 
-  /** Called from a click when audio was blocked. */
+  /** Holds the audio clock: scheduled buffers wait, and so does the host (no room frees up ahead). */
+  pause(): void {
+    void this.context?.suspend();
+  }
+
+  /** Called from a click: after pause(), or when audio was blocked. */
   resume(): void {
     void this.context?.resume();
   }

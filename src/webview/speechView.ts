@@ -15,6 +15,7 @@ export class SpeechView {
   private readonly notice = h('p', { className: 'speech-notice', attrs: { role: 'status', hidden: '' } });
   private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
   private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
+  private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.togglePause());
   private readonly player: SpeechPlayer;
   private id: string | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -22,13 +23,13 @@ export class SpeechView {
   constructor(private readonly post: (message: WebviewMessage) => void) {
     this.playButton.hidden = true;
     const stop = button('■ Stop', 'Stop reading aloud', () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }));
-    this.element.append(h('div', { className: 'speech-row' }, h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'), this.label, this.clock, this.playButton, stop), this.notice, this.preview);
+    this.element.append(h('div', { className: 'speech-row' }, h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'), this.label, this.clock, this.playButton, this.pauseButton, stop), this.notice, this.preview);
     this.player = new SpeechPlayer({
       playing: (scheduledAt, startsInMs) => {
         if (!this.id) return;
         this.element.dataset.firstScheduledAt = String(scheduledAt);
         this.element.dataset.firstSoundAt = String(scheduledAt + startsInMs);
-        this.setState('playing');
+        if (this.element.dataset.state !== 'paused') this.setState('playing');
         this.post({ type: 'speech/playing', id: this.id, scheduledAt, startsInMs });
       },
       ended: (playedSeconds, scheduledSeconds) => this.ended(playedSeconds, scheduledSeconds),
@@ -77,6 +78,7 @@ export class SpeechView {
     this.notice.hidden = true;
     this.preview.hidden = true;
     this.playButton.hidden = true;
+    this.labelPause(false);
     this.setState('loading');
     this.element.dataset.scheduledSeconds = '0';
     this.element.dataset.playedSeconds = '0';
@@ -111,6 +113,21 @@ export class SpeechView {
     if (id) this.post({ type: 'speech/ended', id, playedSeconds });
   }
 
+  private togglePause(): void {
+    const pausing = this.element.dataset.state !== 'paused';
+    if (pausing) this.player.pause();
+    else this.player.resume();
+    this.setState(pausing ? 'paused' : 'playing');
+    this.labelPause(pausing);
+  }
+
+  private labelPause(paused: boolean): void {
+    const label = paused ? 'Resume reading aloud' : 'Pause reading aloud';
+    this.pauseButton.textContent = paused ? '▶ Resume' : '⏸ Pause';
+    this.pauseButton.setAttribute('aria-label', label);
+    this.pauseButton.title = label;
+  }
+
   private unblock(): void {
     this.player.resume();
     this.playButton.hidden = true;
@@ -118,7 +135,7 @@ export class SpeechView {
     this.setState('playing');
   }
 
-  private setState(state: 'loading' | 'playing' | 'blocked' | 'ended'): void {
+  private setState(state: 'loading' | 'playing' | 'paused' | 'blocked' | 'ended'): void {
     this.element.dataset.state = state;
   }
 

@@ -63,7 +63,7 @@ describe('read aloud in a real browser', function () {
     await page.locator('.statusbar-item', { hasText: /Reading/ }).first().waitFor({ state: 'hidden' });
   });
 
-  it('stops at once from the status bar item: the player goes silent and the request closes', async () => {
+  it('pauses and resumes from the view, then stops at once from the status bar item: silence, and the request closes', async () => {
     const { page, sim } = workbench;
     sim.reset();
     sim.configure({ tokensPerSecond: 25 }); // real time: the stream is still open when Stop comes
@@ -71,11 +71,21 @@ describe('read aloud in a real browser', function () {
     await runCommand(page, 'Tandem: Read Aloud');
     const frame = await frameWith(page, '.speech-bar[data-state="playing"]', 30_000);
     await page.waitForTimeout(800);
+    const bar = frame.locator('.speech-bar');
+    const played = async () => Number(await bar.getAttribute('data-played-seconds'));
+    await frame.locator('button[aria-label="Pause reading aloud"]').click();
+    await page.waitForTimeout(300);
+    const pausedAt = await played();
+    await page.waitForTimeout(700);
+    assert.ok(Math.abs((await played()) - pausedAt) < 0.01, 'the clock stands still while paused');
+    await frame.locator('button[aria-label="Resume reading aloud"]').click();
+    for (let i = 0; i < 50 && (await played()) < pausedAt + 0.2; i++) await page.waitForTimeout(100);
+    assert.ok((await played()) >= pausedAt + 0.2, 'playback goes on after Resume');
     await page.locator('.statusbar-item', { hasText: /Reading/ }).first().click();
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 5_000 });
     assert.equal(await frame.locator('.speech-bar').getAttribute('data-sources'), '0', 'no audio is left scheduled');
-    const played = Number(await frame.locator('.speech-bar').getAttribute('data-played-seconds'));
-    assert.ok(played > 0.3 && played < 3, `stopped after ${played} s`);
+    const stoppedAt = await played();
+    assert.ok(stoppedAt > 0.3 && stoppedAt < 4, `stopped after ${stoppedAt} s`);
     for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await page.waitForTimeout(100);
     assert.equal(sim.abortedCount, 1, 'the open speech request was aborted');
     sim.configure({ tokensPerSecond: 0 });

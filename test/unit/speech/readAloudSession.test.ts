@@ -122,6 +122,18 @@ describe('ReadAloudSession against the simulator', () => {
     }
   });
 
+  it('a 429 before the audio starts is retried after the service’s Retry-After, and the reading goes on', async () => {
+    sim.inject({ kind: '429', service: 'A', retryAfterS: 2 });
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'r8', parts: ['Hello.'], voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio', 5000);
+    session.ended(player.seconds());
+    assert.deepEqual(await run, { kind: 'finished' });
+    assert.deepEqual(sim.requests.map((r) => r.status), [429, 200]);
+    assert.ok(clients.sleeps.includes(2000), `waited ${JSON.stringify(clients.sleeps)} ms`);
+  });
+
   it('a stream cut mid-way fails the reading and stops the player after the audio it had', async () => {
     sim.inject({ kind: 'reset', service: 'A', afterChunks: 3 });
     const player = new RecordingPlayer();
