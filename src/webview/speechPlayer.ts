@@ -6,6 +6,12 @@ import { Pcm16StreamDecoder, pcm16ToFloat32 } from '../core/speech/pcmDecoder';
 
 /** Scheduling a little ahead of `currentTime` keeps the first samples from starting in the past. */
 const LEAD_S = 0.02;
+/**
+ * After an underrun (a piece arrived after the previous one had finished: a stream no faster than
+ * real time, with jitter), play resumes this far ahead, so the next pieces have a cushion and one
+ * hiccup does not become a stutter. The first piece keeps the short lead: the first sound comes fast.
+ */
+const REBUFFER_S = 0.15;
 /** Long enough for the audio thread to start a context that is allowed to play. */
 const RESUME_WAIT_MS = 500;
 
@@ -27,6 +33,8 @@ export class SpeechPlayer {
   /** Audio given so far, in seconds (gaps from late arrivals excluded). */
   private scheduled = 0;
   private started = false;
+  /** Underruns so far: each one is a gap the listener heard. */
+  private gapCount = 0;
   private ending = false;
   private active = false;
 
@@ -60,7 +68,10 @@ export class SpeechPlayer {
     const source = context.createBufferSource();
     source.buffer = buffer;
     source.connect(context.destination);
-    const at = Math.max(this.nextStart, context.currentTime + LEAD_S);
+    // currentTime moves in render quanta (~5 ms), so a start within one of it may already be past.
+    const late = this.started && this.nextStart < context.currentTime + 0.01;
+    if (late) this.gapCount++;
+    const at = !this.started ? context.currentTime + LEAD_S : late ? context.currentTime + REBUFFER_S : this.nextStart;
     source.start(at);
     this.nextStart = at + buffer.duration;
     this.scheduled += buffer.duration;
@@ -107,6 +118,10 @@ export class SpeechPlayer {
     return this.active;
   }
 
+  get gaps(): number {
+    return this.gapCount;
+  }
+
   /** Buffers scheduled and not yet played: 0 means silence. */
   get pendingBuffers(): number {
     return this.sources.size;
@@ -140,6 +155,7 @@ export class SpeechPlayer {
     this.nextStart = 0;
     this.scheduled = 0;
     this.started = false;
+    this.gapCount = 0;
     this.ending = false;
     this.active = false;
   }

@@ -97,6 +97,7 @@ export class SpeechView {
     this.element.dataset.scheduledSeconds = scheduled.toFixed(3);
     this.element.dataset.playedSeconds = played.toFixed(3);
     this.element.dataset.sources = String(this.player.pendingBuffers);
+    this.element.dataset.gaps = String(this.player.gaps);
     this.post({ type: 'speech/progress', id: this.id, playedSeconds: played, scheduledSeconds: scheduled });
   }
 
