@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -155,6 +157,23 @@ describe('read aloud in a real extension host', () => {
       await until(() => sim.requests.length === sim.abortedCount, 'no request left open', 5_000);
     } finally {
       provider.revealWithoutFocus = reveal;
+    }
+  });
+
+  it('an unreachable service fails with a network error and nothing playing', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    await config().update('serviceA.baseUrl', `http://127.0.0.1:${port}`, global);
+    try {
+      await openWith('Is anyone there?', 'Is anyone there?');
+      const outcome = (await vscode.commands.executeCommand('tandem.readAloud')) as { kind: string; error?: { code?: string } };
+      assert.equal(outcome.kind, 'failed');
+      assert.equal(outcome.error?.code, 'network_error');
+      assert.equal(posted.filter((m) => m.type.startsWith('speech/')).at(-1)?.type, 'speech/stop');
+    } finally {
+      await config().update('serviceA.baseUrl', sim.urlA, global);
     }
   });
 
