@@ -169,8 +169,8 @@ export type WebviewMessage =
 export type SpeechWebviewMessage =
   /** The first samples are scheduled; they sound `startsInMs` later. */
   | { type: 'speech/playing'; id: string; scheduledAt: number; startsInMs: number }
-  /** A few times a second while playing: seconds played and seconds received so far. */
-  | { type: 'speech/progress'; id: string; playedSeconds: number; scheduledSeconds: number }
+  /** A few times a second while playing: seconds played and received so far, and whether the user paused. */
+  | { type: 'speech/progress'; id: string; playedSeconds: number; scheduledSeconds: number; paused: boolean }
   /** Everything received has played (after `speech/end`), or the player was stopped. */
   | { type: 'speech/ended'; id: string; playedSeconds: number }
   /** The player cannot play: audio blocked until a click, or Web Audio failed. */

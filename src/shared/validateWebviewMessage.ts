@@ -73,8 +73,8 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
         ? { type: 'speech/playing', id: m.id, scheduledAt: m.scheduledAt, startsInMs: m.startsInMs }
         : undefined;
     case 'speech/progress':
-      return onlyKeys(m, ['id', 'playedSeconds', 'scheduledSeconds']) && id(m.id) && count(m.playedSeconds) && count(m.scheduledSeconds)
-        ? { type: 'speech/progress', id: m.id, playedSeconds: m.playedSeconds, scheduledSeconds: m.scheduledSeconds }
+      return onlyKeys(m, ['id', 'playedSeconds', 'scheduledSeconds', 'paused']) && id(m.id) && count(m.playedSeconds) && count(m.scheduledSeconds) && typeof m.paused === 'boolean'
+        ? { type: 'speech/progress', id: m.id, playedSeconds: m.playedSeconds, scheduledSeconds: m.scheduledSeconds, paused: m.paused }
         : undefined;
     case 'speech/ended':
       return onlyKeys(m, ['id', 'playedSeconds']) && id(m.id) && count(m.playedSeconds) ? { type: 'speech/ended', id: m.id, playedSeconds: m.playedSeconds } : undefined;

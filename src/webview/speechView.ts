@@ -98,7 +98,7 @@ export class SpeechView {
     this.element.dataset.playedSeconds = played.toFixed(3);
     this.element.dataset.sources = String(this.player.pendingBuffers);
     this.element.dataset.gaps = String(this.player.gaps);
-    this.post({ type: 'speech/progress', id: this.id, playedSeconds: played, scheduledSeconds: scheduled });
+    this.post({ type: 'speech/progress', id: this.id, playedSeconds: played, scheduledSeconds: scheduled, paused: this.element.dataset.state === 'paused' });
   }
 
   private ended(playedSeconds: number, scheduledSeconds: number): void {

@@ -78,10 +78,11 @@ describe('read aloud in a real browser', function () {
     const pausedAt = await played();
     await page.waitForTimeout(700);
     assert.ok(Math.abs((await played()) - pausedAt) < 0.01, 'the clock stands still while paused');
+    await page.locator('.statusbar-item', { hasText: /Paused \d:\d\d/ }).first().waitFor({ timeout: 2_000 });
     await frame.locator('button[aria-label="Resume reading aloud"]').click();
     for (let i = 0; i < 50 && (await played()) < pausedAt + 0.2; i++) await page.waitForTimeout(100);
     assert.ok((await played()) >= pausedAt + 0.2, 'playback goes on after Resume');
-    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().click();
+    await page.locator('.statusbar-item', { hasText: /Reading \d:\d\d/ }).first().click();
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 5_000 });
     assert.equal(await frame.locator('.speech-bar').getAttribute('data-sources'), '0', 'no audio is left scheduled');
     const stoppedAt = await played();

@@ -112,6 +112,7 @@ export class ReadAloud implements vscode.Disposable {
         return;
       case 'speech/progress':
         this.played = message.playedSeconds;
+        this.status.paused = message.paused;
         return session.played(message.playedSeconds);
       case 'speech/ended':
         this.played = message.playedSeconds;

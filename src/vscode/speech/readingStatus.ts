@@ -6,6 +6,8 @@ import type { ReadAloudProgress } from '../../core/speech/readAloudSession';
 export class ReadingStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tandem.reading', vscode.StatusBarAlignment.Right, 99);
   private title = '';
+  /** Paused in the view: the item says so, and still stops on click. */
+  paused = false;
 
   constructor() {
     this.item.name = 'Tandem Read Aloud';
@@ -14,6 +16,7 @@ export class ReadingStatus implements vscode.Disposable {
 
   loading(title: string): void {
     this.title = title;
+    this.paused = false;
     this.item.text = '$(loading~spin) Reading…';
     this.item.tooltip = `Tandem is starting to read ${title} aloud. Click to stop.`;
     this.item.show();
@@ -22,8 +25,8 @@ export class ReadingStatus implements vscode.Disposable {
 
   playing(p: ReadAloudProgress): void {
     const total = p.estimatedTotalSeconds > 0 ? ` / ${p.part < p.parts ? '~' : ''}${formatClock(p.estimatedTotalSeconds)}` : '';
-    this.item.text = `$(debug-stop) Reading ${formatClock(p.playedSeconds)}${total}`;
-    this.item.tooltip = `Tandem is reading ${this.title} aloud (part ${p.part} of ${p.parts}). Click to stop.`;
+    this.item.text = `$(debug-stop) ${this.paused ? 'Paused' : 'Reading'} ${formatClock(p.playedSeconds)}${total}`;
+    this.item.tooltip = `Tandem ${this.paused ? 'paused reading' : 'is reading'} ${this.title} aloud (part ${p.part} of ${p.parts}). Click to stop.`;
   }
 
   hide(): void {
