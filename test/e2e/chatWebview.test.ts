@@ -149,6 +149,10 @@ describe('chat webview (isolated, real Chromium)', function () {
     await block.locator('summary', { hasText: 'Thought for 4 s' }).waitFor();
     await block.locator('summary').click();
     assert.equal(await block.getAttribute('open'), '');
+    // <details> fires its toggle event as a task after the click, so the saved state follows a moment later.
+    await view.page
+      .waitForFunction(() => (globalThis as unknown as { __harness: { state: { openReasoning?: string[] } } }).__harness.state?.openReasoning?.includes('a1'), undefined, { timeout: 2000 })
+      .catch(() => {});
     assert.deepEqual(((await view.uiState()) as { openReasoning: string[] }).openReasoning, ['a1'], 'the opened block is remembered');
   });
 
