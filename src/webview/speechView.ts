@@ -29,7 +29,8 @@ export class SpeechView {
         if (!this.id) return;
         this.element.dataset.firstScheduledAt = String(scheduledAt);
         this.element.dataset.firstSoundAt = String(scheduledAt + startsInMs);
-        if (this.element.dataset.state !== 'paused') this.setState('playing');
+        // Paused or blocked before the first audio came: that state still holds.
+        if (this.element.dataset.state === 'loading') this.setState('playing');
         this.post({ type: 'speech/playing', id: this.id, scheduledAt, startsInMs });
       },
       ended: (playedSeconds, scheduledSeconds) => this.ended(playedSeconds, scheduledSeconds),
