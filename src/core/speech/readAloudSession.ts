@@ -40,7 +40,7 @@ export class ReadAloudSession {
   /** Seconds of audio forwarded to the player, and of the parts already complete. */
   private sentSeconds = 0;
   private completeSeconds = 0;
-  private playedSeconds = 0;
+  private played = 0;
   private sentChars = 0;
   private outcome: ReadAloudOutcome | undefined;
   private part = 0;
@@ -66,7 +66,7 @@ export class ReadAloudSession {
   /** Resolves when everything has played, the reading was stopped, or it failed (nothing is left playing then). */
   async run(): Promise<ReadAloudOutcome> {
     const { id, parts, sampleRate, title } = this.options;
-    const played = new Promise<ReadAloudOutcome>((resolve) => (this.playerDone = resolve));
+    const allPlayed = new Promise<ReadAloudOutcome>((resolve) => (this.playerDone = resolve));
     this.player.start(id, sampleRate, title);
     try {
       for (this.part = 0; this.part < parts.length; this.part++) {
@@ -81,7 +81,7 @@ export class ReadAloudSession {
       return this.finish(this.abort.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error });
     }
     this.player.end(id);
-    return played;
+    return allPlayed;
   }
 
   /** Stops at once: the open request is aborted (its socket closes) and the player goes silent. */
@@ -89,16 +89,21 @@ export class ReadAloudSession {
     this.finish({ kind: 'stopped' });
   }
 
+  /** Seconds the player has played, as it last reported. */
+  get playedSeconds(): number {
+    return this.played;
+  }
+
   /** The player's position (`speech/progress`). */
-  played(playedSeconds: number): void {
-    this.playedSeconds = playedSeconds;
+  progress(playedSeconds: number): void {
+    this.played = playedSeconds;
     this.report();
     this.wakeUp?.();
   }
 
   /** The player has played everything it was given (`speech/ended`). */
   ended(playedSeconds: number): void {
-    this.playedSeconds = playedSeconds;
+    this.played = playedSeconds;
     if (this.outcome) return;
     this.outcome = { kind: 'finished' };
     this.playerDone?.(this.outcome);
@@ -126,7 +131,7 @@ export class ReadAloudSession {
     const lookahead = this.options.lookaheadSeconds ?? DEFAULT_LOOKAHEAD_S;
     return new Promise((resolve) => {
       const check = () => {
-        if (this.abort.signal.aborted || this.sentSeconds - this.playedSeconds < lookahead) {
+        if (this.abort.signal.aborted || this.sentSeconds - this.played < lookahead) {
           this.wakeUp = undefined;
           resolve();
         }
@@ -143,7 +148,7 @@ export class ReadAloudSession {
     this.onProgress({
       part: Math.min(this.part + 1, this.options.parts.length),
       parts: this.options.parts.length,
-      playedSeconds: this.playedSeconds,
+      playedSeconds: this.played,
       estimatedTotalSeconds: Math.max(this.sentSeconds, estimate),
     });
   }

@@ -36,7 +36,6 @@ export class ReadAloud implements vscode.Disposable {
   private session: ReadAloudSession | undefined;
   private commandAt = 0;
   private firstSoundMs: number | undefined;
-  private played = 0;
   private readonly status = new ReadingStatus();
   private readonly disposables: vscode.Disposable[];
   lastReport: ReadingReport | undefined;
@@ -72,7 +71,6 @@ export class ReadAloud implements vscode.Disposable {
     void viewReady.then((ready) => (ready ? player.open() : session.fail(new NoPlayerError())));
     this.session = session;
     this.firstSoundMs = undefined;
-    this.played = 0;
     this.status.loading(input.title);
     this.log.info(`read aloud: ${input.title}, ${input.parts.length} part(s), ${input.voice.model}`);
     const outcome = await session.run();
@@ -80,8 +78,8 @@ export class ReadAloud implements vscode.Disposable {
       this.session = undefined;
       this.status.hide();
     }
-    this.lastReport = { outcome: outcome.kind, commandToFirstSoundMs: this.firstSoundMs, playedSeconds: this.played };
-    this.log.info(`read aloud: ${outcome.kind} after ${this.played.toFixed(1)} s of audio`);
+    this.lastReport = { outcome: outcome.kind, commandToFirstSoundMs: this.firstSoundMs, playedSeconds: session.playedSeconds };
+    this.log.info(`read aloud: ${outcome.kind} after ${session.playedSeconds.toFixed(1)} s of audio`);
     if (session.truncatedParts.length > 0) {
       void vscode.window.showWarningMessage(`Tandem: the service cut ${session.truncatedParts.length} part(s) short at its output limit, so some text was not read.`);
     }
@@ -111,11 +109,9 @@ export class ReadAloud implements vscode.Disposable {
         this.log.info(`read aloud: first sound ${this.firstSoundMs.toFixed(0)} ms after the command`);
         return;
       case 'speech/progress':
-        this.played = message.playedSeconds;
         this.status.paused = message.paused;
-        return session.played(message.playedSeconds);
+        return session.progress(message.playedSeconds);
       case 'speech/ended':
-        this.played = message.playedSeconds;
         return session.ended(message.playedSeconds);
       case 'speech/failed':
         if (message.reason === 'blocked') {

@@ -91,7 +91,7 @@ describe('ReadAloudSession against the simulator', () => {
     await until(() => sim.requests.length === 1 && sim.requests[0].status === 200 && player.calls.filter((c) => c.kind === 'audio').length > 3, 'first part', 5000);
     await new Promise((resolve) => setTimeout(resolve, 150));
     assert.equal(sim.requests.length, 1, 'the first part (~1 s) is more than the lookahead, so the second waits');
-    session.played(player.seconds() - 0.2);
+    session.progress(player.seconds() - 0.2);
     await until(() => sim.requests.length === 2, 'the second request once the player caught up', 5000);
     session.stop();
     assert.deepEqual(await run, { kind: 'stopped' });
