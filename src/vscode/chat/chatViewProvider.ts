@@ -84,11 +84,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.send(message);
   }
 
-  /** Read aloud: posts to the player now, or returns false when no webview is ready to play. */
-  postSpeech(message: SpeechHostMessage): boolean {
-    if (!this.view || !this.ready) return false;
-    this.send(message);
-    return true;
+  /** Read aloud: posts to the player now; with no ready webview the message is dropped (the reading learns of it from onDidChangeReady). */
+  postSpeech(message: SpeechHostMessage): void {
+    if (this.view && this.ready) this.send(message);
   }
 
   /**
