@@ -63,6 +63,21 @@ export interface ErrorView {
   action?: 'setKey' | 'openSettings' | 'retry' | 'newChatWithSummary';
 }
 
+/** What a gated tool call will do, as the approval card shows it. */
+export interface ToolApproval {
+  summary: string;
+  detail?: string;
+  /** run_command: the exact text that will run, shown verbatim (line breaks and control characters made visible). */
+  command?: string;
+  /** Why this call needs extra care (a sensitive path, a multi-line command…); the card shows it as a warning. */
+  warning?: string;
+  /**
+   * What "Always" approves for the rest of this chat: one exact command, or one file. Absent when the
+   * call must always ask (sensitive paths, multi-line commands): the card then offers no "Always".
+   */
+  alwaysScope?: string;
+}
+
 export interface ToolCallView {
   id: string;
   name: string;
@@ -70,7 +85,7 @@ export interface ToolCallView {
   args: string;
   status: 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied';
   /** For gated tools: exactly what will happen, shown in the approval card. */
-  approval?: { summary: string; detail?: string };
+  approval?: ToolApproval;
   result?: string;
   durationMs?: number;
 }

@@ -10,6 +10,7 @@ import type {
   ErrorView,
   HostMessage,
   ModelChoice,
+  ToolApproval,
   ToolCallView,
   Turn,
   UsageView,
@@ -83,7 +84,9 @@ const isToolCall = shape<ToolCallView>({
   name: isString,
   args: isString,
   status: oneOf('awaiting-approval', 'running', 'done', 'error', 'denied'),
-  approval: optional(shape<{ summary: string; detail?: string }>({ summary: isString, detail: optional(isString) })),
+  approval: optional(
+    shape<ToolApproval>({ summary: isString, detail: optional(isString), command: optional(isString), warning: optional(isString), alwaysScope: optional(isString) }),
+  ),
   result: optional(isString),
   durationMs: optional(isCount),
 });

@@ -1,6 +1,7 @@
 // What the chat session needs from the tools: their definitions, and a way to prepare and run a call.
 // The vscode layer implements it over the VS Code API; tests use a fake.
 import type { FunctionTool } from '../chatTypes';
+import type { ToolApproval } from '../../shared/protocol';
 
 export type PreparedTool =
   /** The call cannot run (bad arguments, a path outside the workspace…); `error` goes to the model. */
@@ -8,7 +9,9 @@ export type PreparedTool =
   | {
       kind: 'ready';
       /** Present for gated tools: exactly what will happen, shown in the approval card. */
-      approval?: { summary: string; detail?: string };
+      approval?: ToolApproval;
+      /** The result holds a sensitive file's content: it goes to the model but is never saved in chat history. */
+      sensitive?: boolean;
       /** Runs the call; its result (or thrown message) goes to the model. */
       run(signal: AbortSignal): Promise<string>;
       /** Called when the user declines or the answer is stopped (closes a diff preview, say). */
