@@ -35,6 +35,8 @@ export interface Attachment {
   language?: string;
   /** An image as a data URL (Service A only: multimodal content parts). */
   dataUrl?: string;
+  /** A sensitive file the user confirmed: its text is sent once but never saved in chat history. */
+  sensitive?: boolean;
 }
 
 export interface Citation {

@@ -58,6 +58,7 @@ const isAttachment = shape<Attachment>({
   text: optional(isString),
   language: optional(isString),
   dataUrl: optional((v): v is string => isString(v) && v.startsWith('data:image/')),
+  sensitive: optional((v): v is boolean => typeof v === 'boolean'),
 });
 
 const isCitation = shape<Citation>({ title: isString, url: isString, siteName: optional(isString), summary: optional(isString) });
