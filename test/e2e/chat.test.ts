@@ -2,11 +2,18 @@ import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { frameWith, openWorkbench, type Workbench } from './workbench';
 
-/** Opens the Tandem container (unless a reload restored it open) and returns the chat webview's frame. */
+/** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
 async function chatFrame(page: Page): Promise<Frame> {
-  const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
-  if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-  return frameWith(page, '.composer-input', 60_000);
+  // Clicking the icon of a container that is open closes it, and right after a reload the sidebar
+  // may still be restoring when we look: so look again after each click until the view is there.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const frame = await frameWith(page, '.composer-input', 1_000).catch(() => undefined);
+    if (frame) return frame;
+    const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
+    if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
+  }
+  throw new Error('the Tandem chat view did not open');
 }
 
 /** Sends a question and returns its answer's turn (not an earlier one that is still on screen). */
