@@ -1,0 +1,51 @@
+// Characters that change what a command does, or how it reads, without showing: line breaks, C0 and
+// C1 controls, DEL, bidi controls and zero-width characters. The approval card shows each one as a
+// visible mark, and a standing approval ("Always") never covers text that holds any: the user could
+// not have read it as it runs.
+
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+// eslint-disable-next-line no-control-regex
+const HIDDEN_RUNS = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/** What ends a line for a shell or a terminal (Enter is `\r`); the break stays at the end of its line. */
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN.test(text);
+}
+
+/** The mark shown for a hidden character: its control picture (␛ ␍ ␀…), ⇥ for a tab, ⏎ for a line feed, else its code point. */
+export function visibleForm(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  if (char === '\t') return '⇥';
+  if (char === '\n') return '⏎';
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return '␡';
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Text cut into plain runs and single hidden characters, in order. */
+export function textPieces(text: string): Array<{ text: string; hidden: boolean }> {
+  const pieces: Array<{ text: string; hidden: boolean }> = [];
+  let at = 0;
+  for (const match of text.matchAll(HIDDEN_RUNS)) {
+    if (match.index > at) pieces.push({ text: text.slice(at, match.index), hidden: false });
+    pieces.push({ text: match[0], hidden: true });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), hidden: false });
+  return pieces;
+}
+
+/** The lines of a command as a shell reads them, each with its line break kept at its end. */
+export function commandLines(command: string): string[] {
+  const lines: string[] = [];
+  let at = 0;
+  for (const match of command.matchAll(LINE_BREAK)) {
+    const end = match.index + match[0].length;
+    lines.push(command.slice(at, end));
+    at = end;
+  }
+  lines.push(command.slice(at));
+  return lines;
+}
