@@ -62,6 +62,18 @@ describe('chat approvals: what "Always" covers', () => {
     assert.deepEqual(h.tools.commands, ['npm test', 'npm test', 'npm test'], 'nothing denied ran');
   });
 
+  it('a standing approval is not saved: the chat reopened from the history asks again', async () => {
+    h = harness(() => 'always');
+    await run('npm test');
+    await run('npm test');
+    const chatId = h.controller.chat.id;
+    await h.controller.newChat();
+    await h.controller.openChat(chatId);
+    assert.equal(h.controller.chat.id, chatId);
+    await run('npm test');
+    assert.deepEqual(askedCommands(), ['npm test', 'npm test'], 'asked once, covered once, and asked again once reopened from the store');
+  });
+
   it('Always for an edit covers that one file only; a sensitive file always asks', async () => {
     h = harness((card) => (card.approval?.alwaysScope === 'src/a.ts' ? 'always' : 'deny'));
     await h.controller.send('Please edit the file src/a.ts');
