@@ -2,6 +2,7 @@
 // C1 controls, DEL, bidi controls and zero-width characters. The approval card shows each one as a
 // visible mark, and a standing approval ("Always") never covers text that holds any: the user could
 // not have read it as it runs.
+import type { ToolApproval } from './protocol';
 
 // eslint-disable-next-line no-control-regex
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
@@ -11,6 +12,16 @@ const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
 
 export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN.test(text);
+}
+
+/**
+ * Whether "Always" may cover a call: only one with a scope, and (defence in depth, whatever the tool
+ * host offers) never one whose command or scope hides a character, since what the user read once need
+ * not be what runs. The card offers the button, and the session honours it, on this same rule.
+ */
+export function mayStand(approval: ToolApproval): approval is ToolApproval & { alwaysScope: string } {
+  const { alwaysScope, command } = approval;
+  return alwaysScope !== undefined && !hasHiddenCharacters(alwaysScope) && (command === undefined || !hasHiddenCharacters(command));
 }
 
 /** ASCII's names of its control characters, 0x00 to 0x1f. */

@@ -1,6 +1,6 @@
 // One tool call as a card: name, arguments, status, duration, result, and for gated tools exactly
 // what will happen with Approve / Deny / Always.
-import { codePoint, commandLines, textPieces, visibleForm } from '../shared/commandText';
+import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../shared/commandText';
 import type { ToolApproval, ToolCallView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
 
@@ -34,7 +34,7 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
       post({ type: 'approveTool', callId: call.id, decision });
     };
     const approval = call.approval;
-    const always = approval?.alwaysScope === undefined ? undefined : alwaysLabel(call.name, approval);
+    const always = approval && mayStand(approval) ? alwaysLabel(call.name, approval) : undefined;
     card.append(
       h(
         'div',
@@ -48,7 +48,7 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
           { className: 'approval-buttons' },
           button('Approve', `Approve ${call.name}`, decide('approve'), 'primary'),
           button('Deny', `Deny ${call.name}`, decide('deny'), 'secondary'),
-          // No "Always" where the host offers no scope (sensitive paths, multi-line commands): those ask every time.
+          // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
           always ? button(always, always, decide('always'), 'secondary') : null,
         ),
       ),
@@ -63,11 +63,10 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
 }
 
 /** What the "Always" button covers, in words: one exact command or one file, in this chat only. */
-function alwaysLabel(tool: string, approval: ToolApproval): string {
-  const scope = visibleString(approval.alwaysScope ?? '');
-  if (approval.command !== undefined && approval.command === approval.alwaysScope) return 'Always allow this exact command in this chat';
-  if (tool === 'apply_edit') return `Always allow edits to ${scope} in this chat`;
-  return `Always allow ${tool} for ${scope} in this chat`;
+function alwaysLabel(tool: string, approval: ToolApproval & { alwaysScope: string }): string {
+  if (approval.command === approval.alwaysScope) return 'Always allow this exact command in this chat';
+  if (tool === 'apply_edit') return `Always allow edits to ${approval.alwaysScope} in this chat`;
+  return `Always allow ${tool} for ${approval.alwaysScope} in this chat`;
 }
 
 /**
@@ -97,11 +96,4 @@ function visibleText(text: string): Array<string | HTMLElement> {
     if (!piece.hidden) return piece.text;
     return h('span', { className: 'hidden-char', attrs: { title: codePoint(piece.text) } }, visibleForm(piece.text));
   });
-}
-
-/** A one-line string with each hidden character replaced by its mark (for a button's name). */
-function visibleString(text: string): string {
-  return textPieces(text)
-    .map((piece) => (piece.hidden ? visibleForm(piece.text) : piece.text))
-    .join('');
 }

@@ -72,12 +72,13 @@ describe('approval card (isolated webview, real Chromium)', function () {
 
   it('shows control characters as visible marks, and markup as text', async () => {
     const command = 'echo ok\u001b[2K\tdone \u202egnp.exe <img src=x onerror=alert(1)>\r';
-    const card = await showCard('run_command', { command }, { summary: 'Run a command in a terminal', command, warning: 'This command holds control characters.' });
+    // A broken tool host offers Always even here: the card still does not.
+    const card = await showCard('run_command', { command }, { summary: 'Run a command in a terminal', command, warning: 'This command holds control characters.', alwaysScope: command });
     const text = await card.locator('.approval-command').innerText();
     assert.deepEqual(await card.locator('.approval-command .hidden-char').allInnerTexts(), ['ESC', '⇥', 'U+202E', 'CR'], 'each hidden character is its own marked element');
     for (const hidden of ['\u001b', '\t', '\u202e']) assert.ok(!text.includes(hidden), `${JSON.stringify(hidden)} is not left invisible`);
     assert.ok(text.includes('<img src=x onerror=alert(1)>'), 'markup is shown as text');
     assert.equal(await card.locator('.approval-command img').count(), 0, 'and never becomes an element');
-    assert.equal(await card.getByRole('button', { name: /^Always/ }).count(), 0);
+    assert.equal(await card.getByRole('button', { name: /^Always/ }).count(), 0, 'no Always for a command with hidden characters');
   });
 });

@@ -1,7 +1,7 @@
 // What the user's "Always" clicks cover in one chat: a tool together with the one exact scope the card
 // named (a command string, a file). Nothing wider: another command, another file or another chat asks.
 // Kept in memory only, on purpose: a reloaded or reopened chat asks again.
-import { hasHiddenCharacters } from '../../shared/commandText';
+import { mayStand } from '../../shared/commandText';
 import type { ToolApproval } from '../../shared/protocol';
 
 export class StandingApprovals {
@@ -13,20 +13,13 @@ export class StandingApprovals {
     return key !== undefined && this.granted.has(key);
   }
 
-  /** Records an "Always"; a call that may not stand (no scope, hidden characters) is approved once only. */
+  /** Records an "Always"; a call that may not stand (no scope, hidden characters: see mayStand) is approved once only. */
   grant(tool: string, approval: ToolApproval): void {
     const key = standingKey(tool, approval);
     if (key !== undefined) this.granted.add(key);
   }
 }
 
-/**
- * Defence in depth: even if a tool host offers a scope for it, text with a line break or a control
- * character never stands approved, since what the user read once need not be what runs.
- */
 function standingKey(tool: string, approval: ToolApproval): string | undefined {
-  const { alwaysScope, command } = approval;
-  if (alwaysScope === undefined || hasHiddenCharacters(alwaysScope)) return undefined;
-  if (command !== undefined && hasHiddenCharacters(command)) return undefined;
-  return JSON.stringify([tool, alwaysScope]);
+  return mayStand(approval) ? JSON.stringify([tool, approval.alwaysScope]) : undefined;
 }
