@@ -1,6 +1,7 @@
 // One tool call as a card: name, arguments, status, duration, result, and for gated tools exactly
 // what will happen with Approve / Deny / Always.
-import type { ToolCallView, WebviewMessage } from '../shared/protocol';
+import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../shared/commandText';
+import type { ToolApproval, ToolCallView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
 
 const statusText: Record<ToolCallView['status'], string> = {
@@ -32,18 +33,23 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
       for (const b of Array.from(card.querySelectorAll('button'))) b.disabled = true;
       post({ type: 'approveTool', callId: call.id, decision });
     };
+    const approval = call.approval;
+    const always = approval && mayStand(approval) ? alwaysLabel(call.name, approval) : undefined;
     card.append(
       h(
         'div',
         { className: 'tool-approval' },
-        h('p', { className: 'approval-summary' }, call.approval?.summary ?? `Run ${call.name}?`),
-        call.approval?.detail ? h('pre', { className: 'approval-detail' }, call.approval.detail) : null,
+        h('p', { className: 'approval-summary' }, ...visibleText(approval?.summary ?? `Run ${call.name}?`)),
+        approval?.command !== undefined ? commandBlock(approval.command) : null,
+        approval?.warning ? h('div', { className: 'approval-warning', attrs: { role: 'alert' } }, ...visibleText(approval.warning)) : null,
+        approval?.detail ? h('pre', { className: 'approval-detail' }, approval.detail) : null,
         h(
           'div',
           { className: 'approval-buttons' },
           button('Approve', `Approve ${call.name}`, decide('approve'), 'primary'),
           button('Deny', `Deny ${call.name}`, decide('deny'), 'secondary'),
-          button('Always', `Always allow ${call.name}`, decide('always'), 'secondary'),
+          // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
+          always ? button(always, always, decide('always'), 'secondary') : null,
         ),
       ),
     );
@@ -54,4 +60,40 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     card.append(result);
   }
   return card;
+}
+
+/** What the "Always" button covers, in words: one exact command or one file, in this chat only. */
+function alwaysLabel(tool: string, approval: ToolApproval & { alwaysScope: string }): string {
+  if (approval.command === approval.alwaysScope) return 'Always allow this exact command in this chat';
+  if (tool === 'apply_edit') return `Always allow edits to ${approval.alwaysScope} in this chat`;
+  return `Always allow ${tool} for ${approval.alwaysScope} in this chat`;
+}
+
+/**
+ * The command exactly as it will run, in monospace: one element per line (numbered when there are
+ * several), each line break and hidden character shown as a marked symbol, so two lines never read as one.
+ */
+function commandBlock(command: string): HTMLElement {
+  const lines = commandLines(command);
+  const numbered = lines.length > 1;
+  return h(
+    'div',
+    { className: `approval-command${numbered ? ' numbered' : ''}`, attrs: { role: 'group', 'aria-label': numbered ? `Command of ${lines.length} lines` : 'Command' } },
+    ...lines.map((line, i) =>
+      h(
+        'div',
+        { className: 'command-line' },
+        numbered ? h('span', { className: 'line-number', attrs: { 'aria-hidden': 'true' } }, String(i + 1)) : null,
+        h('code', { className: 'line-text' }, ...visibleText(line)),
+      ),
+    ),
+  );
+}
+
+/** Text nodes for the plain runs, and a marked span for each hidden character (its code point on hover). */
+function visibleText(text: string): Array<string | HTMLElement> {
+  return textPieces(text).map((piece) => {
+    if (!piece.hidden) return piece.text;
+    return h('span', { className: 'hidden-char', attrs: { title: codePoint(piece.text) } }, visibleForm(piece.text));
+  });
 }

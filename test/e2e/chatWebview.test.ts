@@ -176,9 +176,9 @@ describe('chat webview (isolated, real Chromium)', function () {
     await card.locator('.tool-result summary').click();
     assert.equal(await card.locator('.tool-result pre').textContent(), ' 3 passing');
 
-    const second = { id: 'call_2', name: 'apply_edit', args: '{}', status: 'awaiting-approval' as const };
+    const second = { id: 'call_2', name: 'apply_edit', args: '{}', status: 'awaiting-approval' as const, approval: { summary: 'Edit src/greet.ts', alwaysScope: 'src/greet.ts' } };
     await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { toolCalls: [second] }) });
-    await answer().getByRole('button', { name: 'Always allow apply_edit' }).click();
+    await answer().getByRole('button', { name: 'Always allow edits to src/greet.ts in this chat' }).click();
     assert.deepEqual(await lastPosted('approveTool'), { type: 'approveTool', callId: 'call_2', decision: 'always' });
   });
 

@@ -25,7 +25,6 @@ export class ChatController {
   /** Chats still answering after the user switched away keep running here. */
   private readonly sessions = new Map<string, ChatSession>();
   private attachments: Attachment[] = [];
-  private readonly alwaysAllowed = new Set<string>();
   private balance: string | undefined;
   private readonly listed: Partial<Record<ServiceId, string[]>> = {};
 
@@ -148,7 +147,7 @@ export class ChatController {
       this.attachments = this.attachments.filter((a) => a.kind !== 'image');
       this.deps.emit({ type: 'attachments', attachments: [...this.attachments] });
     }
-    if (this.current.chat.turns.length > 0) await this.save(this.current.chat);
+    if (this.current.chat.turns.length > 0) await this.current.save();
     await this.sendState();
   }
 
@@ -190,7 +189,6 @@ export class ChatController {
       emit: this.deps.emit,
       save: (c) => this.save(c),
       limits: this.deps.limits,
-      alwaysAllowed: this.alwaysAllowed,
       newId: this.deps.newId,
       now: this.now,
       resync: () => {

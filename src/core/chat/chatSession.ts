@@ -9,10 +9,19 @@ import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
 import { titleFrom } from './chatText';
+import { StandingApprovals } from './standingApprovals';
 import type { ToolHost } from './toolHost';
+import { notKeptPlaceholder, UnsavedContent } from './unsavedContent';
 import { usageView } from './usageView';
 
 export type ApprovalDecision = 'approve' | 'deny' | 'always';
+
+/**
+ * Most tool calls one round may run. A model (or a hostile prompt in a file it read) can ask for
+ * hundreds at once: each would be a card to click or a file read. 16 covers any real round; the rest
+ * are answered "not run", so the model can ask again in its next round and the history stays valid.
+ */
+export const MAX_TOOL_CALLS_PER_ROUND = 16;
 
 export interface ChatLimits {
   maxToolIterations: number;
@@ -26,8 +35,6 @@ export interface ChatSessionDeps {
   emit: (message: HostMessage) => void;
   save: (chat: StoredChat) => Promise<void>;
   limits: () => ChatLimits;
-  /** Tools the user chose "always" for; shared by the chats of one window session. */
-  alwaysAllowed: Set<string>;
   newId: () => string;
   now: () => number;
   /** Turns were removed (retry, edit): the webview needs the whole chat again. */
@@ -37,11 +44,14 @@ export interface ChatSessionDeps {
 interface Run {
   controller: AbortController;
   done: Promise<void>;
+  unsaved: UnsavedContent;
 }
 
 export class ChatSession {
   private run: Run | undefined;
   private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  /** This chat's "Always" clicks; never saved, so a reloaded or reopened chat asks again. */
+  private readonly standing = new StandingApprovals();
 
   constructor(
     readonly chat: StoredChat,
@@ -59,14 +69,16 @@ export class ChatSession {
   /** Adds a user turn and answers it; resolves when the answer has ended (done, stopped or failed). */
   async send(text: string, attachments: Attachment[] = []): Promise<void> {
     await this.stop();
-    const turn: UserTurn = { id: this.deps.newId(), role: 'user', text, attachments };
+    const unsaved = new UnsavedContent();
+    const id = this.deps.newId();
+    const turn: UserTurn = { id, role: 'user', text, attachments: unsaved.keepAttachments(id, attachments) };
     const first = !this.chat.turns.some((t) => t.role === 'user');
     if (first) this.chat.title = titleFrom(text);
     this.chat.turns.push(turn);
     this.emitTurn(turn);
     // The header shows the title, which only a full state carries.
     if (first) this.deps.resync();
-    await this.answer();
+    await this.answer(unsaved);
   }
 
   /** Aborts the answer in progress (closing its socket); the partial text is kept. */
@@ -119,23 +131,24 @@ export class ChatSession {
     this.chat.turns.length = index + 1;
   }
 
-  private async answer(): Promise<void> {
+  /** `unsaved`: sensitive text the user gave for this answer only (retries and edits send placeholders). */
+  private async answer(unsaved = new UnsavedContent()): Promise<void> {
     const controller = new AbortController();
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    this.run = { controller, done };
+    this.run = { controller, done, unsaved };
     try {
-      await this.answerLoop(controller.signal);
+      await this.answerLoop(controller.signal, unsaved);
     } finally {
       this.run = undefined;
       finish();
     }
   }
 
-  private async answerLoop(signal: AbortSignal): Promise<void> {
+  private async answerLoop(signal: AbortSignal, unsaved: UnsavedContent): Promise<void> {
     const { deps } = this;
     const options = { ...this.chat.options };
-    const history = this.history();
+    const history = this.history(unsaved);
     const turn: AssistantTurn = { id: deps.newId(), role: 'assistant', status: 'streaming', reasoning: '', content: '', toolCalls: [], citations: [] };
     this.chat.turns.push(turn);
     const wire: ChatMessage[] = [];
@@ -160,7 +173,7 @@ export class ChatSession {
         acc = new StreamAccumulator();
         let roundReasoned = false;
         let roundAnswered = false;
-        const stream = streamRound(deps.clients(), { options, messages: [...history, ...wire], tools, strictTools: limits.strictTools }, call);
+        const stream = streamRound(deps.clients(), { options, messages: [...history, ...unsaved.sentWire(wire)], tools, strictTools: limits.strictTools }, call);
         for await (const chunk of stream) {
           acc.push(chunk);
           const delta = chunk.choices?.find((c) => (c.index ?? 0) === 0)?.delta;
@@ -209,7 +222,7 @@ export class ChatSession {
           break;
         }
         toolRounds += 1;
-        await this.runTools(turn, wire, message.tool_calls, signal);
+        await this.runTools(turn, wire, message.tool_calls, signal, unsaved);
         if (signal.aborted) throw abortedError(options.service);
       }
     } catch (error) {
@@ -227,25 +240,34 @@ export class ChatSession {
       }
     }
     if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = deps.now() - started;
+    redactAnswer(turn, wire, unsaved);
     const usage = usageView(options.model, usages);
     if (usage) turn.usage = usage;
     this.emitTurn(turn);
     await this.persist();
   }
 
-  /** Runs the calls of one round in order; every call gets a tool message, so the history stays valid. */
-  private async runTools(turn: AssistantTurn, wire: ChatMessage[], calls: ToolCall[], signal: AbortSignal): Promise<void> {
-    for (const call of calls) {
+  /** Runs the calls of one round in order, up to the cap; every call gets a tool message, so the history stays valid. */
+  private async runTools(turn: AssistantTurn, wire: ChatMessage[], calls: ToolCall[], signal: AbortSignal, unsaved: UnsavedContent): Promise<void> {
+    for (const call of calls.slice(0, MAX_TOOL_CALLS_PER_ROUND)) {
       if (signal.aborted) {
         wire.push({ role: 'tool', tool_call_id: call.id, content: 'Not run: the user stopped the answer.' });
         continue;
       }
-      const result = await this.runTool(turn, call, signal);
-      wire.push({ role: 'tool', tool_call_id: call.id, content: result });
+      const { result, sensitive } = await this.runTool(turn, call, signal);
+      const message: ChatMessage = { role: 'tool', tool_call_id: call.id, content: result };
+      wire.push(message);
+      if (sensitive) unsaved.keepToolResult(message, sensitive.result, sensitive.what);
     }
+    this.answerUnrun(
+      wire,
+      calls.slice(MAX_TOOL_CALLS_PER_ROUND),
+      `Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls run per round. Ask for this call again in your next round if you still need it.`,
+    );
   }
 
-  private async runTool(turn: AssistantTurn, call: ToolCall, signal: AbortSignal): Promise<string> {
+  /** `result` is what the chat keeps; a sensitive file's content comes apart, in `sensitive`, for this answer only. */
+  private async runTool(turn: AssistantTurn, call: ToolCall, signal: AbortSignal): Promise<{ result: string; sensitive?: { result: string; what: string } }> {
     const { deps } = this;
     const view: ToolCallView = { id: call.id, name: call.function.name, args: call.function.arguments, status: 'running' };
     turn.toolCalls.push(view);
@@ -258,29 +280,34 @@ export class ChatSession {
       view.result = `Error: ${prepared.error}`;
       view.durationMs = 0;
       update();
-      return view.result;
+      return { result: view.result };
     }
-    if (prepared.approval) {
-      view.approval = prepared.approval;
-      if (!deps.alwaysAllowed.has(view.name)) {
+    const approval = prepared.approval;
+    if (approval) {
+      view.approval = approval;
+      if (!this.standing.covers(view.name, approval)) {
         view.status = 'awaiting-approval';
         update();
         const decision = await this.waitForDecision(call.id, signal);
-        if (decision === 'always') deps.alwaysAllowed.add(view.name);
+        // "Always" on a call without a scope (a sensitive path, a multi-line command) approves it once.
+        if (decision === 'always') this.standing.grant(view.name, approval);
         if (decision === 'deny') {
           prepared.discard?.();
           view.status = 'denied';
           view.result = signal.aborted ? 'Not run: the user stopped the answer.' : 'The user declined this action.';
           update();
-          return view.result;
+          return { result: view.result };
         }
       }
     }
     view.status = 'running';
     update();
     const started = deps.now();
+    let sensitive: { result: string; what: string } | undefined;
     try {
-      view.result = await prepared.run(signal);
+      const result = await prepared.run(signal);
+      if (prepared.sensitive) sensitive = { result, what: sensitiveSubject(call) };
+      view.result = sensitive ? notKeptPlaceholder(sensitive.what) : result;
       view.status = 'done';
     } catch (error) {
       view.result = `Error: ${error instanceof Error ? error.message : String(error)}`;
@@ -288,7 +315,7 @@ export class ChatSession {
     }
     view.durationMs = deps.now() - started;
     update();
-    return view.result;
+    return { result: view.result, sensitive };
   }
 
   private waitForDecision(callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
@@ -320,11 +347,11 @@ export class ChatSession {
     }
   }
 
-  /** Wire messages of every turn so far (the system prompt first). */
-  private history(): ChatMessage[] {
+  /** Wire messages of every turn so far (the system prompt first), as this answer sends them. */
+  private history(unsaved: UnsavedContent): ChatMessage[] {
     const messages: ChatMessage[] = [{ role: 'system', content: SYSTEM_PROMPT }];
     for (const turn of this.chat.turns) {
-      if (turn.role === 'user') messages.push(userMessage(turn, this.chat.options.service));
+      if (turn.role === 'user') messages.push(userMessage(unsaved.sentTurn(turn), this.chat.options.service));
       else messages.push(...(this.chat.wire[turn.id] ?? (turn.content ? [{ role: 'assistant' as const, content: turn.content }] : [])));
     }
     return messages;
@@ -335,9 +362,40 @@ export class ChatSession {
     this.deps.emit({ type: 'turn', chatId: this.chat.id, turn: structuredClone(turn) });
   }
 
+  /** Writes the chat as it may be kept: while an answer streams, a copy without the secrets the model may be quoting. */
+  async save(): Promise<void> {
+    const run = this.run;
+    const last = this.chat.turns.at(-1);
+    if (!run || last?.role !== 'assistant') return this.deps.save(this.chat);
+    const copy = structuredClone(this.chat);
+    redactAnswer(copy.turns.at(-1) as AssistantTurn, copy.wire[last.id] ?? [], run.unsaved);
+    await this.deps.save(copy);
+  }
 
   private async persist(): Promise<void> {
     this.chat.updatedAt = this.deps.now();
-    await this.deps.save(this.chat);
+    await this.save();
+  }
+}
+
+/** What the placeholder of a sensitive result names: the path the call read, else the tool. */
+function sensitiveSubject(call: ToolCall): string {
+  try {
+    const path = (JSON.parse(call.function.arguments) as { path?: unknown } | null)?.path;
+    if (typeof path === 'string' && path !== '') return path;
+  } catch {
+    // Unparsable arguments: the tool name says enough.
+  }
+  return `this ${call.function.name} result`;
+}
+
+/** The answer as kept: quotes of this answer's sensitive text in what the model wrote are replaced. */
+function redactAnswer(turn: AssistantTurn, wire: ChatMessage[], unsaved: UnsavedContent): void {
+  turn.content = unsaved.redact(turn.content);
+  turn.reasoning = unsaved.redact(turn.reasoning);
+  for (const m of wire) {
+    if (m.role !== 'assistant') continue;
+    if (typeof m.content === 'string') m.content = unsaved.redact(m.content);
+    if (m.reasoning_content) m.reasoning_content = unsaved.redact(m.reasoning_content);
   }
 }

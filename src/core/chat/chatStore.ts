@@ -1,6 +1,7 @@
 // Where chats are kept between window reloads; the vscode layer backs it with globalState.
 import type { ChatMessage } from '../chatTypes';
 import type { ChatSummary, ChatView } from '../../shared/protocol';
+import { keptAttachment } from './unsavedContent';
 
 /** A chat as stored: what the user sees, plus the wire messages each assistant turn produced. */
 export interface StoredChat extends ChatView {
@@ -47,7 +48,7 @@ export class KeyValueChatStore implements ChatStore {
   }
 
   async save(chat: StoredChat): Promise<void> {
-    await this.storage.update(chatKey(chat.id), chat);
+    await this.storage.update(chatKey(chat.id), withoutSensitiveText(chat));
     const index = (this.storage.get<ChatSummary[]>(INDEX_KEY) ?? []).filter((s) => s.id !== chat.id);
     index.push({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt });
     await this.storage.update(INDEX_KEY, index);
@@ -57,4 +58,13 @@ export class KeyValueChatStore implements ChatStore {
     await this.storage.update(chatKey(id), undefined);
     await this.storage.update(INDEX_KEY, (this.storage.get<ChatSummary[]>(INDEX_KEY) ?? []).filter((s) => s.id !== id));
   }
+}
+
+/**
+ * Defence in depth: the session already keeps placeholders for sensitive content, but the text of an
+ * attachment marked sensitive is never written, whoever hands the chat in.
+ */
+function withoutSensitiveText(chat: StoredChat): StoredChat {
+  if (!chat.turns.some((t) => t.role === 'user' && t.attachments.some((a) => a.sensitive))) return chat;
+  return { ...chat, turns: chat.turns.map((t) => (t.role === 'user' ? { ...t, attachments: t.attachments.map(keptAttachment) } : t)) };
 }

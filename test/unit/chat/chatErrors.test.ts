@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
-import type { ChatClients } from '../../../src/core/chat/chatRequest';
-import type { ChatChunk, ChatMessage } from '../../../src/core/chatTypes';
-import { chatHarness, type Harness } from './chatHarness';
+import { MAX_TOOL_CALLS_PER_ROUND } from '../../../src/core/chat/chatSession';
+import type { ChatMessage } from '../../../src/core/chatTypes';
+import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness } from './chatHarness';
 
 describe('chat session: errors the user can act on', () => {
   let sim: Simulator;
@@ -111,20 +111,10 @@ describe('chat session: errors the user can act on', () => {
   });
 
   it('stops the tool loop at the configured cap, answering every call so the history stays valid', async () => {
-    const sent: ChatMessage[][] = [];
-    let n = 0;
-    const toolCallStream = async function* (messages: ChatMessage[]): AsyncGenerator<ChatChunk> {
-      sent.push(messages);
-      n += 1;
-      yield { choices: [{ index: 0, delta: { reasoning_content: `round ${n}` } }] };
-      yield {
-        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: `call${n}`, type: 'function', function: { name: 'read_file', arguments: '{"path":"src/greet.ts"}' } }] }, finish_reason: 'tool_calls' }],
-      };
-    };
-    const clients: ChatClients = {
-      a: { streamChat: (o) => toolCallStream(o.messages) },
-      b: { streamChat: (o) => toolCallStream(o.messages) },
-    };
+    const { clients, sent } = scriptedClients((n) => [
+      { choices: [{ index: 0, delta: { reasoning_content: `round ${n}` } }] },
+      toolCallChunk([{ id: `call${n}`, name: 'read_file', args: '{"path":"src/greet.ts"}' }]),
+    ]);
     h = chatHarness(undefined, { clients });
     h.limits.maxToolIterations = 2;
     await h.controller.send('Keep reading');
@@ -139,5 +129,22 @@ describe('chat session: errors the user can act on', () => {
     assert.deepEqual(wire.map((m) => m.role), ['assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool']);
     assert.match(wire[5].content as string, /limit of 2 tool rounds/);
     assert.equal(wire[4].reasoning_content, 'round 3');
+  });
+
+  it(`runs at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one round and tells the model the rest did not run`, async () => {
+    const calls = Array.from({ length: MAX_TOOL_CALLS_PER_ROUND + 4 }, (_, i) => ({ id: `call${i}`, name: 'read_file', args: '{"path":"src/greet.ts"}' }));
+    const { clients, sent } = scriptedClients((n) =>
+      n === 1 ? [toolCallChunk(calls)] : [{ choices: [{ index: 0, delta: { content: 'Read it.' }, finish_reason: 'stop' }] }],
+    );
+    h = chatHarness(undefined, { clients, options: { thinking: false } });
+    await h.controller.send('Read greet.ts twenty times');
+    assert.equal(h.tools.reads.length, MAX_TOOL_CALLS_PER_ROUND, 'calls past the cap did not run');
+    const turn = h.lastAssistant();
+    assert.equal(turn.status, 'done');
+    assert.equal(turn.toolCalls.length, MAX_TOOL_CALLS_PER_ROUND, 'no card for the calls that did not run');
+    const answered = sent[1].filter((m) => m.role === 'tool');
+    assert.deepEqual(answered.map((m) => m.tool_call_id), calls.map((c) => c.id), 'every call has its tool message, so the history stays valid');
+    assert.equal(answered[0].content, GREET_SOURCE);
+    for (const m of answered.slice(MAX_TOOL_CALLS_PER_ROUND)) assert.match(m.content as string, new RegExp(`^Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls`));
   });
 });

@@ -7,11 +7,13 @@ import type { ChatClients } from '../../../src/core/chat/chatRequest';
 import type { ChatLimits } from '../../../src/core/chat/chatSession';
 import { KeyValueChatStore } from '../../../src/core/chat/chatStore';
 import type { PreparedTool, ToolHost } from '../../../src/core/chat/toolHost';
+import type { ChatChunk, ChatMessage } from '../../../src/core/chatTypes';
 import { ServiceAClient } from '../../../src/core/serviceAClient';
 import { ServiceBClient } from '../../../src/core/serviceBClient';
 import { ServiceEndpoint } from '../../../src/core/serviceEndpoint';
 import { chatTools } from '../../../src/core/tools/toolDefinitions';
 import { HttpClient } from '../../../src/core/transport/httpClient';
+import { hasHiddenCharacters } from '../../../src/shared/commandText';
 import type { AssistantTurn, ChatOptions, HostMessage } from '../../../src/shared/protocol';
 
 export const GREET_SOURCE = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
@@ -30,27 +32,87 @@ export class MemoryStorage {
 
 export interface FakeTools extends ToolHost {
   commands: string[];
+  edits: string[];
+  reads: string[];
   discarded: number;
 }
 
-/** read_file answers with greet.ts; run_command is gated and records what it "ran". */
-export function fakeTools(): FakeTools {
+/** The secret `.env` of the fake workspace: it must reach the model once and never the chat store. */
+export const ENV_SECRET = 'API_TOKEN=sk-live-4f9c2e7a1b';
+
+export interface FakeToolOptions {
+  /**
+   * A broken tool host that offers "Always" for every command, multi-line ones included: the session's
+   * own check must still refuse to let a standing approval cover them.
+   */
+  scopeEveryCommand?: boolean;
+}
+
+/** Paths the fake treats as sensitive, like the real policy does with `.env` and `.vscode/`. */
+const isSensitive = (path: string) => /(^|\/)\.env($|\.)|(^|\/)\.vscode\//.test(path);
+
+/**
+ * Produces the approval fields the real tool host produces (workspaceTools.ts): read_file answers with
+ * greet.ts, and `.env` only after approval, marked sensitive; apply_edit may always cover its one file;
+ * run_command may always cover its exact text when it is one line without control characters.
+ */
+export function fakeTools(o: FakeToolOptions = {}): FakeTools {
   const tools: FakeTools = {
     commands: [],
+    edits: [],
+    reads: [],
     discarded: 0,
     definitions: () => chatTools({ trusted: true }),
     prepare: async ({ name, args }): Promise<PreparedTool> => {
       const parsed = JSON.parse(args) as Record<string, string>;
       if (name === 'read_file') {
+        if (isSensitive(parsed.path)) {
+          return {
+            kind: 'ready',
+            sensitive: true,
+            approval: { summary: `Read ${parsed.path}`, warning: `${parsed.path} may hold secrets: its content goes to the model.` },
+            run: async () => {
+              tools.reads.push(parsed.path);
+              return ENV_SECRET;
+            },
+          };
+        }
         if (parsed.path !== 'src/greet.ts') return { kind: 'refused', error: `path "${parsed.path}" is refused: it is outside the workspace folders` };
-        return { kind: 'ready', run: async () => GREET_SOURCE };
-      }
-      if (name === 'run_command') {
         return {
           kind: 'ready',
-          approval: { summary: `Run \`${parsed.command}\` in a terminal` },
           run: async () => {
-            tools.commands.push(parsed.command);
+            tools.reads.push(parsed.path);
+            return GREET_SOURCE;
+          },
+        };
+      }
+      if (name === 'apply_edit') {
+        const path = parsed.path;
+        return {
+          kind: 'ready',
+          approval: isSensitive(path)
+            ? { summary: `Edit ${path}`, warning: `${path} is a sensitive file.` }
+            : { summary: `Edit ${path}`, alwaysScope: path },
+          run: async () => {
+            tools.edits.push(path);
+            return `Edited ${path}`;
+          },
+          discard: () => void (tools.discarded += 1),
+        };
+      }
+      if (name === 'run_command') {
+        const command = parsed.command;
+        const plain = !hasHiddenCharacters(command);
+        return {
+          kind: 'ready',
+          approval: {
+            summary: `Run \`${command}\` in a terminal`,
+            command,
+            ...(plain ? {} : { warning: 'This command has several lines or control characters.' }),
+            ...(plain || o.scopeEveryCommand ? { alwaysScope: command } : {}),
+          },
+          run: async () => {
+            tools.commands.push(command);
             return 'Exit code: 0\n3 passing';
           },
           discard: () => void (tools.discarded += 1),
@@ -60,6 +122,29 @@ export function fakeTools(): FakeTools {
     },
   };
   return tools;
+}
+
+/** Clients that answer round n (from 1) of every request with the chunks `round` gives, recording what was sent. */
+export function scriptedClients(round: (n: number) => ChatChunk[]): { clients: ChatClients; sent: ChatMessage[][] } {
+  const sent: ChatMessage[][] = [];
+  const stream = async function* (messages: ChatMessage[]): AsyncGenerator<ChatChunk> {
+    sent.push(structuredClone(messages));
+    yield* round(sent.length);
+  };
+  return { clients: { a: { streamChat: (o) => stream(o.messages) }, b: { streamChat: (o) => stream(o.messages) } }, sent };
+}
+
+/** One streamed chunk carrying these complete tool calls. */
+export function toolCallChunk(calls: Array<{ id: string; name: string; args: string }>): ChatChunk {
+  return {
+    choices: [
+      {
+        index: 0,
+        delta: { tool_calls: calls.map((c, index) => ({ index, id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args } })) },
+        finish_reason: 'tool_calls',
+      },
+    ],
+  };
 }
 
 export interface Harness {
@@ -82,6 +167,7 @@ export interface HarnessOptions {
   keys?: { A?: string; B?: string };
   baseUrls?: { A?: string; B?: string };
   onMessage?: (message: HostMessage, harness: Harness) => void;
+  tools?: FakeToolOptions;
 }
 
 export function simChatClients(sim: Simulator, o: HarnessOptions = {}): { clients: ChatClients; close(): Promise<void> } {
@@ -118,7 +204,7 @@ export function chatHarness(sim: Simulator | undefined, o: HarnessOptions = {}):
   const messages: HostMessage[] = [];
   const storage = o.storage ?? new MemoryStorage();
   const store = new KeyValueChatStore(storage);
-  const tools = fakeTools();
+  const tools = fakeTools(o.tools);
   const limits: ChatLimits = { maxToolIterations: 5, strictTools: false };
   const sims = sim ? simChatClients(sim, o) : undefined;
   const clients = o.clients ?? sims!.clients;
