@@ -67,7 +67,7 @@ export class WorkspaceTools implements ToolHost {
   }
 
   private async confine(input: string): Promise<Confined> {
-    const result = await confinePath(input, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p) });
+    const result = await confinePath(input, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p), lstat: (p) => fs.lstat(p) });
     if (!result.ok) throw new Refusal(result.error);
     return result;
   }
@@ -128,7 +128,7 @@ export class WorkspaceTools implements ToolHost {
           break outer;
         }
         // Symlinked files may lead outside the workspace; they are skipped like any refused path.
-        const confined = await confinePath(uri.fsPath, { roots: [root.fsPath], realpath: (p) => fs.realpath(p) });
+        const confined = await confinePath(uri.fsPath, { roots: [root.fsPath], realpath: (p) => fs.realpath(p), lstat: (p) => fs.lstat(p) });
         if (!confined.ok) continue;
         const stat = await statOf(uri.fsPath);
         if (!stat || stat.size > MAX_SEARCH_FILE_BYTES) continue;
@@ -175,7 +175,7 @@ export class WorkspaceTools implements ToolHost {
     const doc = editor.document;
     let name = doc.isUntitled ? doc.uri.path : doc.fileName;
     if (doc.uri.scheme === 'file') {
-      const confined = await confinePath(doc.uri.fsPath, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p) });
+      const confined = await confinePath(doc.uri.fsPath, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p), lstat: (p) => fs.lstat(p) });
       if (!confined.ok) throw new Error('the active editor shows a file outside the workspace folders');
       name = displayPath(confined);
     }
