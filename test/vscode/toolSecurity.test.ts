@@ -82,9 +82,8 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
   });
 
   it('a chat that asks to read .env stops at a card naming the path with a warning; declined, the secret is never sent', async () => {
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view', 10_000);
+    // Cards reach the view only once its webview is ready.
+    assert.equal(await api.chat.provider.revealWithoutFocus(20_000), true, 'the chat view is ready');
     await api.chat.controller.newChat();
     sim.reset();
     const cards: ToolCallView[] = [];
@@ -106,7 +105,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     assert.match(cards[0].approval!.warning!, /^\.env may contain secrets; its content will be sent to Service B\./);
     assert.equal(cards[0].approval!.alwaysScope, undefined, '"Always" is never offered for a sensitive file');
     assert.ok(sim.requests.length > 0);
-    assert.ok(!sim.requests.some((r) => JSON.stringify(r.body).includes(SECRET)), 'no request carried the secret');
+    assert.ok(!sim.requests.some((r) => JSON.stringify(r.body ?? '').includes(SECRET)), 'no request carried the secret');
   });
 
   it('read_file of a sensitive file, or of a link to one, is marked sensitive and asks; an ordinary file does not', async () => {
