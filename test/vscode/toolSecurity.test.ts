@@ -169,7 +169,6 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     const victim = join(outside, 'victim.ts');
     writeFileSync(victim, 'export const swapped = 1;\n');
     const edit = ready(await prepare('apply_edit', { path: 'swap-target.ts', old_text: 'swapped = 1', new_text: 'swapped = 2' }));
-    assert.equal(edit.approval!.alwaysScope, 'swap-target.ts');
     // The user clicks Approve; before the write, the file is swapped for a link.
     unlinkSync(target);
     symlinkSync(victim, target);

@@ -357,8 +357,8 @@ function ready(run: (signal: AbortSignal) => Promise<string>): PreparedTool {
 }
 
 /**
- * The exclude for workspace.findFiles: passing one drops VS Code's default (`files.exclude`), so the
- * folder's `files.exclude` globs are merged in with the build and dependency folders.
+ * The exclude for workspace.findFiles: the build and dependency folders plus the folder's
+ * `files.exclude`, merged in because the API documents that an exclude of our own replaces that default.
  */
 function excludeGlob(folder: vscode.WorkspaceFolder): string {
   const filesExclude = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
