@@ -66,6 +66,18 @@ export async function confinePath(input: string, options: ConfineOptions): Promi
   }
 }
 
+/**
+ * Confines `input` again when the call runs (after any approval): it must still lead, inside the
+ * workspace, to the real file checked before (`checkedPath`), not to one a link swapped in since.
+ */
+export async function confineAgain(input: string, checkedPath: string | undefined, options: ConfineOptions): Promise<ConfinedPath> {
+  const result = await confinePath(input, options);
+  if (result.ok && checkedPath !== undefined && result.path !== checkedPath) {
+    return { ok: false, error: `path "${input}" is refused: it changed after it was checked (it now leads to another file); ask again` };
+  }
+  return result;
+}
+
 function isInside(p: typeof nodePath.posix, root: string, target: string): boolean {
   const rel = p.relative(p.normalize(root), p.normalize(target));
   return rel === '' || (!rel.startsWith('..') && !p.isAbsolute(rel));

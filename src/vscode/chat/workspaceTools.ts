@@ -9,7 +9,7 @@ import { editWarning, readWarning } from '../../core/security/sensitiveWarnings'
 import { commandApproval } from '../../core/tools/commandApproval';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
-import { confinePath, displayPath, requestedPath, type ConfinedPath, type ConfineOptions } from '../../core/tools/pathConfinement';
+import { confineAgain, confinePath, displayPath, requestedPath, type ConfinedPath, type ConfineOptions } from '../../core/tools/pathConfinement';
 import { parseToolArgs, stringArg, ToolArgumentError, truncateOutput } from '../../core/tools/toolArgs';
 import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
@@ -109,9 +109,8 @@ export class WorkspaceTools implements ToolHost {
 
   /** When the call runs: the same input must still lead, inside the workspace, to the file that was checked. */
   private async reconfine(input: string, checked: Confined): Promise<Confined> {
-    const result = await confinePath(input, this.confineOptions());
+    const result = await confineAgain(input, checked.path, this.confineOptions());
     if (!result.ok) throw new Error(result.error);
-    if (result.path !== checked.path) throw new Error(`path "${input}" changed after it was checked (it now leads to another file); ask again`);
     return result;
   }
 
@@ -119,14 +118,19 @@ export class WorkspaceTools implements ToolHost {
     return displayPath(p);
   }
 
-  /** The file named and, when it is a link, the file it leads to: either one may be sensitive. */
-  private shown(p: Confined): string {
-    const requested = requestedPath(p, this.roots().map((r) => r.fsPath));
-    return requested === this.rel(p) ? requested : `${requested} (a link to ${this.rel(p)})`;
+  /** The path as the model named it (a link's own name). */
+  private requested(p: Confined): string {
+    return requestedPath(p, this.roots().map((r) => r.fsPath));
   }
 
+  /** The file named and, when it is a link, the file it leads to. */
+  private shown(p: Confined): string {
+    return this.requested(p) === this.rel(p) ? this.rel(p) : `${this.requested(p)} (a link to ${this.rel(p)})`;
+  }
+
+  /** Either the link or the file it leads to may be sensitive. */
   private sensitivity(policy: SensitivePathPolicy, p: Confined): SensitiveKind | undefined {
-    return policy.classify(this.rel(p)) ?? policy.classify(requestedPath(p, this.roots().map((r) => r.fsPath)));
+    return policy.classify(this.rel(p)) ?? policy.classify(this.requested(p));
   }
 
   private async prepareRead(input: string): Promise<PreparedTool> {

@@ -117,7 +117,7 @@ describe('tool path confinement', () => {
       }
     });
 
-    it('refuses a link to another file inside the workspace, and a target that now resolves elsewhere', async () => {
+    it('refuses a link to another file inside the workspace, before and after approval, and a target that now resolves elsewhere', async () => {
       const target = join(workspace, 'src', 'moved.ts');
       writeFileSync(target, 'export {};\n');
       try {
@@ -126,10 +126,12 @@ describe('tool path confinement', () => {
         unlinkSync(target);
         symlinkSync(join(workspace, 'src', 'greet.ts'), target);
         const linked = await confineWriteTarget('src/moved.ts', prepared.path, options());
-        assert.match(!linked.ok ? linked.error : '', /is a symlink, and Tandem does not write through links/);
+        assert.match(!linked.ok ? linked.error : '', /changed after it was checked/);
+        const asked = await confineWriteTarget('src/moved.ts', undefined, options());
+        assert.match(!asked.ok ? asked.error : '', /is a symlink, and Tandem does not write through links/);
         // The file is named through a folder link whose target changed after the approval.
         const viaFolder = await confineWriteTarget('inner/greet.ts', join(workspace, 'other', 'greet.ts'), options());
-        assert.match(!viaFolder.ok ? viaFolder.error : '', /changed after it was approved/);
+        assert.match(!viaFolder.ok ? viaFolder.error : '', /changed after it was checked/);
       } finally {
         rmSync(target, { force: true });
       }
