@@ -208,7 +208,8 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     }
   });
 
-  it('completions never send a sensitive file, even when the workspace settings try to empty the lists', async () => {
+  it('completions never send a sensitive file, even when the workspace settings try to empty the lists', async function () {
+    this.timeout(90_000); // the settings file reaches the configuration through a file watcher, slow under load
     // A cloned repository's settings: the old list emptied, the new one too, and a pattern added.
     const settings = fixture('.vscode/settings.json', JSON.stringify({ 'tandem.completion.exclude': [], 'tandem.sensitiveFiles': [], 'tandem.workspaceSensitiveFiles': ['**/*.private.ts'] }));
     fixtures.push(join(root, '.vscode'));
