@@ -100,13 +100,12 @@ if (parts.includes('ghost')) {
   const body = `export interface Shape {\n  width: number;\n  height: number;\n}\n\nexport function area(shape: Shape): number {\n  return shape.width * shape.height;\n}\n\nexport function perimeter(shape: Shape): number {\n${sampleLines}  return 0;\n}\n`;
   writeFileSync(join(workspace, 'src/tandem.ts'), body);
   writeFileSync(join(workspace, 'src/baseline.ts'), body);
-  const defaults = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).contributes.configuration.properties['tandem.completion.exclude'].default;
   const server = await startCodeServer({
     workspace,
     quiet: !process.env.TANDEM_DEBUG,
     settings: {
       'tandem.serviceB.baseUrl': sim.urlB,
-      'tandem.completion.exclude': [...defaults, '**/baseline.*'], // the baseline file is the instant provider's alone
+      'tandem.sensitiveFiles': ['**/baseline.*'], // the baseline file is the instant provider's alone
       'editor.quickSuggestions': { other: false, comments: false, strings: false },
       'editor.suggestOnTriggerCharacters': false,
       'git.openRepositoryInParentFolders': 'never',

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
 import type { ServiceClients } from '../serviceClients';
 import type { ErrorView, ServiceId } from '../../shared/protocol';
+import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
 import { baseUrlSetting, openSettings } from '../settings';
 
 /** Attached files are cut here: enough for a large source file, not a whole build artefact. */
@@ -15,6 +16,8 @@ export class ChatEditorActions {
     private readonly clients: ServiceClients,
     private readonly log: vscode.LogOutputChannel,
     private readonly newId: () => string,
+    /** Asks before a sensitive file's text is attached; a modal by default (tests answer it themselves). */
+    private readonly confirmSensitive: (message: string) => Promise<boolean> = confirmModal,
   ) {}
 
   /** Attaches the editor selection or the active file as a chip. */
@@ -31,6 +34,15 @@ export class ChatEditorActions {
       void vscode.window.showInformationMessage('Tandem: select some code first, then attach the selection.');
       return;
     }
+    // The same policy as completions and the chat tools: a sensitive file is attached only when the
+    // user says so, and then it is sent once but never saved with the chat.
+    const sensitive = !doc.isUntitled && readSensitivePolicy().isSensitive(policyPath(doc.uri));
+    if (sensitive) {
+      const shown = policyPath(doc.uri);
+      const service = `Service ${this.controller().chat.options.service}`;
+      const what = kind === 'selection' ? `the selection in ${shown}` : shown;
+      if (!(await this.confirmSensitive(`Attach ${what}? ${shown} may contain secrets; its text will be sent to ${service} with your next message (it is not saved in the chat history).`))) return;
+    }
     const text = kind === 'selection' ? doc.getText(sel) : doc.getText();
     const label = kind === 'selection' ? `${name}:${sel.start.line + 1}-${sel.end.line + 1}` : name;
     this.controller().addAttachment({
@@ -39,6 +51,7 @@ export class ChatEditorActions {
       label,
       text: text.length > MAX_ATTACHED_CHARS ? `${text.slice(0, MAX_ATTACHED_CHARS)}\n… [cut]` : text,
       language: doc.languageId,
+      ...(sensitive ? { sensitive: true } : {}),
     });
   }
 
@@ -108,6 +121,10 @@ export class ChatEditorActions {
       }
     })();
   }
+}
+
+async function confirmModal(message: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(message, { modal: true }, 'Attach')) === 'Attach';
 }
 
 /** Code fences use short names (`ts`, `py`); VS Code wants language ids. Unknown names open as plain text. */

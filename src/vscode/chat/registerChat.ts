@@ -25,7 +25,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const controller = new ChatController({
     store,
     clients: () => clients,
-    tools: new WorkspaceTools(proposals),
+    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`),
     // The controller emits only after the provider below exists.
     emit: (message) => provider.post(message),
     defaults: chatDefaults,

@@ -3,28 +3,54 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FunctionTool } from '../../core/chatTypes';
 import type { PreparedTool, ToolHost } from '../../core/chat/toolHost';
-import { confinePath, displayPath, type ConfinedPath } from '../../core/tools/pathConfinement';
+import { unionGlob } from '../../core/security/globPattern';
+import type { SensitiveKind, SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import { editWarning, readWarning } from '../../core/security/sensitiveWarnings';
+import { commandApproval } from '../../core/tools/commandApproval';
+import { headText, readHead } from '../../core/tools/fileHead';
+import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
+import { confineAgain, confinePath, displayPath, requestedPath, type ConfinedPath, type ConfineOptions } from '../../core/tools/pathConfinement';
 import { parseToolArgs, stringArg, ToolArgumentError, truncateOutput } from '../../core/tools/toolArgs';
 import { chatTools } from '../../core/tools/toolDefinitions';
+import { confineWriteTarget } from '../../core/tools/writeGuard';
+import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
 import type { ProposedEdits } from './proposedEdits';
 import { runInTerminal, TandemTerminal } from './terminalRunner';
 
 const MAX_RESULT_CHARS = 60_000;
+/** read_file reads at most this much of a file, whatever its size (60,000 characters fit in it). */
+const MAX_READ_BYTES = 256 * 1024;
 const MAX_LIST_ENTRIES = 500;
 const MAX_FOUND_FILES = 200;
 const MAX_SEARCH_FILES = 5000;
 const MAX_SEARCH_MATCHES = 100;
 const MAX_SEARCH_FILE_BYTES = 1024 * 1024;
+const MAX_IGNORE_FILES = 200;
 const SEARCH_BUDGET_MS = 5000;
 const EXCLUDE = '**/{node_modules,.git,dist,out,.cache}/**';
 
 type Confined = Extract<ConfinedPath, { ok: true }>;
 
-/** The chat's tools over the VS Code API; every path goes through confinePath first. */
+interface WorkspaceFile {
+  /** Relative to its workspace folder, `/`-separated, as the model sees it. */
+  rel: string;
+  /** The real path, confined. */
+  path: string;
+}
+
+/**
+ * The chat's tools over the VS Code API. Every path goes through confinePath when the call is
+ * prepared and again when it runs (after any approval), on the real path; a sensitive file is read
+ * only after an approval card that says so, and the search tools skip it.
+ */
 export class WorkspaceTools implements ToolHost {
   private readonly terminal = new TandemTerminal();
 
-  constructor(private readonly proposals: ProposedEdits) {}
+  /** `service` names where a tool result goes ("Service B"), for the warnings. */
+  constructor(
+    private readonly proposals: ProposedEdits,
+    private readonly service: () => string | undefined = () => undefined,
+  ) {}
 
   definitions(): FunctionTool[] {
     return chatTools({ trusted: vscode.workspace.isTrusted });
@@ -35,21 +61,26 @@ export class WorkspaceTools implements ToolHost {
       const args = parseToolArgs(call.args);
       switch (call.name) {
         case 'read_file':
-          return ready(await this.confine(stringArg(args, 'path')), (p) => this.readFile(p));
-        case 'list_directory':
-          return ready(await this.confine(stringArg(args, 'path')), (p) => this.listDirectory(p));
+          return await this.prepareRead(stringArg(args, 'path'));
+        case 'list_directory': {
+          const input = stringArg(args, 'path');
+          const checked = await this.confine(input);
+          return ready(async () => this.listDirectory(await this.reconfine(input, checked)));
+        }
         case 'find_files':
-          return ready(undefined, () => this.findFiles(stringArg(args, 'pattern')));
+          return ready(() => this.findFiles(stringArg(args, 'pattern')));
         case 'search_text':
-          return ready(undefined, (_p, signal) => this.searchText(stringArg(args, 'query'), signal));
+          return ready((signal) => this.searchText(stringArg(args, 'query'), signal));
         case 'get_diagnostics': {
-          const target = stringArg(args, 'path', { optional: true });
-          return ready(target.trim() === '' || target.trim() === '.' ? undefined : await this.confine(target), (p) => this.diagnostics(p));
+          const input = stringArg(args, 'path', { optional: true });
+          if (input.trim() === '' || input.trim() === '.') return ready(() => this.diagnostics(undefined));
+          const checked = await this.confine(input);
+          return ready(async () => this.diagnostics(await this.reconfine(input, checked)));
         }
         case 'get_selection':
-          return ready(undefined, () => this.selection());
+          return await this.prepareSelection();
         case 'apply_edit':
-          return await this.prepareEdit(await this.confine(stringArg(args, 'path')), stringArg(args, 'old_text'), stringArg(args, 'new_text'));
+          return await this.prepareEdit(stringArg(args, 'path'), stringArg(args, 'old_text'), stringArg(args, 'new_text'));
         case 'run_command':
           return this.prepareCommand(stringArg(args, 'command'));
         default:
@@ -66,9 +97,20 @@ export class WorkspaceTools implements ToolHost {
     return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((folder) => ({ folder, fsPath: folder.uri.fsPath }));
   }
 
+  private confineOptions(roots = this.roots().map((r) => r.fsPath)): ConfineOptions {
+    return { roots, realpath: (p) => fs.realpath(p), lstat: (p) => fs.lstat(p) };
+  }
+
   private async confine(input: string): Promise<Confined> {
-    const result = await confinePath(input, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p) });
+    const result = await confinePath(input, this.confineOptions());
     if (!result.ok) throw new Refusal(result.error);
+    return result;
+  }
+
+  /** When the call runs: the same input must still lead, inside the workspace, to the file that was checked. */
+  private async reconfine(input: string, checked: Confined): Promise<Confined> {
+    const result = await confineAgain(input, checked.path, this.confineOptions());
+    if (!result.ok) throw new Error(result.error);
     return result;
   }
 
@@ -76,13 +118,40 @@ export class WorkspaceTools implements ToolHost {
     return displayPath(p);
   }
 
+  /** The path as the model named it (a link's own name). */
+  private requested(p: Confined): string {
+    return requestedPath(p, this.roots().map((r) => r.fsPath));
+  }
+
+  /** The file named and, when it is a link, the file it leads to. */
+  private shown(p: Confined): string {
+    return this.requested(p) === this.rel(p) ? this.rel(p) : `${this.requested(p)} (a link to ${this.rel(p)})`;
+  }
+
+  /** Either the link or the file it leads to may be sensitive. */
+  private sensitivity(policy: SensitivePathPolicy, p: Confined): SensitiveKind | undefined {
+    return policy.classify(this.rel(p)) ?? policy.classify(this.requested(p));
+  }
+
+  private async prepareRead(input: string): Promise<PreparedTool> {
+    const checked = await this.confine(input);
+    const stat = await fs.stat(checked.path).catch(() => undefined);
+    if (!stat) throw new Refusal(`read_file: ${this.rel(checked)} does not exist`);
+    if (stat.isDirectory()) throw new Refusal(`read_file: ${this.rel(checked)} is a directory; use list_directory`);
+    const run = async () => this.readFile(await this.reconfine(input, checked));
+    if (!this.sensitivity(readSensitivePolicy(), checked)) return { kind: 'ready', run };
+    const name = this.shown(checked);
+    // No alwaysScope: every read of a sensitive file asks, and its content is never saved.
+    return { kind: 'ready', sensitive: true, approval: { summary: `Read ${name}`, warning: readWarning(name, this.service()) }, run };
+  }
+
   private async readFile(p: Confined): Promise<string> {
-    const stat = await statOf(p.path);
-    if (!stat) throw new Error(`${this.rel(p)} does not exist`);
-    if (stat.type & vscode.FileType.Directory) throw new Error(`${this.rel(p)} is a directory; use list_directory`);
-    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(p.path));
-    if (isBinary(bytes)) throw new Error(`${this.rel(p)} is a binary file`);
-    return truncateOutput(Buffer.from(bytes).toString('utf8'), MAX_RESULT_CHARS);
+    const head = await readHead(p.path, MAX_READ_BYTES).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(error.code === 'ELOOP' ? `${this.rel(p)} became a symlink after it was checked; ask again` : `${this.rel(p)} cannot be read: ${error.message}`);
+    });
+    const text = headText(head, MAX_RESULT_CHARS);
+    if (text === undefined) throw new Error(`${this.rel(p)} is a binary file`);
+    return text;
   }
 
   private async listDirectory(p: Confined): Promise<string> {
@@ -102,16 +171,51 @@ export class WorkspaceTools implements ToolHost {
 
   private async findFiles(pattern: string): Promise<string> {
     if (pattern.split(/[\\/]/).includes('..') || path.isAbsolute(pattern)) throw new Error('the pattern must be relative to the workspace, without ".."');
-    const found: string[] = [];
-    for (const root of this.roots()) {
-      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(root.folder, pattern), EXCLUDE, MAX_FOUND_FILES);
-      for (const uri of uris) found.push(path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/'));
-    }
-    found.sort();
-    return found.length === 0 ? `No files match ${pattern}` : found.slice(0, MAX_FOUND_FILES).join('\n');
+    // Asks for more than it shows: sensitive, ignored and escaping files are dropped afterwards.
+    const found = (await this.workspaceFiles(pattern, MAX_FOUND_FILES * 5)).map((f) => f.rel).sort();
+    const more = found.length > MAX_FOUND_FILES ? `\n… and ${found.length - MAX_FOUND_FILES} more; narrow the pattern` : '';
+    return found.length === 0 ? `No files match ${pattern}` : found.slice(0, MAX_FOUND_FILES).join('\n') + more;
   }
 
-  /** Plain-text search over workspace.findFiles, bounded in files, size, matches and time. */
+  /**
+   * Files the search tools may offer the model: matched by `include`, minus `files.exclude`, build and
+   * dependency folders, `.gitignore`d files, sensitive files, and links that lead outside or nowhere.
+   */
+  private async workspaceFiles(include: string, max: number): Promise<WorkspaceFile[]> {
+    const policy = readSensitivePolicy();
+    const files: WorkspaceFile[] = [];
+    for (const root of this.roots()) {
+      const exclude = excludeGlob(root.folder);
+      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(root.folder, include), exclude, max);
+      const ignored = await this.gitignored(root, exclude);
+      for (const uri of uris) {
+        const rel = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
+        if (policy.isSensitive(rel) || ignored(rel)) continue;
+        const confined = await confinePath(uri.fsPath, this.confineOptions([root.fsPath]));
+        if (!confined.ok || policy.isSensitive(displayPath(confined))) continue;
+        files.push({ rel, path: confined.path });
+      }
+    }
+    return files;
+  }
+
+  /** The folder's `.gitignore` files (and `.git/info/exclude`) as one test. */
+  private async gitignored(root: { folder: vscode.WorkspaceFolder; fsPath: string }, exclude: string): Promise<(rel: string) => boolean> {
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(root.folder, '**/.gitignore'), exclude, MAX_IGNORE_FILES);
+    const sources = [...uris.map((u) => u.fsPath), path.join(root.fsPath, '.git', 'info', 'exclude')];
+    const files: IgnoreFile[] = [];
+    for (const source of sources) {
+      const confined = await confinePath(source, this.confineOptions([root.fsPath]));
+      if (!confined.ok) continue;
+      const text = await readHead(confined.path, MAX_READ_BYTES).then((head) => headText(head, MAX_READ_BYTES), () => undefined);
+      if (text === undefined) continue;
+      const dir = path.relative(root.fsPath, path.dirname(source)).split(path.sep).join('/');
+      files.push({ dir: dir === '.git/info' ? '' : dir, text });
+    }
+    return gitignoreFilter(files);
+  }
+
+  /** Plain-text search over the files workspaceFiles offers, bounded in files, size, matches and time. */
   private async searchText(query: string, signal: AbortSignal): Promise<string> {
     if (query.trim() === '') throw new Error('the query is empty');
     const needle = query.toLowerCase();
@@ -119,32 +223,26 @@ export class WorkspaceTools implements ToolHost {
     const matches: string[] = [];
     let searched = 0;
     let complete = true;
-    outer: for (const root of this.roots()) {
-      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(root.folder, '**/*'), EXCLUDE, MAX_SEARCH_FILES);
-      uris.sort((a, b) => a.fsPath.localeCompare(b.fsPath));
-      for (const uri of uris) {
-        if (signal.aborted || Date.now() > deadline) {
-          complete = false;
-          break outer;
-        }
-        // Symlinked files may lead outside the workspace; they are skipped like any refused path.
-        const confined = await confinePath(uri.fsPath, { roots: [root.fsPath], realpath: (p) => fs.realpath(p) });
-        if (!confined.ok) continue;
-        const stat = await statOf(uri.fsPath);
-        if (!stat || stat.size > MAX_SEARCH_FILE_BYTES) continue;
-        const bytes = await vscode.workspace.fs.readFile(uri).then((b) => b, () => undefined);
-        if (!bytes || isBinary(bytes)) continue;
-        searched += 1;
-        const rel = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
-        const lines = Buffer.from(bytes).toString('utf8').split('\n');
-        for (let i = 0; i < lines.length; i++) {
-          if (!lines[i].toLowerCase().includes(needle)) continue;
-          matches.push(`${rel}:${i + 1}: ${lines[i].trim().slice(0, 200)}`);
-          if (matches.length >= MAX_SEARCH_MATCHES) {
-            complete = false;
-            break outer;
-          }
-        }
+    const files = (await this.workspaceFiles('**/*', MAX_SEARCH_FILES)).sort((a, b) => a.path.localeCompare(b.path));
+    for (const file of files) {
+      if (signal.aborted || Date.now() > deadline) {
+        complete = false;
+        break;
+      }
+      const stat = await fs.stat(file.path).catch(() => undefined);
+      if (!stat || stat.size > MAX_SEARCH_FILE_BYTES) continue;
+      const text = await readHead(file.path, MAX_SEARCH_FILE_BYTES).then((head) => headText(head, Number.MAX_SAFE_INTEGER), () => undefined);
+      if (text === undefined) continue;
+      searched += 1;
+      const lines = text.split('\n');
+      for (let i = 0; i < lines.length; i++) {
+        if (!lines[i].toLowerCase().includes(needle)) continue;
+        matches.push(`${file.rel}:${i + 1}: ${lines[i].trim().slice(0, 200)}`);
+        if (matches.length >= MAX_SEARCH_MATCHES) break;
+      }
+      if (matches.length >= MAX_SEARCH_MATCHES) {
+        complete = false;
+        break;
       }
     }
     const note = complete ? '' : `\n(stopped after ${matches.length} matches in ${searched} files; narrow the query for more)`;
@@ -169,29 +267,41 @@ export class WorkspaceTools implements ToolHost {
     return truncateOutput(lines.slice(0, 200).join('\n'), MAX_RESULT_CHARS);
   }
 
-  private async selection(): Promise<string> {
+  /** The selection as it is when the model asks; in a sensitive file it is shared only after approval. */
+  private async prepareSelection(): Promise<PreparedTool> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor) return 'No editor is active.';
+    if (!editor) return ready(async () => 'No editor is active.');
     const doc = editor.document;
-    let name = doc.isUntitled ? doc.uri.path : doc.fileName;
-    if (doc.uri.scheme === 'file') {
-      const confined = await confinePath(doc.uri.fsPath, { roots: this.roots().map((r) => r.fsPath), realpath: (p) => fs.realpath(p) });
-      if (!confined.ok) throw new Error('the active editor shows a file outside the workspace folders');
-      name = displayPath(confined);
-    }
     const sel = editor.selection;
-    if (sel.isEmpty) return `Nothing is selected in ${name} (cursor at line ${sel.active.line + 1}).`;
-    const text = truncateOutput(doc.getText(sel), MAX_RESULT_CHARS);
-    return `${name}, lines ${sel.start.line + 1}-${sel.end.line + 1} (${doc.languageId}):\n${text}`;
+    let name = doc.isUntitled ? doc.uri.path : doc.fileName;
+    let sensitive = false;
+    if (doc.uri.scheme === 'file') {
+      const confined = await confinePath(doc.uri.fsPath, this.confineOptions());
+      if (!confined.ok) throw new Refusal('get_selection: the active editor shows a file outside the workspace folders');
+      name = displayPath(confined);
+      sensitive = this.sensitivity(readSensitivePolicy(), confined) !== undefined;
+    } else if (!doc.isUntitled) {
+      sensitive = readSensitivePolicy().isSensitive(policyPath(doc.uri));
+    }
+    const run = async () => {
+      if (sel.isEmpty) return `Nothing is selected in ${name} (cursor at line ${sel.active.line + 1}).`;
+      const text = truncateOutput(doc.getText(sel), MAX_RESULT_CHARS);
+      return `${name}, lines ${sel.start.line + 1}-${sel.end.line + 1} (${doc.languageId}):\n${text}`;
+    };
+    if (!sensitive || sel.isEmpty) return ready(run);
+    return { kind: 'ready', sensitive: true, approval: { summary: `Share the selection in ${name}`, warning: readWarning(name, this.service()) }, run };
   }
 
-  private async prepareEdit(p: Confined, oldText: string, newText: string): Promise<PreparedTool> {
-    const rel = this.rel(p);
-    const uri = vscode.Uri.file(p.path);
-    const stat = await statOf(p.path);
-    if (stat && stat.type & vscode.FileType.Directory) throw new Refusal(`apply_edit: ${rel} is a directory`);
+  private async prepareEdit(input: string, oldText: string, newText: string): Promise<PreparedTool> {
+    const target = await confineWriteTarget(input, undefined, this.confineOptions());
+    if (!target.ok) throw new Refusal(`apply_edit: ${target.error}`);
+    const rel = this.rel(target);
+    const uri = vscode.Uri.file(target.path);
+    const stat = await fs.stat(target.path).catch(() => undefined);
+    if (stat?.isDirectory()) throw new Refusal(`apply_edit: ${rel} is a directory`);
     const current = stat ? await documentText(uri) : undefined;
     const proposed = applyReplacement(rel, current, oldText, newText);
+    const kind = this.sensitivity(readSensitivePolicy(), target);
     const preview = await this.proposals.show(current === undefined ? undefined : uri, rel, proposed);
     const summary =
       current === undefined
@@ -199,19 +309,33 @@ export class WorkspaceTools implements ToolHost {
         : oldText === ''
           ? `Replace all of ${rel} (${lineCount(current)} → ${lineCount(proposed)} lines)`
           : `Edit ${rel}: replace ${lineCount(oldText)} line(s) with ${lineCount(newText)} line(s)`;
-    const detail = truncateOutput(diffText(oldText === '' ? (current ?? '') : oldText, newText), 4000);
+    // The card is saved with the chat: a sensitive file's current text does not go into it.
+    const replaced = oldText === '' ? (current ?? '') : oldText;
+    const detail = truncateOutput(
+      kind && oldText === '' && current ? `- (the current ${lineCount(current)} lines are not shown: the file may hold secrets)\n${diffText('', newText)}` : diffText(replaced, newText),
+      4000,
+    );
     return {
       kind: 'ready',
-      approval: { summary, detail },
+      // "Always" may cover this one file in this chat, never a sensitive one.
+      approval: kind ? { summary, detail, warning: editWarning(kind, rel) } : { summary, detail, alwaysScope: this.scopeOf(target) },
       run: async () => {
         try {
-          return await applyEdit(uri, rel, oldText, newText);
+          // After the click: still the approved real file, not a link swapped in since.
+          const now = await confineWriteTarget(input, target.path, this.confineOptions());
+          if (!now.ok) throw new Error(now.error);
+          return await applyEdit(vscode.Uri.file(now.path), rel, oldText, newText);
         } finally {
           await this.proposals.close(preview);
         }
       },
       discard: () => void this.proposals.close(preview),
     };
+  }
+
+  /** What "Always" covers for an edit: the file's workspace-relative path (its real path when several folders are open). */
+  private scopeOf(p: Confined): string {
+    return this.roots().length > 1 ? p.path : this.rel(p);
   }
 
   private prepareCommand(command: string): PreparedTool {
@@ -223,7 +347,7 @@ export class WorkspaceTools implements ToolHost {
     if (!root) throw new Refusal('run_command: no workspace folder is open');
     return {
       kind: 'ready',
-      approval: { summary: `Run \`${command}\` in a terminal`, detail: `Working directory: ${root.folder.name} (workspace root)\nThe command runs in the VS Code terminal "Tandem".` },
+      approval: commandApproval(command, root.folder.name),
       run: (signal) => runInTerminal(this.terminal.get(root.fsPath), command, signal),
     };
   }
@@ -232,8 +356,18 @@ export class WorkspaceTools implements ToolHost {
 /** A refused call: the message goes to the model as the tool's result. */
 class Refusal extends Error {}
 
-function ready(p: Confined | undefined, run: (p: Confined, signal: AbortSignal) => Promise<string>): PreparedTool {
-  return { kind: 'ready', run: (signal) => run(p as Confined, signal) };
+function ready(run: (signal: AbortSignal) => Promise<string>): PreparedTool {
+  return { kind: 'ready', run };
+}
+
+/**
+ * The exclude for workspace.findFiles: the build and dependency folders plus the folder's
+ * `files.exclude`, merged in because the API documents that an exclude of our own replaces that default.
+ */
+function excludeGlob(folder: vscode.WorkspaceFolder): string {
+  const filesExclude = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+  // Entries with a `when` clause depend on sibling files; they are not expressible here and are left out.
+  return unionGlob([EXCLUDE, ...Object.keys(filesExclude).filter((glob) => filesExclude[glob] === true)]);
 }
 
 async function statOf(p: string): Promise<vscode.FileStat | undefined> {
@@ -282,10 +416,6 @@ function diffText(oldText: string, newText: string): string {
   const minus = oldText === '' ? [] : oldText.replace(/\n$/, '').split('\n').map((l) => `- ${l}`);
   const plus = newText === '' ? [] : newText.replace(/\n$/, '').split('\n').map((l) => `+ ${l}`);
   return [...minus, ...plus].join('\n');
-}
-
-function isBinary(bytes: Uint8Array): boolean {
-  return bytes.subarray(0, 8000).includes(0);
 }
 
 function severity(s: vscode.DiagnosticSeverity): string {

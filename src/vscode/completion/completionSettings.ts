@@ -1,21 +1,28 @@
 import * as vscode from 'vscode';
 import type { EngineSettings } from '../../core/completion/completionEngine';
-import { DEFAULT_EXCLUDE, excludeMatcher } from '../../core/completion/excludeGlobs';
+import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import { affectsSensitiveSettings, readSensitivePolicy } from '../sensitiveFiles';
 
 export interface CompletionConfig extends EngineSettings {
   enabled: boolean;
   disabledLanguages: ReadonlySet<string>;
-  isExcluded: (path: string) => boolean;
+  /** The one sensitive-path policy: its files are never sent for completion. */
+  sensitive: SensitivePathPolicy;
 }
 
-/** `tandem.completion.*`, read once and again only when it changes: the provider runs on every keystroke. */
+/** `tandem.completion.*` and the sensitive files, read once and again only when it changes: the provider runs on every keystroke. */
 export class CompletionSettingsReader implements vscode.Disposable {
   private current = read();
   private readonly watcher = vscode.workspace.onDidChangeConfiguration((event) => {
-    if (event.affectsConfiguration('tandem.completion')) {
+    if (event.affectsConfiguration('tandem.completion') || affectsSensitiveSettings(event)) {
       this.current = read();
       this.onChange();
     }
+  });
+
+  // A folder brings its own workspace patterns.
+  private readonly folders = vscode.workspace.onDidChangeWorkspaceFolders(() => {
+    this.current = read();
   });
 
   constructor(private readonly onChange: () => void = () => undefined) {}
@@ -26,6 +33,7 @@ export class CompletionSettingsReader implements vscode.Disposable {
 
   dispose(): void {
     this.watcher.dispose();
+    this.folders.dispose();
   }
 }
 
@@ -38,6 +46,6 @@ function read(): CompletionConfig {
     maxTokens,
     debounceMs: Math.max(0, config.get<number>('debounceMs', 150)),
     disabledLanguages: new Set(config.get<string[]>('disabledLanguages', [])),
-    isExcluded: excludeMatcher(config.get<string[]>('exclude', DEFAULT_EXCLUDE)),
+    sensitive: readSensitivePolicy(),
   };
 }

@@ -6,6 +6,7 @@ import type { Logger } from '../../core/transport/logger';
 import { describeError } from '../errorNotice';
 import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';
+import { policyPath } from '../sensitiveFiles';
 
 export const ACCEPTED_COMMAND = 'tandem.completion.accepted';
 
@@ -27,8 +28,8 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
   ): Promise<vscode.InlineCompletionItem[] | undefined> {
     const config = this.settings.value;
     if (!config.enabled || this.status.isSnoozed() || config.disabledLanguages.has(document.languageId)) return undefined;
-    // Secrets never leave the machine: excluded files are matched by path and by name.
-    if (document.uri.scheme !== 'untitled' && config.isExcluded(document.uri.path)) return undefined;
+    // Secrets never leave the machine: sensitive files are matched by path and by name.
+    if (document.uri.scheme !== 'untitled' && config.sensitive.isSensitive(policyPath(document.uri))) return undefined;
 
     // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
     const controller = new AbortController();

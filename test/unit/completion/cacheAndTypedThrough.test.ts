@@ -1,13 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { LruCache } from '../../../src/core/completion/lruCache';
 import { SuggestionCache } from '../../../src/core/completion/suggestionCache';
-import { excludeMatcher, DEFAULT_EXCLUDE } from '../../../src/core/completion/excludeGlobs';
 import { NoticeThrottle, noticeKindOf } from '../../../src/core/completion/noticeThrottle';
 import { ServiceError } from '../../../src/core/serviceError';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-describe('completion cache, typed-through entries, excludes and notice throttling', () => {
+describe('completion cache, typed-through entries and notice throttling', () => {
   it('LRU evicts the least recently used entry, and a hit counts as use', () => {
     const lru = new LruCache<number>(2);
     lru.set('a', 1);
@@ -38,23 +35,6 @@ describe('completion cache, typed-through entries, excludes and notice throttlin
     }
     assert.equal(cache.get({ ...key, prompt: key.prompt + 'ag_' }), undefined, 'a character that does not match');
     assert.equal(cache.get({ ...key, prompt: key.prompt + 'age >= 18;' }), undefined, 'typed to the end: nothing left to show');
-  });
-
-  it('excludes secrets by default and matches user globs by path and name', () => {
-    const excluded = excludeMatcher(DEFAULT_EXCLUDE);
-    for (const path of ['/w/.env', '/w/app/.env.local', '/w/certs/server.pem', '/w/tls/site.key', '/home/u/.ssh/id_rsa', '/home/u/.ssh/id_ed25519.pub', 'C:\\w\\.env.production']) {
-      assert.equal(excluded(path), true, path);
-    }
-    for (const path of ['/w/src/greet.ts', '/w/environment.ts', '/w/keyboard.ts', '/w/docs/pem.md']) assert.equal(excluded(path), false, path);
-    const custom = excludeMatcher(['**/generated/**', '*.{lock,snap}']);
-    assert.equal(custom('/w/src/generated/api.ts'), true);
-    assert.equal(custom('/w/yarn.lock'), true);
-    assert.equal(custom('/w/src/api.ts'), false);
-  });
-
-  it('the exclude defaults in package.json are the ones the code uses', () => {
-    const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
-    assert.deepEqual(pkg.contributes.configuration.properties['tandem.completion.exclude'].default, DEFAULT_EXCLUDE);
   });
 
   it('shows at most one notice per kind per 10 minutes', () => {

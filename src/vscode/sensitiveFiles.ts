@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { sensitivePathPolicy, type SensitivePathPolicy } from '../core/security/sensitivePaths';
+
+const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'tandem.completion.exclude'];
+
+/**
+ * The sensitive-path policy from the settings. The user's lists are read from user settings only
+ * (they are machine-scoped, and a workspace value is not even looked at); the workspace list, from
+ * every level and folder, can only add.
+ */
+export function readSensitivePolicy(): SensitivePathPolicy {
+  const config = vscode.workspace.getConfiguration('tandem');
+  const user = [...strings(config.inspect('sensitiveFiles')?.globalValue), ...strings(config.inspect('completion.exclude')?.globalValue)];
+  const workspace = [undefined, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)].flatMap((scope) => {
+    const inspected = vscode.workspace.getConfiguration('tandem', scope).inspect('workspaceSensitiveFiles');
+    return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].flatMap(strings);
+  });
+  return sensitivePathPolicy({ user, workspace });
+}
+
+export function affectsSensitiveSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return SETTINGS.some((s) => event.affectsConfiguration(s));
+}
+
+/** The path the policy judges: relative to its workspace folder, or the whole path outside any. */
+export function policyPath(uri: vscode.Uri): string {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  return folder ? vscode.workspace.asRelativePath(uri, false) : uri.path;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
