@@ -59,6 +59,11 @@ export function textPieces(text: string): Array<{ text: string; hidden: boolean 
   return pieces;
 }
 
+/** The text with its line breaks removed: what is left to check for other hidden characters. */
+export function withoutLineBreaks(text: string): string {
+  return text.replace(LINE_BREAK, '');
+}
+
 /** The lines of a command as a shell reads them, each with its line break kept at its end. */
 export function commandLines(command: string): string[] {
   const lines: string[] = [];

@@ -1,17 +1,12 @@
 // What the approval card of run_command says. The card shows the command verbatim; "Always" may
 // cover it only when what the user reads is all that runs: one line, no control characters.
 import type { ToolApproval } from '../../shared/protocol';
-
-// C0 and C1 controls (tab too: in a terminal it completes), DEL, and the invisible format characters
-// that reorder or hide text (bidirectional overrides, zero-width characters, line separators, BOM).
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-// A terminal runs what precedes a carriage return as well as a line feed.
-const LINE_BREAK = /\r\n|\r|\n/g;
+import { commandLines, hasHiddenCharacters, withoutLineBreaks } from '../../shared/commandText';
 
 export function commandApproval(command: string, workingDirectory: string): ToolApproval {
-  const lines = command.split(LINE_BREAK).length;
-  const controls = CONTROL.test(command.replace(LINE_BREAK, ''));
+  // The same characters the card marks and the session refuses to let "Always" cover (commandText.ts).
+  const lines = commandLines(command).length;
+  const controls = hasHiddenCharacters(withoutLineBreaks(command));
   const detail = `Working directory: ${workingDirectory} (workspace root)\nThe command runs in the VS Code terminal "Tandem".`;
   if (lines === 1 && !controls) return { summary: `Run \`${command}\` in a terminal`, detail, command, alwaysScope: command };
   const warnings = [

@@ -27,7 +27,7 @@ describe('run_command approval fields', () => {
       ['echo \u001b[8mhidden\u001b[0m', /control characters/],
       ['echo safe\u202e', /control characters/],
       ['echo a\u200bb', /control characters/],
-      ['ls\u2028rm -rf ~', /control characters/],
+      ['ls\u2028rm -rf ~', /2 lines/], // shown as two lines by the card, so counted as two
       ['a\nb\u0007', /3 lines|2 lines.*control characters/],
     ];
     for (const [command, warning] of cases) {
