@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceId } from '../core/chatTypes';
-import type { SecretKeys } from './secretKeys';
+import type { ApiKeyStore } from './apiKeyStore';
 
 const services: Array<vscode.QuickPickItem & { service: ServiceId }> = [
   { label: 'Service A', description: 'chat, web search, read aloud', service: 'A' },
@@ -12,8 +12,11 @@ async function pickService(title: string, given?: unknown): Promise<ServiceId | 
   return (await vscode.window.showQuickPick(services, { title, placeHolder: 'Which service?' }))?.service;
 }
 
-/** `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else. */
-export function registerApiKeyCommands(keys: SecretKeys): vscode.Disposable[] {
+/**
+ * `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else, and may be
+ * sent to the base URL configured now (the one the user entered it for).
+ */
+export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('tandem.setApiKey', async (given?: unknown) => {
       const service = await pickService('Tandem: Set API Key', given);
