@@ -16,9 +16,9 @@ const MAX_SETTINGS_BYTES = 1_000_000;
  * folder's `.vscode/settings.json` and the `.code-workspace` file.
  */
 export class IgnoredSettingsNotice implements vscode.Disposable {
-  /** Fingerprints handled this session: concurrent checks must not warn twice before the state is saved. */
-  private readonly handled = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
+  /** Checks run one after another, so the same values are never warned about twice. */
+  private checking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly workspaceState: vscode.Memento,
@@ -37,15 +37,20 @@ export class IgnoredSettingsNotice implements vscode.Disposable {
     check();
   }
 
-  async check(): Promise<void> {
+  check(): Promise<void> {
+    this.checking = this.checking.then(() => this.checkNow()).catch(() => undefined);
+    return this.checking;
+  }
+
+  private async checkNow(): Promise<void> {
     const found = (await Promise.all(settingsFiles().map(readSettings))).flat();
     if (found.length === 0) return;
     const { message, fingerprint } = ignoredSettingsNotice(found);
     const shown = this.workspaceState.get<string[]>(shownKey, []);
-    if (this.handled.has(fingerprint) || shown.includes(fingerprint)) return;
-    this.handled.add(fingerprint);
+    if (shown.includes(fingerprint)) return;
     await this.workspaceState.update(shownKey, [...shown, fingerprint].slice(-20));
-    if ((await this.ui.warn(message, OPEN_USER_SETTINGS)) === OPEN_USER_SETTINGS) await openSettings('tandem.service');
+    // Not awaited: the next check must not wait for the user to close the notification.
+    void Promise.resolve(this.ui.warn(message, OPEN_USER_SETTINGS)).then((choice) => choice === OPEN_USER_SETTINGS && openSettings('tandem.service'));
   }
 
   dispose(): void {
