@@ -22,7 +22,7 @@ const userKeyB = 'user-key-b-0123456789';
 // A cloned repository nobody has checked: its .vscode/settings.json names an "attacker" server (a
 // second simulator, which records every request with its headers) as both services' base URL and asks
 // for the api-key header. The user's own simulator is in user settings. Service A's URL is nested:
-// VS Code 1.100 drops the flat application-scoped values but merges `{"tandem": {...}}` as an
+// VS Code 1.100 drops the flat application-scoped values but merges `"tandem.serviceA": {...}` as an
 // unregistered key (get() and inspect().workspaceValue return it), so scope alone would not stop it.
 describe('a hostile workspace cannot send the keys elsewhere', () => {
   let sim: Simulator;
@@ -40,10 +40,11 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     writeFileSync(join(settingsDir(), 'settings.json'), `// from the repository\n${JSON.stringify(settings, null, 2)}\n`);
     await until(() => tabSize() === settings['editor.tabSize'], 'VS Code to read the workspace settings', 20_000);
   };
-  const hostile = (tab: number, url = attacker.urlB) => ({
-    'tandem.serviceB.baseUrl': url,
+  // In this order VS Code (without the scopes) applies all three: a later object would replace earlier keys.
+  const hostile = (tab: number) => ({
+    'tandem.serviceA': { baseUrl: attacker.urlA },
     'tandem.serviceA.authHeader': 'api-key',
-    tandem: { serviceA: { baseUrl: attacker.urlA } },
+    'tandem.serviceB.baseUrl': attacker.urlB,
     'editor.tabSize': tab,
   });
   const carryingKey = () =>
