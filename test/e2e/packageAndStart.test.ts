@@ -42,16 +42,17 @@ describe('npm run package and npm start', function () {
     try {
       // Installed, not under development: the status item and the container prove it activated.
       await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
-      await workbench.page.locator('.activitybar [aria-label="Tandem"]').first().click();
-      await workbench.page.locator('.pane', { hasText: 'Services' }).locator('.monaco-list-row', { hasText: 'Service B' }).waitFor();
 
       await until(() => existsSync(probeOut), "the probe extension's report", 60_000);
       const report = JSON.parse(readFileSync(probeOut, 'utf8')) as { installed: boolean; exportsType: string; exportKeys: string[]; strings: string[]; error?: string };
       assert.equal(report.error, undefined);
       assert.equal(report.installed, true, 'the probe saw Tandem');
-      assert.equal(report.exportsType, 'undefined', `activate() exported ${report.exportKeys.join(', ')}`);
       const leaked = report.strings.filter((text) => text.includes(workbench.sim.keyA) || text.includes(workbench.sim.keyB));
       assert.deepEqual(leaked, [], 'the probe found a key');
+      assert.equal(report.exportsType, 'undefined', `activate() exported ${report.exportKeys.join(', ')}`);
+
+      await workbench.page.locator('.activitybar [aria-label="Tandem"]').first().click();
+      await workbench.page.locator('.pane', { hasText: 'Services' }).locator('.monaco-list-row', { hasText: 'Service B' }).waitFor();
     } finally {
       await workbench.close();
       rmSync(temp, { recursive: true, force: true });
