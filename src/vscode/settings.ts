@@ -15,8 +15,8 @@ export function tandemSetting<T>(key: string, fallback: T): T {
  * key, and `inspect()` shows it as the workspace value. `globalValue` is the user's (local, remote
  * and application) settings only.
  */
-function userSetting<T>(key: string, fallback: T): T {
-  const inspected = vscode.workspace.getConfiguration('tandem').inspect<T>(key);
+function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
+  const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
 }
 
@@ -30,10 +30,13 @@ export function serviceAAuthScheme(): AuthScheme {
   return userSetting<AuthScheme>('serviceA.authHeader', 'bearer');
 }
 
-/** VS Code's own proxy settings, which extensions are expected to honour. */
+/**
+ * VS Code's own proxy settings, which extensions are expected to honour. A proxy also decides where
+ * the key goes (and, with strictSSL off, who can read it): VS Code scopes both to the machine, and
+ * they are read from the user level for the same reason as userSetting.
+ */
 export function proxySettings(): { proxyUrl?: string; strictSSL: boolean } {
-  const http = vscode.workspace.getConfiguration('http');
-  return { proxyUrl: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true) };
+  return { proxyUrl: userSetting<string>('proxy', '', 'http') || undefined, strictSSL: userSetting('proxyStrictSSL', true, 'http') };
 }
 
 export function openSettings(query: string): Thenable<unknown> {

@@ -1,14 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
 import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
 import type { TandemUi } from '../../src/vscode/tandemUi';
+import { isServiceError } from '../../src/core/serviceError';
+import type { ServiceClients } from '../../src/vscode/serviceClients';
 import { until } from '../until';
 
 interface TandemApi {
+  clients: ServiceClients;
   secretKeys: ApiKeyStore;
   chat: ChatRegistration;
   ui: TandemUi;
@@ -125,5 +130,30 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
       'only your user settings decide where your API keys go and how they are sent, so Tandem uses your own value instead.';
     await until(() => warnings.includes(second), 'the notice about the new values', 10_000);
     assert.deepEqual(warnings.slice(1), [second]);
+  });
+
+  it('cannot route the requests through a proxy of its own either', async () => {
+    // VS Code's http.proxy and http.proxyStrictSSL cannot be set by a workspace either, but the same
+    // nested form reaches them; with certificate checks off, such a proxy could read the key.
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => (seen.push(`${req.method} ${req.url}`), res.writeHead(403).end()));
+    proxy.on('connect', (req, socket) => (seen.push(`CONNECT ${req.url}`), socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      await writeWorkspaceSettings({ 'http.proxy': proxyUrl, http: { proxy: proxyUrl, proxyStrictSSL: false }, 'editor.tabSize': 9 });
+      // The user's own service is remote (loopback never goes through a proxy); the key was set for it.
+      await config().update('serviceB.baseUrl', 'https://service-b.invalid', global);
+      await api.secretKeys.store('B', userKeyB);
+      const error = await api.clients.b.listModels().then(
+        () => assert.fail('service-b.invalid cannot answer'),
+        (e: unknown) => e,
+      );
+      assert.ok(isServiceError(error), String(error));
+      assert.deepEqual(seen, [], 'no request went through the workspace\'s proxy');
+    } finally {
+      proxy.close();
+      await config().update('serviceB.baseUrl', sim.urlB, global);
+    }
   });
 });
