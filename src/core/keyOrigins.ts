@@ -53,10 +53,14 @@ export class KeyOriginGate implements KeySource {
     return stored;
   }
 
-  /** The user typed a key while `rawBaseUrl` was configured: that origin is approved; answers given for the old key are forgotten. */
-  keyEntered(service: ServiceId, rawBaseUrl: string): Promise<void> {
+  /**
+   * The user typed a key while `rawBaseUrl` was configured: that origin is approved (and returned);
+   * answers given for the old key are forgotten.
+   */
+  async keyEntered(service: ServiceId, rawBaseUrl: string): Promise<string | undefined> {
     const origin = originOfBaseUrl(service, rawBaseUrl);
-    return this.replace(service, origin ? { [origin]: true } : {});
+    await this.replace(service, origin ? { [origin]: true } : {});
+    return origin;
   }
 
   keyCleared(service: ServiceId): Promise<void> {

@@ -29,8 +29,12 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
         validateInput: (value) => (value.trim() ? undefined : 'The key cannot be empty.'),
       });
       if (!key?.trim()) return;
-      await keys.store(service, key.trim());
-      vscode.window.showInformationMessage(`Tandem: Service ${service} key saved.`);
+      const origin = await keys.store(service, key.trim());
+      vscode.window.showInformationMessage(
+        origin
+          ? `Tandem: Service ${service} key saved; it is sent to ${origin} (Tandem asks before sending it anywhere else).`
+          : `Tandem: Service ${service} key saved. Tandem asks before sending it to the base URL you set.`,
+      );
     }),
     vscode.commands.registerCommand('tandem.clearApiKey', async (given?: unknown) => {
       const service = await pickService('Tandem: Clear API Key', given);

@@ -18,9 +18,10 @@ export class ApiKeyStore {
     return this.keys.get(service);
   }
 
-  async store(service: ServiceId, key: string): Promise<void> {
+  /** Returns the origin the key may now be sent to (none while no usable base URL is set). */
+  async store(service: ServiceId, key: string): Promise<string | undefined> {
     await this.keys.store(service, key);
-    await this.origins.keyEntered(service, baseUrl(service));
+    return this.origins.keyEntered(service, baseUrl(service));
   }
 
   async delete(service: ServiceId): Promise<void> {

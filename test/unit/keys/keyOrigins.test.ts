@@ -94,7 +94,7 @@ describe('KeyOriginGate: a stored key goes only where the user said it may', () 
   it('setting a key approves the base URL it was entered for and forgets answers given for the old key', async () => {
     const { gate, saved, asked } = gateWith({ stored: { B: 'sk-b' }, answer: false });
     await refusal(gate.get('B', 'https://old.example'));
-    await gate.keyEntered('B', 'https://b.example.com/beta');
+    assert.equal(await gate.keyEntered('B', 'https://b.example.com/beta'), 'https://b.example.com');
     assert.deepEqual(saved.B, { 'https://b.example.com': true });
     assert.equal(await gate.get('B', 'https://b.example.com'), 'sk-b');
     assert.equal(asked.length, 1, 'no question for the origin the key was entered for');
@@ -106,7 +106,7 @@ describe('KeyOriginGate: a stored key goes only where the user said it may', () 
   it('setting a key with no (or an unusable) base URL approves nothing; clearing it forgets every answer', async () => {
     const { gate, saved } = gateWith({ stored: { B: 'sk-b' }, answer: true });
     await gate.get('B', 'https://b.example.com');
-    await gate.keyEntered('B', '');
+    assert.equal(await gate.keyEntered('B', ''), undefined);
     assert.deepEqual(saved.B, {});
     await gate.keyEntered('B', 'http://remote.example');
     assert.deepEqual(saved.B, {});
