@@ -1,12 +1,17 @@
 import * as vscode from 'vscode';
-import { keyWithEnvFallback, rememberingKeys } from './core/keys';
+import { KeyOriginGate } from './core/keyOrigins';
+import { rememberingKeys } from './core/keys';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
+import { ApiKeyStore } from './vscode/apiKeyStore';
 import { registerCheckConnectionCommand } from './vscode/checkConnectionCommand';
 import { showFirstRunNotice } from './vscode/firstRun';
+import { IgnoredSettingsNotice } from './vscode/ignoredSettingsNotice';
+import { SecretOriginAnswers } from './vscode/originAnswers';
 import { SecretKeys } from './vscode/secretKeys';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
+import { realUi } from './vscode/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerSpeech } from './vscode/speech/registerSpeech';
@@ -16,8 +21,12 @@ import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 export function activate(context: vscode.ExtensionContext) {
   const activateStart = performance.now();
   const log = vscode.window.createOutputChannel('Tandem', { log: true });
+  const ui = realUi();
   const secretKeys = new SecretKeys(context.secrets);
-  const keys = rememberingKeys(keyWithEnvFallback(secretKeys, process.env));
+  const originAnswers = new SecretOriginAnswers(context.secrets);
+  const origins = new KeyOriginGate({ stored: secretKeys, env: process.env, answers: originAnswers, confirm: (service, origin) => ui.confirmOrigin(service, origin) });
+  const apiKeys = new ApiKeyStore(secretKeys, origins);
+  const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
   const completions = new InlineCompletions(clients, log);
@@ -27,23 +36,28 @@ export function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(
     log,
     secretKeys,
+    originAnswers,
     clients,
     setupView,
     vscode.window.registerTreeDataProvider('tandem.setup', setupView),
     completions,
     new TandemStatusBar(setupView, completions.status),
     registerMenuCommand(completions.status),
-    ...registerApiKeyCommands(secretKeys),
+    ...registerApiKeyCommands(apiKeys),
     registerCheckConnectionCommand(clients),
     vscode.commands.registerCommand('tandem.showLog', () => log.show()),
     watchRetiredModelSettings(),
+    new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,
     ...speech.disposables,
   );
   void showFirstRunNotice(context.globalState, setupView);
   const activation = activationTimes(activateStart);
   log.info(`Tandem activated: module load ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms`);
-  return { clients, secretKeys, activation, completions, chat, readAloud: speech.readAloud };
+  // Any extension may call activate() and read what it returns: outside tests that is nothing, so no
+  // other extension reaches the keys, the clients or the dialogs. Tests run in ExtensionMode.Test.
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
+  return { clients, secretKeys: apiKeys, activation, completions, chat, readAloud: speech.readAloud, ui };
 }
 
 export function deactivate() {}

@@ -48,6 +48,14 @@ export function normalizeBaseUrl(service: ServiceId, raw: string): string {
   if (url.username !== '' || url.password !== '') {
     throw malformed(service, trimmed, 'it must not contain credentials (the key is sent in a header)');
   }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new ServiceError({
+      service,
+      code: 'invalid_request',
+      message: `Service ${service} base URL "${trimmed}" is not secure: plain http:// would send your key unencrypted to another computer`,
+      hint: `Use https:// in tandem.service${service}.baseUrl (http:// is allowed only for localhost, 127.0.0.1 and [::1])`,
+    });
+  }
   const suffix = service === 'A' ? /\/v1$/i : /\/(?:beta|v1)$/i;
   // Work on the path only, so a host that happens to be named "v1" is never touched.
   const path = stripTrailingSlashes(stripTrailingSlashes(url.pathname).replace(suffix, ''));
@@ -76,6 +84,14 @@ export function authHeaders(service: ServiceId, key: string, scheme: AuthScheme 
   }
   if (service === 'A' && scheme === 'api-key') return { 'api-key': trimmed };
   return { Authorization: `Bearer ${trimmed}` };
+}
+
+/**
+ * This computer: 127.0.0.0/8, `localhost` and `[::1]`. The URL parser has already canonicalised the
+ * host (`127.1` → `127.0.0.1`, `LOCALHOST` → `localhost`, `[0:…:1]` → `[::1]`), so exact forms suffice.
+ */
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
 function stripTrailingSlashes(s: string): string {

@@ -8,25 +8,19 @@ export const keyEnvVar: Record<ServiceId, string> = {
 
 /** Where a key comes from; the vscode layer implements it over SecretStorage. */
 export interface KeySource {
-  get(service: ServiceId): Promise<string | undefined>;
-}
-
-/** Reads a stored key first and falls back to the environment variable. */
-export function keyWithEnvFallback(stored: KeySource, env: Record<string, string | undefined>): KeySource {
-  return {
-    async get(service) {
-      const key = (await stored.get(service))?.trim();
-      return key || env[keyEnvVar[service]]?.trim() || undefined;
-    },
-  };
+  /**
+   * `destination`: the base URL the key is about to be sent to. A source that guards where keys go
+   * (keyOrigins.ts) needs it; a plain store ignores it.
+   */
+  get(service: ServiceId, destination?: string): Promise<string | undefined>;
 }
 
 /** Wraps a source and remembers every key it handed out, so log lines can be scrubbed of them. */
 export function rememberingKeys(source: KeySource): KeySource & { known(): readonly string[] } {
   const seen = new Set<string>();
   return {
-    async get(service) {
-      const key = await source.get(service);
+    async get(service, destination) {
+      const key = await source.get(service, destination);
       if (key) seen.add(key);
       return key;
     },

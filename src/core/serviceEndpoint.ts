@@ -38,7 +38,8 @@ export class ServiceEndpoint {
     const { service } = this.deps;
     // Base URL first: with neither set, "check the base URL" is the first thing the user must fix.
     const base = normalizeBaseUrl(service, this.deps.baseUrl());
-    const key = await this.deps.keys.get(service);
+    // The key source learns where the key would go: a stored key may need the user's approval first.
+    const key = await this.deps.keys.get(service, base);
     return {
       method,
       url: endpointUrl(base, path),

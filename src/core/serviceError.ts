@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'insufficient_balance'
   | 'missing_key'
   | 'missing_base_url'
+  | 'origin_not_approved'
   | 'network_error'
   | 'timeout'
   | 'stream_truncated'

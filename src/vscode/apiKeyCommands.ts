@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceId } from '../core/chatTypes';
-import type { SecretKeys } from './secretKeys';
+import type { ApiKeyStore } from './apiKeyStore';
 
 const services: Array<vscode.QuickPickItem & { service: ServiceId }> = [
   { label: 'Service A', description: 'chat, web search, read aloud', service: 'A' },
@@ -12,8 +12,11 @@ async function pickService(title: string, given?: unknown): Promise<ServiceId | 
   return (await vscode.window.showQuickPick(services, { title, placeHolder: 'Which service?' }))?.service;
 }
 
-/** `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else. */
-export function registerApiKeyCommands(keys: SecretKeys): vscode.Disposable[] {
+/**
+ * `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else, and may be
+ * sent to the base URL configured now (the one the user entered it for).
+ */
+export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('tandem.setApiKey', async (given?: unknown) => {
       const service = await pickService('Tandem: Set API Key', given);
@@ -26,8 +29,12 @@ export function registerApiKeyCommands(keys: SecretKeys): vscode.Disposable[] {
         validateInput: (value) => (value.trim() ? undefined : 'The key cannot be empty.'),
       });
       if (!key?.trim()) return;
-      await keys.store(service, key.trim());
-      vscode.window.showInformationMessage(`Tandem: Service ${service} key saved.`);
+      const origin = await keys.store(service, key.trim());
+      vscode.window.showInformationMessage(
+        origin
+          ? `Tandem: Service ${service} key saved; it is sent to ${origin} (Tandem asks before sending it anywhere else).`
+          : `Tandem: Service ${service} key saved. Tandem asks before sending it to the base URL you set.`,
+      );
     }),
     vscode.commands.registerCommand('tandem.clearApiKey', async (given?: unknown) => {
       const service = await pickService('Tandem: Clear API Key', given);

@@ -14,7 +14,9 @@ export class SecretKeys implements KeySource, vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.subscription = secrets.onDidChange(() => this.cache.clear());
+    this.subscription = secrets.onDidChange((event) => {
+      for (const service of ['A', 'B'] as const) if (event.key === secretName(service)) this.cache.delete(service);
+    });
   }
 
   get(service: ServiceId): Promise<string | undefined> {

@@ -7,20 +7,36 @@ export function tandemSetting<T>(key: string, fallback: T): T {
   return vscode.workspace.getConfiguration('tandem').get<T>(key, fallback);
 }
 
+/**
+ * The user's own value of a setting that decides where a key goes or how it is sent
+ * (workspaceKeySettings.ts lists them). They are application-scoped, so VS Code already drops them
+ * from workspace and folder settings; reading only the user level also ignores what scoping misses:
+ * VS Code merges a workspace's nested `{"tandem": {"serviceB": {"baseUrl": …}}}` as an unregistered
+ * key, and `inspect()` shows it as the workspace value. `globalValue` is the user's (local, remote
+ * and application) settings only.
+ */
+function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
+  const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
 export const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl`;
 
 export function baseUrl(service: ServiceId): string {
-  return tandemSetting(baseUrlSetting(service), '');
+  return userSetting(baseUrlSetting(service), '');
 }
 
 export function serviceAAuthScheme(): AuthScheme {
-  return tandemSetting<AuthScheme>('serviceA.authHeader', 'bearer');
+  return userSetting<AuthScheme>('serviceA.authHeader', 'bearer');
 }
 
-/** VS Code's own proxy settings, which extensions are expected to honour. */
+/**
+ * VS Code's own proxy settings, which extensions are expected to honour. A proxy also decides where
+ * the key goes (and, with strictSSL off, who can read it): VS Code scopes both to the machine, and
+ * they are read from the user level for the same reason as userSetting.
+ */
 export function proxySettings(): { proxyUrl?: string; strictSSL: boolean } {
-  const http = vscode.workspace.getConfiguration('http');
-  return { proxyUrl: http.get<string>('proxy') || undefined, strictSSL: http.get<boolean>('proxyStrictSSL', true) };
+  return { proxyUrl: userSetting<string>('proxy', '', 'http') || undefined, strictSSL: userSetting('proxyStrictSSL', true, 'http') };
 }
 
 export function openSettings(query: string): Thenable<unknown> {

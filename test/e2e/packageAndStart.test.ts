@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
+import { until } from '../until';
 import { openWorkbench } from './workbench';
 
 async function answers(url: string): Promise<boolean> {
@@ -17,7 +19,7 @@ async function answers(url: string): Promise<boolean> {
 describe('npm run package and npm start', function () {
   this.timeout(240_000);
 
-  it('builds a lean VSIX that installs into VS Code and activates', async () => {
+  it('builds a lean VSIX that installs into VS Code and activates; another extension gets no exports and no key from it', async () => {
     execFileSync('npm', ['run', '-s', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
     const vsix = join(repoRoot, 'dist/tandem.vsix');
     const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
@@ -27,14 +29,33 @@ describe('npm run package and npm start', function () {
     for (const excluded of ['src/', 'sim/', 'test/', 'node_modules/', '.map']) assert.ok(!listing.includes(excluded), `${excluded} is not packaged`);
     assert.ok(statSync(vsix).size < 1_000_000, 'under 1 MB');
 
-    const workbench = await openWorkbench({ vsix });
+    // Beside it, another extension (test/e2e/fixtures/exportsProbe) that activates Tandem and searches
+    // what it returns for a key. The keys are set, through the environment variables.
+    const temp = mkdtempSync(join(tmpdir(), 'tandem-probe-'));
+    const probeVsix = join(temp, 'probe.vsix');
+    const probeOut = join(temp, 'report.json');
+    execFileSync(join(repoRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', probeVsix], {
+      cwd: join(repoRoot, 'test/e2e/fixtures/exportsProbe'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const workbench = await openWorkbench({ vsix, alsoInstall: [probeVsix], env: { TANDEM_PROBE_OUT: probeOut } });
     try {
       // Installed, not under development: the status item and the container prove it activated.
       await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+
+      await until(() => existsSync(probeOut), "the probe extension's report", 60_000);
+      const report = JSON.parse(readFileSync(probeOut, 'utf8')) as { installed: boolean; exportsType: string; exportKeys: string[]; strings: string[]; error?: string };
+      assert.equal(report.error, undefined);
+      assert.equal(report.installed, true, 'the probe saw Tandem');
+      const leaked = report.strings.filter((text) => text.includes(workbench.sim.keyA) || text.includes(workbench.sim.keyB));
+      assert.deepEqual(leaked, [], 'the probe found a key');
+      assert.equal(report.exportsType, 'undefined', `activate() exported ${report.exportKeys.join(', ')}`);
+
       await workbench.page.locator('.activitybar [aria-label="Tandem"]').first().click();
       await workbench.page.locator('.pane', { hasText: 'Services' }).locator('.monaco-list-row', { hasText: 'Service B' }).waitFor();
     } finally {
       await workbench.close();
+      rmSync(temp, { recursive: true, force: true });
     }
     execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'ignore' }); // back to the development build
   });

@@ -24,13 +24,16 @@ export interface WorkbenchOptions {
   env?: Record<string, string>;
   /** Run Tandem installed from this VSIX instead of from the source tree. */
   vsix?: string;
+  /** Other VSIX files installed beside it (another extension a test needs). */
+  alsoInstall?: string[];
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   provision();
   const sim = await startSimulator();
-  const extensionsDir = options.vsix ? mkdtempSync(join(tmpdir(), 'tandem-extensions-')) : undefined;
-  if (options.vsix) installExtension(options.vsix, extensionsDir!);
+  const vsixes = [...(options.vsix ? [options.vsix] : []), ...(options.alsoInstall ?? [])];
+  const extensionsDir = vsixes.length ? mkdtempSync(join(tmpdir(), 'tandem-extensions-')) : undefined;
+  for (const vsix of vsixes) installExtension(vsix, extensionsDir!);
   const server = await startCodeServer({
     workspace: demoWorkspace,
     extensionsDir,

@@ -2,13 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { ServiceClients } from '../../src/vscode/serviceClients';
-import type { SecretKeys } from '../../src/vscode/secretKeys';
+import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
 import { describeError } from '../../src/vscode/errorNotice';
 import { isServiceError } from '../../src/core/serviceError';
 
 interface TandemApi {
   clients: ServiceClients;
-  secretKeys: SecretKeys;
+  secretKeys: ApiKeyStore;
 }
 
 // scripts/test-vscode.mjs starts code-server with these, to prove the environment fallback.

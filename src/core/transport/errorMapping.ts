@@ -48,6 +48,8 @@ export function hintFor(service: ServiceId, code: ErrorCode): string {
       return `Set your Service ${service} key (Tandem: Set API Key…)`;
     case 'missing_base_url':
       return `Set the base URL (${baseUrlSetting})`;
+    case 'origin_not_approved':
+      return `Run Tandem: Set API Key… to send your key to ${baseUrlSetting}`;
     case 'rate_limit_exceeded':
     case 'server_error':
       return 'Wait a moment; Tandem retries automatically';

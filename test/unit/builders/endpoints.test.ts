@@ -16,7 +16,14 @@ describe('normalizeBaseUrl', () => {
     // /beta is Service B's, so for A it is a real path segment and stays.
     ['A', 'https://a.example.com/beta', 'https://a.example.com/beta'],
     // A host named v1 is not a pasted path.
-    ['A', 'http://v1', 'http://v1'],
+    ['A', 'https://v1', 'https://v1'],
+    // Plain http is fine for this computer: 127.0.0.0/8, localhost and [::1] (however they are spelled).
+    ['B', 'http://127.0.0.1:8787/beta', 'http://127.0.0.1:8787'],
+    ['B', 'http://127.45.6.7', 'http://127.45.6.7'],
+    ['B', 'http://127.1:9000', 'http://127.0.0.1:9000'],
+    ['B', 'http://LOCALHOST:9000', 'http://localhost:9000'],
+    ['A', 'http://[::1]:9000/v1', 'http://[::1]:9000'],
+    ['A', 'http://[0:0:0:0:0:0:0:1]:9000', 'http://[::1]:9000'],
     ['B', 'https://b.example.com', 'https://b.example.com'],
     ['B', 'https://b.example.com/', 'https://b.example.com'],
     ['B', 'https://b.example.com/beta', 'https://b.example.com'],
@@ -51,6 +58,29 @@ describe('normalizeBaseUrl', () => {
     expectInvalid('A', () => normalizeBaseUrl('A', 'ftp://a.example.com'), /must start with http:\/\/ or https:\/\//);
     expectInvalid('B', () => normalizeBaseUrl('B', 'https://b.example.com/?x=1'), /must not contain a query/);
     expectInvalid('B', () => normalizeBaseUrl('B', 'https://user:pw@b.example.com'), /must not contain credentials/);
+  });
+
+  it('plain http to anything but this computer → invalid_request telling the user to use https', () => {
+    // Each of these would carry the key in clear text over the network (or to a look-alike host).
+    for (const raw of [
+      'http://b.example.com',
+      'http://v1',
+      'http://10.0.0.5:8080',
+      'http://192.168.1.20',
+      'http://0.0.0.0:8787',
+      'http://128.0.0.1',
+      'http://localhost.attacker.example',
+      'http://127.0.0.1.attacker.example',
+      'http://[::2]',
+      'http://[::ffff:10.0.0.1]',
+    ]) {
+      expectServiceError(() => normalizeBaseUrl('B', raw), {
+        service: 'B',
+        code: 'invalid_request',
+        message: `Service B base URL "${raw}" is not secure: plain http:// would send your key unencrypted to another computer`,
+        hint: 'Use https:// in tandem.serviceB.baseUrl (http:// is allowed only for localhost, 127.0.0.1 and [::1])',
+      });
+    }
   });
 });
 

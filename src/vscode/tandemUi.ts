@@ -1,0 +1,19 @@
+import * as vscode from 'vscode';
+import type { ConfirmOrigin } from '../core/keyOrigins';
+import { askToSendKey } from './originPrompt';
+
+/**
+ * The dialogs Tandem raises on its own. Production uses them as built here; only the ExtensionMode.Test
+ * API hands this object out, so extension-host tests can answer them without a human.
+ */
+export interface TandemUi {
+  confirmOrigin: ConfirmOrigin;
+  warn(message: string, ...actions: string[]): Thenable<string | undefined>;
+}
+
+export function realUi(): TandemUi {
+  return {
+    confirmOrigin: askToSendKey,
+    warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
+  };
+}
