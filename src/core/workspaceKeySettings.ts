@@ -1,8 +1,20 @@
-// The settings that decide where a key goes or how it is sent, as a workspace may try to set them.
+// The settings only the user decides (where a key goes, how it is sent, which files are sensitive), as a
+// workspace may try to set them.
 import { createHash } from 'node:crypto';
 
-/** Application-scoped in package.json: only the user's own values count (src/vscode/settings.ts reads them). */
-export const KEY_ROUTING_SETTINGS = ['tandem.serviceA.baseUrl', 'tandem.serviceB.baseUrl', 'tandem.serviceA.authHeader'] as const;
+/**
+ * Application-scoped in package.json (VS Code's own `http.*` too): only the user's own values count
+ * (src/vscode/settings.ts and sensitiveFiles.ts read them from the user level).
+ */
+export const USER_ONLY_SETTINGS = [
+  'tandem.serviceA.baseUrl',
+  'tandem.serviceB.baseUrl',
+  'tandem.serviceA.authHeader',
+  'http.proxy',
+  'http.proxyStrictSSL',
+  'tandem.sensitiveFiles',
+  'tandem.completion.exclude',
+] as const;
 
 export interface IgnoredSetting {
   setting: string;
@@ -12,14 +24,14 @@ export interface IgnoredSetting {
 }
 
 /**
- * The key-routing settings a parsed settings object sets. VS Code reads a setting written flat
+ * The user-only settings a parsed settings object sets. VS Code reads a setting written flat
  * (`"tandem.serviceB.baseUrl"`), nested (`{"tandem": {"serviceB": …}}`) or inside a language block
  * (`"[python]": {…}`), so all three forms count.
  */
-export function keyRoutingSettingsIn(settings: unknown, file: string): IgnoredSetting[] {
+export function userOnlySettingsIn(settings: unknown, file: string): IgnoredSetting[] {
   const found: IgnoredSetting[] = [];
   const scan = (scope: unknown) => {
-    for (const setting of KEY_ROUTING_SETTINGS) {
+    for (const setting of USER_ONLY_SETTINGS) {
       const hit = lookup(scope, setting);
       if (hit) found.push({ setting, value: hit.value, file });
     }
@@ -34,7 +46,7 @@ export function ignoredSettingsNotice(found: readonly IgnoredSetting[]): { messa
   const names = [...new Set(found.map((f) => f.setting))];
   const files = [...new Set(found.map((f) => f.file))];
   const message =
-    `Tandem ignored ${listed(names)} from this workspace (${files.join(', ')}): only your user settings decide where your API keys go and how they are sent, ` +
+    `Tandem ignored ${listed(names)} from this workspace (${files.join(', ')}): only your user settings decide where your API keys go, how they are sent and which files are sensitive, ` +
     `so Tandem uses your own ${names.length === 1 ? 'value' : 'values'} instead.`;
   const pairs = found.map((f) => JSON.stringify([f.setting, f.value])).sort();
   return { message, fingerprint: createHash('sha256').update(pairs.join('\n')).digest('hex') };

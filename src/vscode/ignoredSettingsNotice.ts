@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { parseJsonc } from '../core/jsonc';
-import { ignoredSettingsNotice, keyRoutingSettingsIn, type IgnoredSetting } from '../core/workspaceKeySettings';
+import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../core/workspaceKeySettings';
 import { openSettings } from './settings';
 import type { TandemUi } from './tandemUi';
 
@@ -79,5 +79,5 @@ async function readSettings(file: { uri: vscode.Uri; label: string }): Promise<I
   const parsed = parseJsonc(text);
   // A .code-workspace file keeps its settings under "settings".
   const settings = file.uri === vscode.workspace.workspaceFile ? (parsed as { settings?: unknown } | undefined)?.settings : parsed;
-  return keyRoutingSettingsIn(settings, file.label);
+  return userOnlySettingsIn(settings, file.label);
 }

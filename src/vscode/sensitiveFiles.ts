@@ -5,7 +5,7 @@ const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'ta
 
 /**
  * The sensitive-path policy from the settings. The user's lists are read from user settings only
- * (they are machine-scoped, and a workspace value is not even looked at); the workspace list, from
+ * (application-scoped like the key settings, and read from the user level only: VS Code still applies a workspace's nested `"tandem.completion": {…}` form whatever the scope); the workspace list, from
  * every level and folder, can only add.
  */
 export function readSensitivePolicy(): SensitivePathPolicy {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseJsonc } from '../../../src/core/jsonc';
-import { ignoredSettingsNotice, keyRoutingSettingsIn } from '../../../src/core/workspaceKeySettings';
+import { ignoredSettingsNotice, userOnlySettingsIn } from '../../../src/core/workspaceKeySettings';
 
 describe('parseJsonc (settings files as VS Code writes and reads them)', () => {
   it('reads comments and trailing commas, and leaves strings that look like them alone', () => {
@@ -23,9 +23,9 @@ describe('parseJsonc (settings files as VS Code writes and reads them)', () => {
   });
 });
 
-describe('keyRoutingSettingsIn: what a workspace tries to set about where keys go', () => {
+describe('userOnlySettingsIn: what a workspace tries to set about where keys go', () => {
   it('finds the three settings written flat, nested, half-nested or in a language block', () => {
-    const found = keyRoutingSettingsIn(
+    const found = userOnlySettingsIn(
       {
         'tandem.serviceB.baseUrl': 'https://evil.example',
         tandem: { serviceA: { baseUrl: 'https://evil-a.example' } },
@@ -44,10 +44,21 @@ describe('keyRoutingSettingsIn: what a workspace tries to set about where keys g
     ]);
   });
 
+  it('finds a proxy of the workspace and a shrunk list of sensitive files, nested or flat', () => {
+    const found = userOnlySettingsIn(
+      { http: { proxy: 'http://127.0.0.1:9', proxyStrictSSL: false }, tandem: { completion: { exclude: [] } }, 'tandem.sensitiveFiles': [] },
+      '.vscode/settings.json',
+    );
+    assert.deepEqual(
+      found.map((f) => f.setting),
+      ['http.proxy', 'http.proxyStrictSSL', 'tandem.sensitiveFiles', 'tandem.completion.exclude'],
+    );
+  });
+
   it('finds nothing in settings that do not touch them, or in something that is not an object', () => {
-    assert.deepEqual(keyRoutingSettingsIn({ 'tandem.chat.model': 'x', tandem: { chat: {} } }, 'f'), []);
-    assert.deepEqual(keyRoutingSettingsIn(undefined, 'f'), []);
-    assert.deepEqual(keyRoutingSettingsIn(['tandem.serviceB.baseUrl'], 'f'), []);
+    assert.deepEqual(userOnlySettingsIn({ 'tandem.chat.model': 'x', tandem: { chat: {} } }, 'f'), []);
+    assert.deepEqual(userOnlySettingsIn(undefined, 'f'), []);
+    assert.deepEqual(userOnlySettingsIn(['tandem.serviceB.baseUrl'], 'f'), []);
   });
 });
 
@@ -60,7 +71,7 @@ describe('ignoredSettingsNotice', () => {
     ]);
     assert.equal(
       notice.message,
-      "Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go and how they are sent, so Tandem uses your own values instead.",
+      "Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent and which files are sensitive, so Tandem uses your own values instead.",
     );
   });
 

@@ -115,12 +115,12 @@ describe('sensitive-path policy', () => {
     assert.equal(hostile.isSensitive('src/greet.ts'), true);
   });
 
-  it('declares the user patterns machine-scoped and the workspace patterns as an additive resource setting', () => {
+  it('declares the user patterns application-scoped (user settings only, as the key settings) and the workspace patterns as an additive resource setting', () => {
     const pkg = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8'));
     const settings = pkg.contributes.configuration.properties;
-    assert.equal(settings['tandem.sensitiveFiles'].scope, 'machine', 'a workspace cannot replace or shrink the user list');
+    assert.equal(settings['tandem.sensitiveFiles'].scope, 'application', 'a workspace cannot replace or shrink the user list');
     assert.deepEqual(settings['tandem.sensitiveFiles'].default, []);
     assert.equal(settings['tandem.workspaceSensitiveFiles'].scope, 'resource');
-    assert.equal(settings['tandem.completion.exclude'].scope, 'machine', 'the former setting is still read, from user settings only');
+    assert.equal(settings['tandem.completion.exclude'].scope, 'application', 'the former setting is still read, from user settings only');
   });
 });
