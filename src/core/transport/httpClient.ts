@@ -272,7 +272,7 @@ export class HttpClient {
     if (err instanceof ServiceError) return err;
     // A custom abort reason (e.g. "superseded") would not look like an abort to the mapper.
     if (req.signal?.aborted) return abortedError(this.service, err);
-    return errorFromException(this.service, err, { url: req.url, phase });
+    return errorFromException(this.service, err, { url: req.url, phase, secrets: this.safeSecrets() });
   }
 
   private invalidResponse(why: string, cause?: unknown): ServiceError {

@@ -79,7 +79,7 @@ export async function* sseJson(
         step = await nextOrAbort(iterator, signal);
       } catch (err) {
         if (signal?.aborted) throw abortedError(service, err);
-        throw errorFromException(service, err, { url: opts.url ?? '(stream)', phase: 'body' });
+        throw errorFromException(service, err, { url: opts.url ?? '(stream)', phase: 'body', secrets });
       }
       if (step.done) {
         finished = true;
