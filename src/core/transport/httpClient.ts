@@ -82,8 +82,9 @@ interface Opened {
 }
 
 /**
- * JSON and SSE over undici with retries, timeouts, cancellation and redacted one-line logging.
- * Every failure rejects with a ServiceError; aborting the request's signal closes its socket.
+ * JSON and SSE over undici with retries, timeouts, per-kind deadlines (requestKinds.ts), cancellation
+ * and redacted one-line logging. Every failure rejects with a ServiceError; aborting the request's
+ * signal, or a deadline passing, closes its socket.
  */
 export class HttpClient {
   private readonly service: ServiceId;
