@@ -1,27 +1,38 @@
 // Fault injection: queued FaultSpecs (from inject() or POST /__sim/faults) and the per-request
-// `x-sim-fault` header, e.g. `429;retry-after=2`, `reset;after=3`, `truncate;after=1`.
+// `x-sim-fault` header, e.g. `429;retry-after=2`, `reset;after=3`, `truncate;after=1`, and the
+// hostile-server modes `giant-line;mib=8` and `keepalive-forever` (see hostileServer.ts).
 import { badRequest } from './errors';
 import type { FaultSpec } from './simulator';
 
 export type FaultKind = FaultSpec['kind'];
 
-export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'reset', 'malformed', 'truncate', 'search-error'];
+export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'reset', 'malformed', 'truncate', 'search-error', 'giant-line', 'keepalive-forever'];
+
+/** Faults that play a hostile server; with no `after` they start before the first data chunk. */
+const HOSTILE_KINDS: readonly FaultKind[] = ['giant-line', 'keepalive-forever'];
 
 /** A fault resolved for one request. */
 export interface ActiveFault {
   kind: FaultKind;
   retryAfterS: number;
   afterChunks: number;
+  /** For giant-line: the length of the line in MiB. */
+  lineMiB: number;
 }
+
+type FaultParams = Pick<FaultSpec, 'kind' | 'retryAfterS' | 'afterChunks' | 'lineMiB'>;
 
 const DEFAULT_RETRY_AFTER_S = 1;
 const DEFAULT_AFTER_CHUNKS = 2;
+/** Twice the 4 MiB a client should buffer at most: enough to show whether it stops. */
+const DEFAULT_LINE_MIB = 8;
 
-function activate(spec: Pick<FaultSpec, 'kind' | 'retryAfterS' | 'afterChunks'>): ActiveFault {
+function activate(spec: FaultParams): ActiveFault {
   return {
     kind: spec.kind,
     retryAfterS: spec.retryAfterS ?? DEFAULT_RETRY_AFTER_S,
-    afterChunks: spec.afterChunks ?? DEFAULT_AFTER_CHUNKS,
+    afterChunks: spec.afterChunks ?? (HOSTILE_KINDS.includes(spec.kind) ? 0 : DEFAULT_AFTER_CHUNKS),
+    lineMiB: spec.lineMiB ?? DEFAULT_LINE_MIB,
   };
 }
 
@@ -61,19 +72,20 @@ function nonNegativeInt(name: string, value: unknown): number {
   return n;
 }
 
-/** Parses `kind[;retry-after=S][;after=N]`. */
+/** Parses `kind[;retry-after=S][;after=N][;mib=M]`. */
 export function parseFaultHeader(value: string): ActiveFault {
   const [kindPart, ...params] = value.split(';').map((p) => p.trim());
   if (!FAULT_KINDS.includes(kindPart as FaultKind)) {
     throw badRequest(`x-sim-fault: unknown fault "${kindPart}" (one of ${FAULT_KINDS.join(', ')})`);
   }
-  const spec: Pick<FaultSpec, 'kind' | 'retryAfterS' | 'afterChunks'> = { kind: kindPart as FaultKind };
+  const spec: FaultParams = { kind: kindPart as FaultKind };
   for (const param of params) {
     if (param === '') continue;
     const [key, raw = ''] = param.split('=').map((p) => p.trim());
     if (key === 'retry-after') spec.retryAfterS = nonNegativeInt('x-sim-fault retry-after', raw);
     else if (key === 'after') spec.afterChunks = nonNegativeInt('x-sim-fault after', raw);
-    else throw badRequest(`x-sim-fault: unknown parameter "${key}" (retry-after, after)`);
+    else if (key === 'mib') spec.lineMiB = nonNegativeInt('x-sim-fault mib', raw);
+    else throw badRequest(`x-sim-fault: unknown parameter "${key}" (retry-after, after, mib)`);
   }
   return activate(spec);
 }
@@ -95,5 +107,6 @@ export function parseFaultSpec(body: unknown): FaultSpec {
   if (b.times !== undefined) spec.times = nonNegativeInt('fault.times', b.times);
   if (b.retryAfterS !== undefined) spec.retryAfterS = nonNegativeInt('fault.retryAfterS', b.retryAfterS);
   if (b.afterChunks !== undefined) spec.afterChunks = nonNegativeInt('fault.afterChunks', b.afterChunks);
+  if (b.lineMiB !== undefined) spec.lineMiB = nonNegativeInt('fault.lineMiB', b.lineMiB);
   return spec;
 }

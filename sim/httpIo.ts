@@ -50,3 +50,19 @@ export function sendJson(res: ServerResponse, status: number, value: unknown, he
   });
   res.end(text);
 }
+
+/** Resolves once `res` can take more, or the connection or request is gone (never hangs on a dead socket). */
+export function waitForDrain(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    if (res.destroyed || signal.aborted) return resolve();
+    res.on('drain', done);
+    res.on('close', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

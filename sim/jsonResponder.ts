@@ -1,5 +1,6 @@
 // Non-stream responses: waits as long as the streamed reply would take (ttft + tokens at the rate),
-// then sends the JSON, or a broken version of it when a fault asks for one.
+// then sends the JSON, or a broken or hostile version of it when a fault asks for one.
+import { keepAliveForever, writeGiantLine } from './hostileServer';
 import { sleep } from './pacing';
 import { sendJson } from './httpIo';
 import type { RequestContext } from './requestContext';
@@ -18,6 +19,13 @@ export async function respondJson(ctx: RequestContext, value: unknown, tokens = 
     ctx.markServerReset();
     ctx.res.socket?.destroy();
     ctx.res.destroy();
+    return;
+  }
+  if (fault.kind === 'giant-line' || fault.kind === 'keepalive-forever') {
+    ctx.res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    // keepalive-forever: whitespace is valid before a JSON value, so the body stays "not yet wrong".
+    if (fault.kind === 'giant-line') await writeGiantLine(ctx, '', fault.lineMiB);
+    else await keepAliveForever(ctx, ' ');
     return;
   }
   // malformed: a body that is not JSON; truncate: the first half of the JSON, then a clean end.

@@ -41,18 +41,22 @@ export interface RecordedRequest {
   aborted: boolean;
   /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
+  /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
+  bytesSent: number;
 }
 
 export interface FaultSpec {
-  kind: '429' | '500' | 'reset' | 'malformed' | 'truncate' | 'search-error';
+  kind: '429' | '500' | 'reset' | 'malformed' | 'truncate' | 'search-error' | 'giant-line' | 'keepalive-forever';
   service?: 'A' | 'B';
   path?: string;
   /** How many matching requests it hits (default 1). */
   times?: number;
   /** For 429: the Retry-After header value in seconds. */
   retryAfterS?: number;
-  /** For reset/malformed/truncate in streams: after N data chunks (default 2). */
+  /** For reset/malformed/truncate in streams: after N data chunks (default 2; 0 for giant-line, keepalive-forever). */
   afterChunks?: number;
+  /** For giant-line: the length of the line that never ends, in MiB (default 8). */
+  lineMiB?: number;
 }
 
 export interface Simulator {
@@ -81,6 +85,11 @@ function headerNumber(headers: Record<string, string>, name: string): number | u
   const n = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw badRequest(`${name}: must be a non-negative number (got "${raw}")`);
   return n;
+}
+
+function byteLength(chunk: unknown): number {
+  if (typeof chunk === 'string') return Buffer.byteLength(chunk);
+  return chunk instanceof Uint8Array ? chunk.length : 0;
 }
 
 function parseJsonBody(raw: Buffer): unknown {
@@ -202,7 +211,7 @@ class SimulatorImpl implements Simulator {
       return;
     }
     const headers = headerRecord(req);
-    const record: RecordedRequest = { service, method, path, headers, body: undefined, status: 0, aborted: false };
+    const record: RecordedRequest = { service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0 };
     this.requests.push(record);
     const controller = new AbortController();
     let serverReset = false;
@@ -215,8 +224,14 @@ class SimulatorImpl implements Simulator {
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
+      record.bytesSent += byteLength(chunk);
       return write(chunk, ...rest);
     }) as typeof res.write;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      record.bytesSent += byteLength(args[0]);
+      return end(...args);
+    }) as typeof res.end;
     res.on('close', () => {
       if (!res.writableFinished && !serverReset && !this.closing) {
         record.aborted = true;
@@ -250,7 +265,8 @@ class SimulatorImpl implements Simulator {
       else checkAuthB(headers, this.keyB);
 
       const headerFault = headers['x-sim-fault'] !== undefined ? parseFaultHeader(headers['x-sim-fault']) : undefined;
-      const fault: ActiveFault | undefined = headerFault ?? this.faults.take(service, path, ['429', '500', 'reset', 'malformed', 'truncate']);
+      const fault: ActiveFault | undefined =
+        headerFault ?? this.faults.take(service, path, ['429', '500', 'reset', 'malformed', 'truncate', 'giant-line', 'keepalive-forever']);
       if (fault?.kind === '429') {
         throw new SimHttpError(429, 'rate_limit_exceeded', 'rate limit exceeded: too many requests, retry later', {
           'retry-after': String(fault.retryAfterS),

@@ -1,6 +1,8 @@
 // Server-Sent Events writer: `data: <json>\n\n` events, a `: keep-alive` comment first (clients
 // must tolerate comments), pacing by TokenClock, backpressure, and the stream faults
-// (reset / malformed / truncate after N data chunks).
+// (reset / malformed / truncate / giant-line / keepalive-forever after N data chunks).
+import { keepAliveForever, writeGiantLine } from './hostileServer';
+import { waitForDrain } from './httpIo';
 import { TokenClock } from './pacing';
 import type { RequestContext } from './requestContext';
 
@@ -72,6 +74,13 @@ export class SseWriter {
       this.ctx.res.end();
       return false;
     }
+    if (fault.kind === 'giant-line' || fault.kind === 'keepalive-forever') {
+      this.ended = true;
+      await this.flushed;
+      if (fault.kind === 'giant-line') await writeGiantLine(this.ctx, 'data: ', fault.lineMiB);
+      else await keepAliveForever(this.ctx, ': keep-alive\n\n');
+      return false;
+    }
     if (fault.kind === 'malformed') {
       this.ctx.res.write('data: {"id":"malformed","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"\n\n');
     }
@@ -86,16 +95,6 @@ export class SseWriter {
     });
     if (accepted || !this.alive) return;
     // Backpressure: wait for drain, but never outlive the connection or the request.
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        res.off('drain', done);
-        res.off('close', done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      res.on('drain', done);
-      res.on('close', done);
-      signal.addEventListener('abort', done, { once: true });
-    });
+    await waitForDrain(res, signal);
   }
 }

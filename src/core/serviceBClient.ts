@@ -12,37 +12,40 @@ export interface FimCompletion {
   usage?: Usage | null;
 }
 
-/** Service B: chat, fill-in-the-middle (beta), model list and balance. */
+/**
+ * Service B: chat, fill-in-the-middle (beta), model list and balance. Each operation names its
+ * request kind, which decides its deadlines and retries (transport/requestKinds.ts).
+ */
 export class ServiceBClient {
   constructor(private readonly endpoint: ServiceEndpoint) {}
 
   chat(options: ServiceBChatOptions, call?: CallOptions): Promise<ChatCompletion> {
     const { path, body } = buildServiceBChatRequest({ ...options, stream: false });
-    return this.endpoint.json<ChatCompletion>('POST', path, body, call);
+    return this.endpoint.json<ChatCompletion>('POST', path, body, { ...call, kind: 'chat' });
   }
 
   /** Validation errors surface on the first iteration, like every other stream error. */
   async *streamChat(options: ServiceBChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildServiceBChatRequest({ ...options, stream: true });
-    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<ChatChunk>;
+    yield* this.endpoint.stream(path, body, { ...call, kind: 'chat' }) as AsyncGenerator<ChatChunk>;
   }
 
   fim(options: FimOptions, call?: CallOptions): Promise<FimCompletion> {
     const { path, body } = buildFimRequest({ ...options, stream: false });
-    return this.endpoint.json<FimCompletion>('POST', path, body, call);
+    return this.endpoint.json<FimCompletion>('POST', path, body, { ...call, kind: 'completion' });
   }
 
   /** Validation errors surface on the first iteration, like every other stream error. */
   async *streamFim(options: FimOptions, call?: CallOptions): AsyncGenerator<FimCompletion> {
     const { path, body } = buildFimRequest({ ...options, stream: true });
-    yield* this.endpoint.stream(path, body, call) as AsyncGenerator<FimCompletion>;
+    yield* this.endpoint.stream(path, body, { ...call, kind: 'completion' }) as AsyncGenerator<FimCompletion>;
   }
 
   async listModels(call?: CallOptions): Promise<ReturnType<typeof parseModelList>> {
-    return parseModelList(await this.endpoint.json<unknown>('GET', '/models', undefined, call));
+    return parseModelList(await this.endpoint.json<unknown>('GET', '/models', undefined, { ...call, kind: 'account' }));
   }
 
   async balance(call?: CallOptions): Promise<ReturnType<typeof parseBalance>> {
-    return parseBalance(await this.endpoint.json<unknown>('GET', '/user/balance', undefined, call));
+    return parseBalance(await this.endpoint.json<unknown>('GET', '/user/balance', undefined, { ...call, kind: 'account' }));
   }
 }

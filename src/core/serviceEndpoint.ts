@@ -2,11 +2,14 @@ import type { ServiceId } from './chatTypes';
 import { authHeaders, endpointUrl, normalizeBaseUrl, type AuthScheme } from './endpoints';
 import type { KeySource } from './keys';
 import type { HttpClient, HttpRequest } from './transport/httpClient';
+import type { RequestKind } from './transport/requestKinds';
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** Told before each automatic retry, so a UI can show a countdown. */
   onRetry?: HttpRequest['onRetry'];
+  /** Which deadlines apply; the service clients set it per operation. */
+  kind?: RequestKind;
 }
 
 export interface ServiceEndpointDeps {
@@ -47,6 +50,7 @@ export class ServiceEndpoint {
       body,
       signal: call.signal,
       onRetry: call.onRetry,
+      kind: call.kind,
     };
   }
 }

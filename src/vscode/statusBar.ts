@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
 import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
+import { completionStatusLine } from '../core/completion/completionStatusLine';
 import type { SetupView } from './setupView';
 
 /**
  * The Tandem status bar item: whether both services are set up, and what inline completions are
- * doing (idle / working / error / off / snoozed); the menu on click.
+ * doing (idle / working / error / off / snoozed / rate-limited); the menu on click.
  */
 export class TandemStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tandem.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: Array<{ dispose(): void }> = [];
   private missing: string[] = [];
+  /** Ticks once a second while a rate-limit cool-down counts down. */
+  private countdown: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly setup: SetupView,
@@ -30,38 +33,29 @@ export class TandemStatusBar implements vscode.Disposable {
   }
 
   private render(s: StatusSnapshot | undefined): void {
+    this.tick(s?.state === 'rate-limited');
     if (this.missing.length) {
       this.item.text = '$(warning) Tandem';
       this.item.tooltip = `Tandem: ${this.missing.join(' and ')} need a base URL and key. Click for options.`;
       return;
     }
-    const [icon, line] = describe(s);
-    this.item.text = `${icon} Tandem`;
+    const { icon, badge, line } = completionStatusLine(s);
+    this.item.text = `${icon} Tandem${badge ? `: ${badge}` : ''}`;
     this.item.tooltip = `Tandem: both services set up. ${line} Click for options.`;
   }
 
+  private tick(on: boolean): void {
+    if (on && !this.countdown) this.countdown = setInterval(() => this.render(this.completion?.snapshot), 1_000);
+    if (!on && this.countdown) {
+      clearInterval(this.countdown);
+      this.countdown = undefined;
+    }
+  }
+
   dispose(): void {
+    this.tick(false);
     for (const s of this.subscriptions) s.dispose();
     this.item.dispose();
-  }
-}
-
-function describe(s: StatusSnapshot | undefined): [string, string] {
-  switch (s?.state) {
-    case undefined:
-    case 'idle':
-      return ['$(sparkle)', s ? 'Inline completions on.' : ''];
-    case 'working':
-      return ['$(loading~spin)', 'Waiting for a completion…'];
-    case 'error':
-      return ['$(error)', `Completions failed: ${s.detail ?? 'unknown error'}.`];
-    case 'off':
-      return ['$(circle-slash)', 'Inline completions off.'];
-    case 'snoozed':
-      return [
-        '$(clock)',
-        s.snoozedUntil === Infinity ? 'Completions snoozed until re-enabled.' : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
-      ];
   }
 }
 

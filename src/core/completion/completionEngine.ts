@@ -1,11 +1,12 @@
-// The completion pipeline: context → cache (incl. typed-through) → debounce → joined, streamed
-// request → post-processing → cache. Pure: the service call, settings and clock are passed in.
+// The completion pipeline: context → cache (incl. typed-through) → rate-limit cool-down → debounce →
+// joined, streamed request → post-processing → cache. Pure: the service call, settings and clock are passed in.
 import { isServiceError } from '../serviceError';
 import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
 import { decideMode } from './completionMode';
 import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';
 import { InflightRequests } from './inflightRequests';
 import { postProcess } from './postProcess';
+import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
 import { streamedCompletion, type StreamFim } from './streamedCompletion';
 import { SuggestionCache } from './suggestionCache';
@@ -20,6 +21,8 @@ export interface EngineDeps {
   now: () => number;
   budget?: ContextBudget;
   cacheSize?: number;
+  /** Shared with the status bar, which shows it; default: the engine's own, on `now`. */
+  cooldown?: RateLimitCooldown;
 }
 
 export interface CompletionQuery {
@@ -32,7 +35,8 @@ export interface CompletionQuery {
   onRequest?: () => void;
 }
 
-export type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped';
+/** `rate-limited`: no suggestion, and no request, during the cool-down after a 429. */
+export type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped' | 'rate-limited';
 
 export interface CompletionOutcome {
   text: string | undefined;
@@ -54,6 +58,8 @@ export interface EngineStats {
   /** Requests left early because the answer was decided. */
   cutEarly: number;
   prefetches: number;
+  /** Queries answered with no suggestion (and no request) during a rate-limit cool-down. */
+  rateLimited: number;
 }
 
 interface Fetched {
@@ -65,10 +71,12 @@ export class CompletionEngine {
   private readonly cache: SuggestionCache;
   private readonly inflight = new InflightRequests<Fetched>();
   private readonly debounce: AdaptiveDebounce;
-  readonly stats: EngineStats = { queries: 0, requests: 0, joined: 0, cacheHits: 0, typedThroughHits: 0, superseded: 0, cutEarly: 0, prefetches: 0 };
+  private readonly cooldown: RateLimitCooldown;
+  readonly stats: EngineStats = { queries: 0, requests: 0, joined: 0, cacheHits: 0, typedThroughHits: 0, superseded: 0, cutEarly: 0, prefetches: 0, rateLimited: 0 };
 
   constructor(private readonly deps: EngineDeps) {
     this.cache = new SuggestionCache(deps.cacheSize ?? 500);
+    this.cooldown = deps.cooldown ?? new RateLimitCooldown(deps.now);
     this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
   }
 
@@ -80,10 +88,12 @@ export class CompletionEngine {
     if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     const cached = this.cache.get(planned.key);
     if (cached) return this.fromCache(cached);
+    if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
     await abortableDelay(delay, query.signal);
     const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
     if (landed) return { ...this.fromCache(landed), debounceMs: delay };
+    if (this.cooldown.remainingMs() > 0) return this.coolingDown(); // a 429 landed during the debounce
 
     query.onRequest?.();
     const started = this.deps.now();
@@ -97,7 +107,7 @@ export class CompletionEngine {
   /** Asks for the completion after an accepted suggestion now, so it is ready when the cursor gets there. */
   prefetch(text: string, offset: number, languageId: string): void {
     const planned = this.plan({ text, offset, languageId });
-    if (!planned || this.cache.get(planned.key) || this.inflight.has(planned.flightKey)) return;
+    if (!planned || this.cache.get(planned.key) || this.inflight.has(planned.flightKey) || this.cooldown.remainingMs() > 0) return;
     this.stats.prefetches++;
     // No caller signal: it runs to the end unless it fails; a later identical query joins it.
     this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal)).promise.catch(() => undefined);
@@ -110,6 +120,11 @@ export class CompletionEngine {
     const options = fimOptionsFor(ctx, mode, this.deps.settings());
     const key = { model: options.model!, prompt: ctx.prefix, suffix: ctx.suffix };
     return { ctx, mode, options, key, flightKey: requestKey(options) };
+  }
+
+  private coolingDown(): CompletionOutcome {
+    this.stats.rateLimited++;
+    return { text: undefined, source: 'rate-limited', debounceMs: 0, serverMs: 0 };
   }
 
   private fromCache(hit: { text: string; typedThrough: boolean }): CompletionOutcome {
@@ -128,6 +143,8 @@ export class CompletionEngine {
       return { text, serverMs: answer.serverMs };
     } catch (error) {
       if (signal.aborted || (isServiceError(error) && error.code === 'aborted')) this.stats.superseded++;
+      // Completions are never retried (transport/requestKinds.ts); this is what a 429 does instead.
+      if (isServiceError(error) && error.code === 'rate_limit_exceeded') this.cooldown.start(error.retryAfterMs);
       throw error;
     }
   }

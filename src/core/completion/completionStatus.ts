@@ -1,13 +1,16 @@
 // What the status bar shows about completions. Kept here so the provider only reports and the
 // status bar only renders.
+import type { RateLimitCooldown } from './rateLimitCooldown';
 
-export type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed';
+export type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed' | 'rate-limited';
 
 export interface StatusSnapshot {
   state: CompletionState;
   /** For `error`: what went wrong, in a line; for `snoozed`: until when (epoch ms, Infinity = until re-enabled). */
   detail?: string;
   snoozedUntil?: number;
+  /** For `rate-limited`: how long until completions are requested again. */
+  resumesInMs?: number;
 }
 
 export class CompletionStatus {
@@ -15,12 +18,24 @@ export class CompletionStatus {
   private error: string | undefined;
   private snoozedUntil = 0;
   private snoozeTimer: ReturnType<typeof setTimeout> | undefined;
+  private cooldownTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<(s: StatusSnapshot) => void>();
+  private readonly cooldownStarts: { dispose(): void } | undefined;
 
   constructor(
     private readonly enabled: () => boolean,
     private readonly now: () => number,
-  ) {}
+    /** The engine's shared 429 cool-down, shown while it lasts. */
+    private readonly cooldown?: RateLimitCooldown,
+  ) {
+    this.cooldownStarts = cooldown?.onStart((ms) => {
+      clearTimeout(this.cooldownTimer);
+      // Re-render when it ends; unref so it never keeps a process alive.
+      this.cooldownTimer = setTimeout(() => this.emit(), ms + 50);
+      this.cooldownTimer.unref?.();
+      this.emit();
+    });
+  }
 
   onChange(listener: (s: StatusSnapshot) => void): { dispose(): void } {
     this.listeners.add(listener);
@@ -30,6 +45,8 @@ export class CompletionStatus {
   get snapshot(): StatusSnapshot {
     if (!this.enabled()) return { state: 'off' };
     if (this.isSnoozed()) return { state: 'snoozed', snoozedUntil: this.snoozedUntil };
+    const wait = this.cooldown?.remainingMs() ?? 0;
+    if (wait > 0) return { state: 'rate-limited', resumesInMs: wait };
     if (this.error) return { state: 'error', detail: this.error };
     return { state: this.working > 0 ? 'working' : 'idle' };
   }
@@ -74,6 +91,8 @@ export class CompletionStatus {
 
   dispose(): void {
     clearTimeout(this.snoozeTimer);
+    clearTimeout(this.cooldownTimer);
+    this.cooldownStarts?.dispose();
     this.listeners.clear();
   }
 

@@ -9,6 +9,8 @@ export interface ExceptionContext {
   /** The request URL; credentials and query are stripped before it is echoed. */
   url: string;
   phase: 'connect' | 'headers' | 'body';
+  /** Masked in any text of the error that is echoed (before it is cut). */
+  secrets?: readonly string[];
 }
 
 /** Server text echoed into a message is cut here: enough to diagnose, short enough for a toast. */
@@ -84,7 +86,7 @@ export function errorFromResponse(
   headers: ResponseHeaders,
   secrets: readonly string[] = [],
 ): ServiceError {
-  const body = parseErrorBody(bodyText);
+  const body = parseErrorBody(bodyText, secrets);
   const bodyCode = knownCode(body);
   let code: ErrorCode;
   let hint: string | undefined;
@@ -134,7 +136,7 @@ export function errorFromResponse(
  * go by, so the body's code decides; unknown codes count as a server failure.
  */
 export function errorFromStreamPayload(service: ServiceId, payload: unknown, secrets: readonly string[] = []): ServiceError {
-  const body = errorBodyFromJson(payload);
+  const body = errorBodyFromJson(payload, secrets);
   const embeddedStatus = statusFrom(payload);
   if (embeddedStatus !== undefined && knownCode(body) === undefined && embeddedStatus >= 300) {
     return errorFromResponse(service, embeddedStatus, JSON.stringify(payload), {}, secrets);
@@ -159,12 +161,13 @@ export function abortedError(service: ServiceId, cause?: unknown): ServiceError 
 export function errorFromException(service: ServiceId, err: unknown, context: ExceptionContext): ServiceError {
   if (err instanceof ServiceError) return err;
   const { code, name, message } = describeError(err);
-  const where = safeUrl(context.url);
+  const secrets = context.secrets ?? [];
+  const where = safeUrl(context.url, secrets);
   const make = (errorCode: ErrorCode, text: string, retryable: boolean, hint: string): ServiceError =>
     new ServiceError({
       service,
       code: errorCode,
-      message: redactSecrets(`Service ${service}: ${text} (${code ?? name ?? 'error'})`, []),
+      message: redactSecrets(`Service ${service}: ${text} (${code ?? name ?? 'error'})`, secrets),
       retryable,
       hint,
       cause: err,
@@ -199,7 +202,7 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
     return make('invalid_request', `the URL ${where} is not valid`, false, `Check the base URL (tandem.service${service}.baseUrl)`);
   }
   // Unknown failures are not retried: repeating a bug only delays the message the user needs.
-  return make('network_error', `request to ${where} failed: ${truncate(message)}`, false, hintFor(service, 'network_error'));
+  return make('network_error', `request to ${where} failed: ${echo(message, secrets)}`, false, hintFor(service, 'network_error'));
 }
 
 const NETWORK_CODES: ReadonlySet<string> = new Set([
@@ -215,11 +218,11 @@ interface ErrorBody {
 }
 
 /** Reads `{error:{message,type,code}}`, `{message, code}`, `{error: "text"}`, plain text or HTML. */
-function parseErrorBody(text: string): ErrorBody {
+function parseErrorBody(text: string, secrets: readonly string[]): ErrorBody {
   const trimmed = text.trim();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return errorBodyFromJson(JSON.parse(trimmed));
+      return errorBodyFromJson(JSON.parse(trimmed), secrets);
     } catch {
       // Not JSON after all: fall through and echo it as text.
     }
@@ -227,19 +230,19 @@ function parseErrorBody(text: string): ErrorBody {
   if (/^<|<html[\s>]|<body[\s>]/i.test(trimmed)) {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
     const visible = title ?? trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
-    return { message: truncate(decodeEntities(visible)) };
+    return { message: echo(decodeEntities(visible), secrets) };
   }
-  return { message: truncate(trimmed) };
+  return { message: echo(trimmed, secrets) };
 }
 
-function errorBodyFromJson(json: unknown): ErrorBody {
-  if (!isRecord(json)) return { message: truncate(typeof json === 'string' ? json : JSON.stringify(json) ?? '') };
+function errorBodyFromJson(json: unknown, secrets: readonly string[]): ErrorBody {
+  if (!isRecord(json)) return { message: echo(typeof json === 'string' ? json : JSON.stringify(json) ?? '', secrets) };
   const inner = json.error;
   if (isRecord(inner)) {
-    return { message: truncate(textOf(inner.message) ?? ''), code: textOf(inner.code), type: textOf(inner.type) };
+    return { message: echo(textOf(inner.message) ?? '', secrets), code: textOf(inner.code), type: textOf(inner.type) };
   }
   const message = textOf(inner) ?? textOf(json.message) ?? textOf(json.detail) ?? '';
-  return { message: truncate(message), code: textOf(json.code), type: textOf(json.type) };
+  return { message: echo(message, secrets), code: textOf(json.code), type: textOf(json.type) };
 }
 
 function knownCode(body: ErrorBody): ErrorCode | undefined {
@@ -299,13 +302,21 @@ function describeError(err: unknown): { code?: string; name?: string; message: s
   };
 }
 
-function safeUrl(url: string): string {
+function safeUrl(url: string, secrets: readonly string[]): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
   } catch {
-    return truncate(redactSecrets(url, []), 80);
+    return echo(url, secrets, 80);
   }
+}
+
+/**
+ * Text we did not write, made fit for a message: keys masked first, then cut. Cutting first would
+ * leave the head of a key that straddles the cut, which no longer matches the key and so survives.
+ */
+function echo(text: string, secrets: readonly string[], max = MAX_ECHO_CHARS): string {
+  return truncate(redactSecrets(text, secrets), max);
 }
 
 function truncate(text: string, max = MAX_ECHO_CHARS): string {

@@ -6,6 +6,7 @@ import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
 import { silentLogger, type Logger } from './logger';
 import { redactSecrets } from './redact';
+import { CallDeadline, carriesContent, realTimer, REQUEST_POLICIES, type RequestKind, type RequestPolicy, type Timer } from './requestKinds';
 import { sseJson } from './sse';
 import { loadUndici } from './undici';
 
@@ -23,8 +24,12 @@ export interface HttpClientOptions {
   firstByteTimeoutMs?: number;
   /** Body/idle timeout between chunks, default 120_000. */
   idleTimeoutMs?: number;
-  /** Retries after the first attempt, default 3. */
+  /** Retries after the first attempt, default 3 (none for kinds that are not retried). */
   maxRetries?: number;
+  /** Overrides of the per-kind deadlines (REQUEST_POLICIES); tests pass small ones. */
+  policies?: Partial<Record<RequestKind, Partial<RequestPolicy>>>;
+  /** Injectable for tests: the timer the deadlines run on. */
+  timer?: Timer;
   baseDelayMs?: number;
   maxDelayMs?: number;
   logger?: Logger;
@@ -51,6 +56,15 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** Called before each backoff sleep, so a UI can show a countdown. */
   onRetry?: (info: RetryInfo) => void;
+  /** Which deadlines and retry rule apply (REQUEST_POLICIES); default `chat`, the most lenient. */
+  kind?: RequestKind;
+}
+
+/** One call in progress: the request with the deadline's signal, its deadline and its retry budget. */
+interface Call {
+  req: HttpRequest;
+  deadline: CallDeadline;
+  maxRetries: number;
 }
 
 /** Error bodies are only read this far: enough for a message, bounded against a hostile server. */
@@ -68,8 +82,9 @@ interface Opened {
 }
 
 /**
- * JSON and SSE over undici with retries, timeouts, cancellation and redacted one-line logging.
- * Every failure rejects with a ServiceError; aborting the request's signal closes its socket.
+ * JSON and SSE over undici with retries, timeouts, per-kind deadlines (requestKinds.ts), cancellation
+ * and redacted one-line logging. Every failure rejects with a ServiceError; aborting the request's
+ * signal, or a deadline passing, closes its socket.
  */
 export class HttpClient {
   private readonly service: ServiceId;
@@ -79,6 +94,8 @@ export class HttpClient {
   private readonly firstByteTimeoutMs: number;
   private readonly idleTimeoutMs: number;
   private readonly maxRetries: number;
+  private readonly policies: HttpClientOptions['policies'];
+  private readonly timer: Timer;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly logger: Logger;
@@ -91,6 +108,8 @@ export class HttpClient {
     this.firstByteTimeoutMs = options.firstByteTimeoutMs ?? 60_000;
     this.idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
     this.maxRetries = Math.max(0, options.maxRetries ?? 3);
+    this.policies = options.policies;
+    this.timer = options.timer ?? realTimer;
     this.baseDelayMs = options.baseDelayMs ?? 500;
     this.maxDelayMs = options.maxDelayMs ?? 20_000;
     this.logger = options.logger ?? silentLogger;
@@ -112,12 +131,21 @@ export class HttpClient {
   }
 
   async requestJson<T>(req: HttpRequest): Promise<T> {
-    for (let retries = 0; ; retries++) {
-      try {
-        return (await this.attemptJson(req)) as T;
-      } catch (err) {
-        await this.prepareRetry(req, this.asServiceError(req, err, 'body'), retries);
+    const call = this.startCall(req);
+    try {
+      for (let retries = 0; ; retries++) {
+        call.deadline.attemptStarted();
+        try {
+          return (await this.attemptJson(call)) as T;
+        } catch (err) {
+          call.deadline.firstTokenArrived(); // no first-token clock runs through a backoff wait
+          await this.prepareRetry(call, this.asServiceError(call.req, err, 'body'), retries);
+        }
       }
+    } catch (err) {
+      throw this.deadlineOr(call, err);
+    } finally {
+      call.deadline.dispose();
     }
   }
 
@@ -126,12 +154,26 @@ export class HttpClient {
    * event has been received; after that, errors propagate and partial data stays with the caller.
    */
   async *streamJson(req: HttpRequest): AsyncGenerator<unknown> {
+    const call = this.startCall(req);
+    try {
+      yield* this.streamAttempts(call);
+    } catch (err) {
+      throw this.deadlineOr(call, err);
+    } finally {
+      call.deadline.dispose();
+    }
+  }
+
+  private async *streamAttempts(call: Call): AsyncGenerator<unknown> {
+    const { req, deadline } = call;
     for (let retries = 0; ; retries++) {
+      deadline.attemptStarted();
       let opened: Opened;
       try {
         opened = await this.open(req, 'text/event-stream');
       } catch (err) {
-        await this.prepareRetry(req, this.asServiceError(req, err, 'headers'), retries);
+        deadline.firstTokenArrived();
+        await this.prepareRetry(call, this.asServiceError(req, err, 'headers'), retries);
         continue;
       }
       const { res, start } = opened;
@@ -145,6 +187,7 @@ export class HttpClient {
         const events = sseJson({ [Symbol.asyncIterator]: () => body }, { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() });
         for await (const event of events) {
           received++;
+          if (carriesContent(event)) deadline.firstTokenArrived();
           yield event;
         }
         finished = true;
@@ -165,8 +208,24 @@ export class HttpClient {
       this.log('warn', `${req.method} ${pathOf(req.url)} stream ${failure.code} after ${received} events, ${Date.now() - start}ms`);
       // Once something was delivered a retry would duplicate output; the caller keeps the partial reply.
       if (received > 0) throw failure;
-      await this.prepareRetry(req, failure, retries);
+      deadline.firstTokenArrived();
+      await this.prepareRetry(call, failure, retries);
     }
+  }
+
+  private startCall(req: HttpRequest): Call {
+    const kind = req.kind ?? 'chat';
+    const policy = { ...REQUEST_POLICIES[kind], ...this.policies?.[kind] };
+    const deadline = new CallDeadline(this.service, policy, req.signal, this.timer);
+    return { req: { ...req, signal: deadline.signal }, deadline, maxRetries: policy.retries ? this.maxRetries : 0 };
+  }
+
+  /** A passed deadline explains the abort it caused; anything else stays as it was. */
+  private deadlineOr(call: Call, err: unknown): unknown {
+    const expired = call.deadline.expired;
+    if (!expired) return err;
+    this.log('warn', `${call.req.method} ${pathOf(call.req.url)} gave up: ${expired.message}`);
+    return expired;
   }
 
   /** Releases the sockets of a dispatcher this client created; a passed-in instance belongs to its creator. */
@@ -176,8 +235,9 @@ export class HttpClient {
     this.dispatcher = undefined;
   }
 
-  private async attemptJson(req: HttpRequest): Promise<unknown> {
+  private async attemptJson({ req, deadline }: Call): Promise<unknown> {
     const { res, start } = await this.open(req, 'application/json');
+    deadline.firstTokenArrived(); // for a JSON reply, the headers are the first sign of an answer
     let text: string;
     try {
       const read = await readBounded(res.body, MAX_JSON_BODY_BYTES);
@@ -241,9 +301,9 @@ export class HttpClient {
   }
 
   /** Throws unless `error` is worth another attempt; otherwise logs, tells the UI, and sleeps. */
-  private async prepareRetry(req: HttpRequest, error: ServiceError, retriesSoFar: number): Promise<void> {
+  private async prepareRetry({ req, maxRetries }: Call, error: ServiceError, retriesSoFar: number): Promise<void> {
     if (req.signal?.aborted) throw error.code === 'aborted' ? error : abortedError(this.service, req.signal.reason);
-    if (!error.retryable || retriesSoFar >= this.maxRetries) throw error;
+    if (!error.retryable || retriesSoFar >= maxRetries) throw error;
     // A server asking for more than a minute means quota, not congestion: tell the user instead of waiting.
     if (error.retryAfterMs !== undefined && error.retryAfterMs > MAX_RETRY_AFTER_MS) throw error;
     const attempt = retriesSoFar + 1;
@@ -253,7 +313,7 @@ export class HttpClient {
       random: this.random,
       retryAfterMs: error.retryAfterMs,
     });
-    this.log('warn', `${req.method} ${pathOf(req.url)} retry ${attempt}/${this.maxRetries} in ${delayMs}ms after ${error.code}`);
+    this.log('warn', `${req.method} ${pathOf(req.url)} retry ${attempt}/${maxRetries} in ${delayMs}ms after ${error.code}`);
     try {
       req.onRetry?.({ attempt, delayMs, error });
     } catch (err) {
@@ -272,7 +332,7 @@ export class HttpClient {
     if (err instanceof ServiceError) return err;
     // A custom abort reason (e.g. "superseded") would not look like an abort to the mapper.
     if (req.signal?.aborted) return abortedError(this.service, err);
-    return errorFromException(this.service, err, { url: req.url, phase });
+    return errorFromException(this.service, err, { url: req.url, phase, secrets: this.safeSecrets() });
   }
 
   private invalidResponse(why: string, cause?: unknown): ServiceError {

@@ -14,14 +14,20 @@ export interface SseJsonOptions {
 
 /** Raw text kept to explain a body that turned out not to be an event stream at all. */
 const MAX_RAW_CHARS = 64 * 1024;
+/**
+ * eventsource-parser keeps an unfinished line in memory without limit. No event either contract
+ * sends comes near this (a long answer streams as many small chunks), so a longer line is a broken
+ * or hostile server, and reading stops.
+ */
+const MAX_LINE_CHARS = 4 * 1024 * 1024;
 
 type Item = { kind: 'value'; value: unknown } | { kind: 'error'; error: ServiceError };
 
 /**
  * Yields the JSON payload of each SSE `data:` event until `data: [DONE]`. Everything yielded before
  * a failure stays delivered; the failure is then thrown as a ServiceError:
- * an error object in the stream → its mapped code; bad JSON → `invalid_response`;
- * the body ending without `[DONE]` → `stream_truncated`.
+ * an error object in the stream → its mapped code; bad JSON or a line longer than 4 MiB →
+ * `invalid_response`; the body ending without `[DONE]` → `stream_truncated`.
  */
 export async function* sseJson(
   body: AsyncIterable<Uint8Array | Buffer | string>,
@@ -36,6 +42,8 @@ export async function* sseJson(
   let atEnd = false;
   let events = 0;
   let raw = '';
+  /** Characters since the last line break: what the parser holds as an unfinished line. */
+  let lineChars = 0;
 
   const onData = (data: string): void => {
     if (done) return;
@@ -67,7 +75,17 @@ export async function* sseJson(
 
   const feed = (text: string): void => {
     if (raw.length < MAX_RAW_CHARS) raw += text.slice(0, MAX_RAW_CHARS - raw.length);
-    parser.feed(text);
+    // Only the chunk is searched, never the buffer: the cost stays proportional to what arrives.
+    const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
+    lineChars = lastBreak < 0 ? lineChars + text.length : text.length - 1 - lastBreak;
+    if (lineChars <= MAX_LINE_CHARS) {
+      parser.feed(text);
+      return;
+    }
+    // The complete lines before it still count; the error follows the events they carry.
+    parser.feed(text.slice(0, lastBreak + 1));
+    if (!done) queue.push({ kind: 'error', error: lineTooLong(service) });
+    done = true;
   };
 
   const iterator = body[Symbol.asyncIterator]();
@@ -79,7 +97,7 @@ export async function* sseJson(
         step = await nextOrAbort(iterator, signal);
       } catch (err) {
         if (signal?.aborted) throw abortedError(service, err);
-        throw errorFromException(service, err, { url: opts.url ?? '(stream)', phase: 'body' });
+        throw errorFromException(service, err, { url: opts.url ?? '(stream)', phase: 'body', secrets });
       }
       if (step.done) {
         finished = true;
@@ -145,6 +163,15 @@ function malformedChunk(service: ServiceId, cause: unknown): ServiceError {
     message: `Service ${service} stream had a malformed chunk (not JSON)`,
     hint: 'The answer stream was garbled; partial output is kept. Retry.',
     cause,
+  });
+}
+
+function lineTooLong(service: ServiceId): ServiceError {
+  return new ServiceError({
+    service,
+    code: 'invalid_response',
+    message: `Service ${service} sent a line longer than 4 MiB without a line break; Tandem stopped reading it`,
+    hint: `The answer stream was broken; partial output is kept. Retry, and check that the base URL (tandem.service${service}.baseUrl) points at Service ${service}.`,
   });
 }
 

@@ -53,7 +53,8 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       return [item];
     } catch (error) {
       if (controller.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
-      this.status.failed(describeError(error));
+      // A 429 shows as the cool-down it started (see CompletionEngine), not as a failure.
+      if (!(isServiceError(error) && error.code === 'rate_limit_exceeded')) this.status.failed(describeError(error));
       const shown = this.notices.report(error);
       this.log.warn(`inline completion failed${shown ? ` (notified: ${shown})` : ''}: ${describeError(error)}`);
       return undefined;

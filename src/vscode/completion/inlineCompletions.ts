@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import { CompletionStatus } from '../../core/completion/completionStatus';
+import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
 import type { Logger } from '../../core/transport/logger';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
@@ -21,11 +22,14 @@ export class InlineCompletions implements vscode.Disposable {
 
   constructor(clients: ServiceClients, log: Logger) {
     const settings = new CompletionSettingsReader(() => this.status.changed());
-    this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now());
+    // One cool-down for every completion request, shown in the status bar while it lasts.
+    const cooldown = new RateLimitCooldown(() => Date.now());
+    this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now(), cooldown);
     this.engine = new CompletionEngine({
       streamFim: (options, call) => clients.b.streamFim(options, call),
       settings: () => settings.value,
       now: () => performance.now(),
+      cooldown,
     });
     const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log));
     this.disposables = [

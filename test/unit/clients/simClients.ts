@@ -7,7 +7,7 @@ import type { KeySource } from '../../../src/core/keys';
 import { ServiceAClient } from '../../../src/core/serviceAClient';
 import { ServiceBClient } from '../../../src/core/serviceBClient';
 import { ServiceEndpoint } from '../../../src/core/serviceEndpoint';
-import { HttpClient } from '../../../src/core/transport/httpClient';
+import { HttpClient, type HttpClientOptions } from '../../../src/core/transport/httpClient';
 import type { Logger } from '../../../src/core/transport/logger';
 
 export interface SimClients {
@@ -18,7 +18,10 @@ export interface SimClients {
   close(): Promise<void>;
 }
 
-export function simClients(sim: Simulator, options: { keys?: Partial<Record<ServiceId, string>>; authScheme?: AuthScheme } = {}): SimClients {
+export function simClients(
+  sim: Simulator,
+  options: { keys?: Partial<Record<ServiceId, string>>; authScheme?: AuthScheme; http?: Partial<HttpClientOptions> } = {},
+): SimClients {
   const logs: string[] = [];
   const sleeps: number[] = [];
   const logger: Logger = {
@@ -33,7 +36,7 @@ export function simClients(sim: Simulator, options: { keys?: Partial<Record<Serv
     sleeps.push(ms);
     if (signal?.aborted) throw signal.reason;
   };
-  const http = (service: ServiceId) => new HttpClient({ service, logger, sleep, secrets: () => Object.values(keyFor) });
+  const http = (service: ServiceId) => new HttpClient({ service, logger, sleep, secrets: () => Object.values(keyFor), ...options.http });
   const httpA = http('A');
   const httpB = http('B');
   return {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
+import { until } from '../../until';
 import { call, chatA, chatB, fimB, parseSse, USER } from './simHttp';
 
 const bodyA = { model: 'alpha-v2.5', messages: [USER('hi')] };
@@ -87,6 +88,97 @@ describe('sim: faults', () => {
     assert.equal(posted.status, 200);
     assert.equal((await chatA(sim, bodyA)).status, 429);
     assert.equal((await call(`${sim.urlA}/__sim/faults`, { body: { kind: 'boom' } })).status, 400);
+  });
+});
+
+describe('sim: hostile server modes', () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator();
+  });
+  after(() => sim.close());
+  afterEach(() => sim.reset());
+
+  /** Reads a streamed body until `enough` says so; fails if the body ends first. */
+  const readUntil = async (res: Response, enough: (text: string, bytes: number) => boolean): Promise<string> => {
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    let bytes = 0;
+    while (!enough(text, bytes)) {
+      const { done, value } = await reader.read();
+      if (done) assert.fail(`the body ended early (status ${res.status}): ${text.slice(0, 200)}`);
+      bytes += value.length;
+      if (bytes < 64 * 1024) text += Buffer.from(value).toString();
+    }
+    return text;
+  };
+
+  const post = (path: string, body: unknown, fault: string, signal?: AbortSignal) =>
+    fetch(`${sim.urlB}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.keyB}`, 'content-type': 'application/json', 'x-sim-fault': fault },
+      body: JSON.stringify(body),
+      signal,
+    });
+
+  it('giant-line: after N data chunks, one data line of `mib` MiB that never ends, then the body ends', async () => {
+    const res = await post('/chat/completions', streamB, 'giant-line;mib=2;after=1');
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    const lastBreak = text.lastIndexOf('\n');
+    const sse = parseSse(text.slice(0, lastBreak + 1));
+    assert.equal(sse.chunks.length, 1, 'the chunks before it arrive whole');
+    const line = text.slice(lastBreak + 1);
+    assert.ok(line.startsWith('data: '), line.slice(0, 20));
+    assert.equal(line.length, 'data: '.length + 2 * 1024 * 1024);
+    assert.equal(sim.requests[0].bytesSent, Buffer.byteLength(text));
+  });
+
+  it('giant-line stops writing when the client goes away', async () => {
+    const controller = new AbortController();
+    const res = await post('/beta/completions', { model: 'beta-v4-pro', prompt: 'x', stream: true }, 'giant-line;mib=512', controller.signal);
+    await readUntil(res, (_text, bytes) => bytes >= 1024 * 1024);
+    controller.abort();
+    await until(() => sim.requests[0].aborted, 'the simulator to see the client leave', 5_000);
+    const sent = sim.requests[0].bytesSent;
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(sim.requests[0].bytesSent, sent, 'nothing more is written');
+    assert.ok(sent < 64 * 1024 * 1024, `sent ${sent} bytes of a 512 MiB line`);
+  });
+
+  it('keepalive-forever: headers, then only `: keep-alive` comments, until the client goes away', async () => {
+    const controller = new AbortController();
+    const res = await post('/chat/completions', streamB, 'keepalive-forever', controller.signal);
+    assert.equal(res.status, 200);
+    const text = await readUntil(res, (t) => (t.match(/: keep-alive\n\n/g) ?? []).length >= 3);
+    assert.deepEqual(parseSse(text).data, [], 'never a data event');
+    controller.abort();
+    await until(() => sim.abortedCount === 1, 'the simulator to see the client leave', 5_000);
+    assert.equal(sim.requests[0].aborted, true);
+  });
+
+  it('keepalive-forever;after=N sends N data chunks first; on a JSON call it holds the body open with whitespace', async () => {
+    const controller = new AbortController();
+    const res = await post('/chat/completions', streamB, 'keepalive-forever;after=2', controller.signal);
+    const text = await readUntil(res, (t) => /}\n\n: keep-alive\n\n/.test(t));
+    assert.equal(parseSse(text).chunks.length, 2);
+    controller.abort();
+
+    const json = new AbortController();
+    const balance = await fetch(`${sim.urlB}/user/balance`, { headers: { authorization: `Bearer ${sim.keyB}`, 'x-sim-fault': 'keepalive-forever' }, signal: json.signal });
+    assert.equal(balance.status, 200);
+    assert.match(await readUntil(balance, (t) => t.length >= 2), /^\s+$/);
+    json.abort();
+    await until(() => sim.abortedCount === 2, 'the simulator to see both clients leave', 5_000);
+  });
+
+  it('hostile faults can be queued through /__sim/faults too', async () => {
+    const posted = await call(`${sim.urlB}/__sim/faults`, { body: { kind: 'giant-line', service: 'B', lineMiB: 1 } });
+    assert.equal(posted.status, 200);
+    const res = await chatB(sim, streamB);
+    assert.equal(res.text.length - res.text.lastIndexOf('\n') - 1, 'data: '.length + 1024 * 1024);
+    assert.equal((await call(`${sim.urlB}/__sim/faults`, { body: { kind: 'giant-line', lineMiB: -1 } })).status, 400);
+    assert.equal((await chatB(sim, streamB, { 'x-sim-fault': 'giant-line;mib=x' })).status, 400);
   });
 });
 

@@ -8,6 +8,17 @@ import {
 
 const json = (error: Record<string, unknown>) => JSON.stringify({ error });
 
+/** A key placed so that the 300-character cut of echoed server text falls inside it. */
+const KEY = 'sk-live-0123456789abcdefghijklmn';
+const straddling = `${'a'.repeat(290)}${KEY} and more text after it`;
+
+/** No 8-character piece of the key survives anywhere in the text. */
+function assertNoKeyFragment(text: string): void {
+  for (let i = 0; i + 8 <= KEY.length; i++) {
+    assert.ok(!text.includes(KEY.slice(i, i + 8)), `"${KEY.slice(i, i + 8)}" of the key leaked into: …${text.slice(-60)}`);
+  }
+}
+
 describe('errorFromResponse', () => {
   describe("Service A's contract table", () => {
     const table: Array<[number, string, string, boolean]> = [
@@ -116,6 +127,14 @@ describe('errorFromResponse', () => {
     const patternOnly = errorFromResponse('A', 401, 'got api-key: abc987', {});
     assert.doesNotMatch(patternOnly.message, /abc987/);
   });
+
+  it('masks a key before cutting the echoed text, so no fragment of a key straddling the cut survives', () => {
+    for (const body of [json({ message: straddling }), straddling, `<html><body><p>${straddling}</p></body></html>`, JSON.stringify({ detail: straddling })]) {
+      const err = errorFromResponse('B', 400, body, {}, [KEY]);
+      assert.ok(err.message.endsWith('…'), 'the echoed text was cut');
+      assertNoKeyFragment(err.message);
+    }
+  });
 });
 
 describe('errorFromStreamPayload', () => {
@@ -129,6 +148,10 @@ describe('errorFromStreamPayload', () => {
     const err = errorFromStreamPayload('B', { error: { message: 'overloaded' } });
     assert.equal(err.code, 'server_error');
     assert.match(err.hint, /partial output is kept/);
+  });
+
+  it('masks a key before cutting the echoed message', () => {
+    assertNoKeyFragment(errorFromStreamPayload('A', { error: { message: straddling } }, [KEY]).message);
   });
 });
 
@@ -182,5 +205,11 @@ describe('errorFromException', () => {
   it('TLS failures and unknown errors are not retried', () => {
     assert.equal(errorFromException('A', coded('CERT_HAS_EXPIRED'), ctx).retryable, false);
     assert.equal(errorFromException('A', new Error('weird'), ctx).retryable, false);
+  });
+
+  it('masks a key in an unknown error before cutting its message', () => {
+    const mapped = errorFromException('A', new Error(straddling), { ...ctx, secrets: [KEY] });
+    assert.match(mapped.message, /… \(Error\)$/, 'the echoed text was cut');
+    assertNoKeyFragment(mapped.message);
   });
 });

@@ -106,6 +106,46 @@ describe('sseJson', () => {
     assert.ok(Date.now() - started < 1_000);
   });
 
+  describe('a line that never ends', () => {
+    const MiB = 1024 * 1024;
+    /** `before`, then `n` one-MiB pieces of one line, counting how many pieces the reader asked for. */
+    function endlessLine(before: string[], n: number): { body: AsyncGenerator<string>; pulled: () => number } {
+      let pulled = 0;
+      const piece = 'x'.repeat(MiB);
+      async function* body(): AsyncGenerator<string> {
+        yield* before;
+        for (let i = 0; i < n; i++) {
+          pulled++;
+          yield piece;
+        }
+      }
+      return { body: body(), pulled: () => pulled };
+    }
+
+    it('stops reading once more than 4 MiB arrived without a line break, keeping what came before', async () => {
+      const { body, pulled } = endlessLine(['data: {"n":1}\n\ndata: "'], 64);
+      const { values, error } = await collect(body);
+      assert.deepEqual(values, [{ n: 1 }]);
+      assert.equal(error?.code, 'invalid_response');
+      assert.match(error?.message ?? '', /line longer than 4 MiB/);
+      assert.match(error?.hint ?? '', /Retry/);
+      assert.equal(pulled(), 4, 'the reader stopped at the piece that crossed 4 MiB (with the 7 characters before it)');
+    });
+
+    it('counts only since the last line break (CR too): megabytes of short lines pass, then the long one stops', async () => {
+      const event = `data: {"s":"${'y'.repeat(1000)}"}\r\n\r\n`;
+      const shortLines = Array.from({ length: 60 }, () => event.repeat(100)); // about 6 MB in all
+      // 3 MiB, a lone CR, then 3 MiB more: no line is longer than 4 MiB.
+      const half = 'z'.repeat(3 * MiB);
+      const { body, pulled } = endlessLine([...shortLines, `: ${half}\r`, `: ${half}\n\n`, 'data: {"ok":true}\n\ndata: "'], 64);
+      const { values, error } = await collect(body);
+      assert.equal(values.length, 6_001);
+      assert.deepEqual(values.at(-1), { ok: true });
+      assert.equal(error?.code, 'invalid_response');
+      assert.equal(pulled(), 4);
+    });
+  });
+
   describe('over a real socket', () => {
     let server: LocalServer;
     afterEach(() => server?.close());

@@ -1,0 +1,34 @@
+// How the status bar item words the completion status; pure, so the wording is unit-tested.
+import type { StatusSnapshot } from './completionStatus';
+
+export interface StatusLine {
+  /** A codicon, e.g. `$(sparkle)`. */
+  icon: string;
+  /** Short text shown after "Tandem" in the item itself, when there is something to count down. */
+  badge?: string;
+  /** A sentence for the tooltip. */
+  line: string;
+}
+
+export function completionStatusLine(s: StatusSnapshot | undefined): StatusLine {
+  switch (s?.state) {
+    case undefined:
+    case 'idle':
+      return { icon: '$(sparkle)', line: s ? 'Inline completions on.' : '' };
+    case 'working':
+      return { icon: '$(loading~spin)', line: 'Waiting for a completion…' };
+    case 'error':
+      return { icon: '$(error)', line: `Completions failed: ${s.detail ?? 'unknown error'}.` };
+    case 'off':
+      return { icon: '$(circle-slash)', line: 'Inline completions off.' };
+    case 'snoozed':
+      return {
+        icon: '$(clock)',
+        line: s.snoozedUntil === Infinity ? 'Completions snoozed until re-enabled.' : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
+      };
+    case 'rate-limited': {
+      const wait = `resuming in ${Math.ceil((s.resumesInMs ?? 0) / 1000)} s`;
+      return { icon: '$(watch)', badge: wait, line: `Completions rate-limited, ${wait} (Service B asked Tandem to wait).` };
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// What each kind of request may take before Tandem gives up, and whether it is retried. A server
+// can hold a stream open forever with `: keep-alive` comments, or trickle tokens without end; these
+// deadlines bound every call. The undici connect/headers/idle timeouts stay underneath them.
+import type { ServiceId } from '../chatTypes';
+import { ServiceError } from '../serviceError';
+
+export type RequestKind = 'completion' | 'chat' | 'speech' | 'account';
+
+export interface RequestPolicy {
+  /**
+   * From sending to the first content: for a stream, the first data event that carries any (a
+   * reasoning increment counts; comments, empty and role-only events do not); for a JSON reply, its headers.
+   * Measured per attempt.
+   */
+  firstTokenMs: number;
+  /** The whole call, retries and their waits included. */
+  totalMs: number;
+  /** Whether 429s, 5xx and network errors before the first event are retried. */
+  retries: boolean;
+}
+
+export const REQUEST_POLICIES: Readonly<Record<RequestKind, Readonly<RequestPolicy>>> = {
+  // FIM is non-reasoning and short (Service B rule 6: at most 4K tokens; we ask for 64 on a line),
+  // and ghost text that comes later than this is stale. No retries: a completion that failed is
+  // superseded by the next keystroke, and a 429 starts the engine's shared cool-down instead.
+  completion: { firstTokenMs: 15_000, totalMs: 60_000, retries: false },
+  // Reasoning increments count as tokens, so thinking does not hold this back; a prompt near the
+  // 1M-token context (Service B) can still take long to read. A whole answer (up to 384K output
+  // tokens on B, 131072 on A) can run long, but not forever; Stop is always there before this.
+  chat: { firstTokenMs: 120_000, totalMs: 30 * 60_000, retries: true },
+  // One part of a reading (a few sentences; at most 8192 tokens, Service A) streams pcm as it is
+  // generated: the first audio comes fast, and the longest part is minutes of audio, not more.
+  speech: { firstTokenMs: 60_000, totalMs: 10 * 60_000, retries: true },
+  // Model list and balance: small JSON replies.
+  account: { firstTokenMs: 30_000, totalMs: 60_000, retries: true },
+};
+
+/** Starts a timer and returns its cancel function; injectable so tests control time. */
+export type Timer = (ms: number, fire: () => void) => () => void;
+
+export const realTimer: Timer = (ms, fire) => {
+  // unref: a deadline alone never keeps a process (or a test run) alive.
+  const handle = setTimeout(fire, ms);
+  handle.unref?.();
+  return () => clearTimeout(handle);
+};
+
+/** Whether a chat-completions-shaped event (chat, FIM, speech) carries content, not just framing. */
+export function carriesContent(event: unknown): boolean {
+  const choices = isRecord(event) ? event.choices : undefined;
+  if (!Array.isArray(choices)) return false;
+  return choices.some((choice) => {
+    if (!isRecord(choice)) return false;
+    if (nonEmpty(choice.text) || nonEmpty(choice.finish_reason) || nonEmpty(choice.final_text_preview)) return true;
+    const delta = isRecord(choice.delta) ? choice.delta : isRecord(choice.message) ? choice.message : undefined;
+    // Any field but `role` (content, reasoning_content, tool_calls, audio, annotations…) is content.
+    return delta !== undefined && Object.entries(delta).some(([key, value]) => key !== 'role' && value != null && value !== '');
+  });
+}
+
+/**
+ * One call's deadlines as an AbortSignal: it aborts when the caller's signal does, or when a deadline
+ * passes, and then `expired` holds the error the user should see.
+ */
+export class CallDeadline {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private expiredError: ServiceError | undefined;
+  private readonly cancelTotal: () => void;
+  private cancelFirstToken: (() => void) | undefined;
+  private readonly onCallerAbort: () => void;
+
+  constructor(
+    private readonly service: ServiceId,
+    private readonly policy: RequestPolicy,
+    private readonly caller: AbortSignal | undefined,
+    private readonly timer: Timer,
+  ) {
+    this.signal = this.controller.signal;
+    this.onCallerAbort = () => this.controller.abort(caller?.reason);
+    if (caller?.aborted) this.onCallerAbort();
+    else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
+    this.cancelTotal = this.start(policy.totalMs, () => deadlineError(service, 'total', policy.totalMs));
+  }
+
+  /** The deadline error, once one passed (a caller's own abort leaves it undefined). */
+  get expired(): ServiceError | undefined {
+    return this.expiredError;
+  }
+
+  /** An attempt starts: its first token is due within `firstTokenMs`. */
+  attemptStarted(): void {
+    this.cancelFirstToken?.();
+    this.cancelFirstToken = this.start(this.policy.firstTokenMs, () => deadlineError(this.service, 'first', this.policy.firstTokenMs));
+  }
+
+  /** Content arrived (or the attempt ended): only the total deadline is left. */
+  firstTokenArrived(): void {
+    this.cancelFirstToken?.();
+    this.cancelFirstToken = undefined;
+  }
+
+  dispose(): void {
+    this.firstTokenArrived();
+    this.cancelTotal();
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+
+  private start(ms: number, error: () => ServiceError): () => void {
+    if (!Number.isFinite(ms)) return () => undefined;
+    return this.timer(Math.max(0, ms), () => {
+      if (this.signal.aborted) return;
+      this.expiredError = error();
+      this.controller.abort(this.expiredError);
+    });
+  }
+}
+
+function deadlineError(service: ServiceId, which: 'first' | 'total', ms: number): ServiceError {
+  const within = formatDuration(ms);
+  return new ServiceError({
+    service,
+    code: 'timeout',
+    message: which === 'first' ? `Service ${service} sent no answer within ${within}` : `Service ${service} did not finish answering within ${within}`,
+    // Not retried: the same server would most likely keep the next attempt open just as long.
+    retryable: false,
+    hint: `Retry; if it keeps happening, check that Service ${service} is up and that tandem.service${service}.baseUrl points at it.`,
+  });
+}
+
+/** `60 s`, `0.2 s`, `30 min`. */
+export function formatDuration(ms: number): string {
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+function nonEmpty(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
