@@ -20,6 +20,12 @@ const MAX_RAW_CHARS = 64 * 1024;
  * or hostile server, and reading stops.
  */
 const MAX_LINE_CHARS = 4 * 1024 * 1024;
+/**
+ * The parser also joins the `data:` lines of one event until a blank line, again without limit: many
+ * short lines that never end their event are cut off here. Counted in whole chunks (reset when a
+ * chunk completes an event), so the bound is this plus one chunk.
+ */
+const MAX_EVENT_CHARS = 16 * 1024 * 1024;
 
 type Item = { kind: 'value'; value: unknown } | { kind: 'error'; error: ServiceError };
 
@@ -44,6 +50,8 @@ export async function* sseJson(
   let raw = '';
   /** Characters since the last line break: what the parser holds as an unfinished line. */
   let lineChars = 0;
+  let eventChars = 0;
+  let eventEnded = false;
 
   const onData = (data: string): void => {
     if (done) return;
@@ -71,7 +79,12 @@ export async function* sseJson(
     queue.push({ kind: 'value', value });
   };
   // Comments (`: keep-alive`) and unknown fields are ignored; the parser handles CRLF and lone CR.
-  const parser = createParser({ onEvent: (event) => onData(event.data) });
+  const parser = createParser({
+    onEvent: (event) => {
+      eventEnded = true;
+      onData(event.data);
+    },
+  });
 
   const feed = (text: string): void => {
     if (raw.length < MAX_RAW_CHARS) raw += text.slice(0, MAX_RAW_CHARS - raw.length);
@@ -79,7 +92,13 @@ export async function* sseJson(
     const lastBreak = Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r'));
     lineChars = lastBreak < 0 ? lineChars + text.length : text.length - 1 - lastBreak;
     if (lineChars <= MAX_LINE_CHARS) {
+      eventEnded = false;
       parser.feed(text);
+      eventChars = eventEnded ? 0 : eventChars + text.length;
+      if (eventChars > MAX_EVENT_CHARS && !done) {
+        queue.push({ kind: 'error', error: eventTooLong(service) });
+        done = true;
+      }
       return;
     }
     // The complete lines before it still count; the error follows the events they carry.
@@ -171,6 +190,15 @@ function lineTooLong(service: ServiceId): ServiceError {
     service,
     code: 'invalid_response',
     message: `Service ${service} sent a line longer than 4 MiB without a line break; Tandem stopped reading it`,
+    hint: `The answer stream was broken; partial output is kept. Retry, and check that the base URL (tandem.service${service}.baseUrl) points at Service ${service}.`,
+  });
+}
+
+function eventTooLong(service: ServiceId): ServiceError {
+  return new ServiceError({
+    service,
+    code: 'invalid_response',
+    message: `Service ${service} sent more than 16 MiB without ending an event; Tandem stopped reading it`,
     hint: `The answer stream was broken; partial output is kept. Retry, and check that the base URL (tandem.service${service}.baseUrl) points at Service ${service}.`,
   });
 }

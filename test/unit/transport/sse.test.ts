@@ -146,6 +146,23 @@ describe('sseJson', () => {
     });
   });
 
+  it('stops once an event runs past 16 MiB of short data lines without its closing blank line', async () => {
+    let pulled = 0;
+    const line = `data: ${'w'.repeat(1017)}\n`; // 1 KiB, one event's line after another
+    async function* body(): AsyncGenerator<string> {
+      yield 'data: {"n":1}\n\n';
+      for (let i = 0; i < 64; i++) {
+        pulled++;
+        yield line.repeat(1024);
+      }
+    }
+    const { values, error } = await collect(body());
+    assert.deepEqual(values, [{ n: 1 }]);
+    assert.equal(error?.code, 'invalid_response');
+    assert.match(error?.message ?? '', /more than 16 MiB without ending an event/);
+    assert.equal(pulled, 17, 'the reader stopped at the MiB that crossed 16 MiB');
+  });
+
   describe('over a real socket', () => {
     let server: LocalServer;
     afterEach(() => server?.close());
