@@ -11,6 +11,7 @@ function fixFor(error: ServiceError): string {
   switch (error.code) {
     case 'missing_key':
     case 'invalid_api_key':
+    case 'origin_not_approved':
       return SET_KEY;
     case 'missing_base_url':
     case 'network_error':

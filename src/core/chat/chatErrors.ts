@@ -12,6 +12,7 @@ export function errorView(error: unknown, service: ServiceId, partial: boolean):
   switch (error.code) {
     case 'invalid_api_key':
     case 'missing_key':
+    case 'origin_not_approved':
       return { ...base, action: 'setKey' };
     case 'missing_base_url':
     case 'model_not_found':

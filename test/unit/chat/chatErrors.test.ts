@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
+import { errorView } from '../../../src/core/chat/chatErrors';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../../src/core/chat/chatSession';
+import { ServiceError } from '../../../src/core/serviceError';
 import type { ChatMessage } from '../../../src/core/chatTypes';
 import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness } from './chatHarness';
 
@@ -32,6 +34,11 @@ describe('chat session: errors the user can act on', () => {
     await h.controller.send('Hi');
     assert.deepEqual([h.lastAssistant().error!.code, h.lastAssistant().error!.action], ['missing_key', 'setKey']);
     assert.equal(sim.requests.length, 0);
+  });
+
+  it('a key held back from an address the user has not approved offers "Set key" (which approves it)', () => {
+    const declined = new ServiceError({ service: 'B', code: 'origin_not_approved', message: 'not sent', hint: 'run Tandem: Set API Key…' });
+    assert.equal(errorView(declined, 'B', false).action, 'setKey');
   });
 
   it('a missing base URL or an unreachable service offers the settings', async () => {
