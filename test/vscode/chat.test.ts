@@ -5,14 +5,8 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
 import type { ChatMessage } from '../../src/core/chatTypes';
-import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
-import type { ServiceClients } from '../../src/vscode/serviceClients';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
-
-interface TandemApi {
-  clients: ServiceClients;
-  chat: ChatRegistration;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -32,7 +26,7 @@ describe('chat view host in a real extension host', () => {
 
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     await config().update('serviceA.baseUrl', sim.urlA, global);
     await config().update('serviceB.baseUrl', sim.urlB, global);
     await config().update('chat.service', 'B', global);

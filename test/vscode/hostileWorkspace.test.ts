@@ -5,19 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
-import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
 import type { TandemUi } from '../../src/vscode/tandemUi';
 import { isServiceError } from '../../src/core/serviceError';
-import type { ServiceClients } from '../../src/vscode/serviceClients';
 import { until } from '../until';
-
-interface TandemApi {
-  clients: ServiceClients;
-  secretKeys: ApiKeyStore;
-  chat: ChatRegistration;
-  ui: TandemUi;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -58,7 +49,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
   before(async () => {
     sim = await startSimulator({ keyA: userKeyA, keyB: userKeyB });
     attacker = await startSimulator();
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     await config().update('serviceA.baseUrl', sim.urlA, global);
     await config().update('serviceB.baseUrl', sim.urlB, global);
     await config().update('completion.debounceMs', 0, global);

@@ -2,17 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { isServiceError } from '../../src/core/serviceError';
-import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
 import { describeError } from '../../src/vscode/errorNotice';
-import type { ServiceClients } from '../../src/vscode/serviceClients';
 import type { TandemUi } from '../../src/vscode/tandemUi';
 import { until } from '../until';
-
-interface TandemApi {
-  clients: ServiceClients;
-  secretKeys: ApiKeyStore;
-  ui: TandemUi;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -44,7 +37,7 @@ describe('origin confirmation: a stored key goes to a new server only once the u
   before(async () => {
     [home, declined, accepted] = await Promise.all([1, 2, 3].map(() => startSimulator({ keyB: storedKey })));
     envOnly = await startSimulator({ keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     realUi = { ...api.ui };
     api.ui.confirmOrigin = (service, origin) => (questions.push(`${service} ${origin}`), answer());
     await useBaseUrl(home);

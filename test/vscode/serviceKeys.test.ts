@@ -1,15 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import type { ServiceClients } from '../../src/vscode/serviceClients';
-import type { ApiKeyStore } from '../../src/vscode/apiKeyStore';
 import { describeError } from '../../src/vscode/errorNotice';
 import { isServiceError } from '../../src/core/serviceError';
-
-interface TandemApi {
-  clients: ServiceClients;
-  secretKeys: ApiKeyStore;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 // scripts/test-vscode.mjs starts code-server with these, to prove the environment fallback.
 const envKeyA = process.env.TANDEM_SERVICE_A_API_KEY!;
@@ -22,7 +16,7 @@ describe('keys, settings and the simulator', () => {
   before(async () => {
     assert.ok(envKeyA, 'the runner sets TANDEM_SERVICE_A_API_KEY');
     sim = await startSimulator({ keyA: envKeyA, keyB: 'stored-key-b' });
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     await config().update('serviceA.baseUrl', sim.urlA, vscode.ConfigurationTarget.Global);
     await config().update('serviceB.baseUrl', `${sim.urlB}/`, vscode.ConfigurationTarget.Global);
   });

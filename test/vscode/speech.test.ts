@@ -7,15 +7,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { parseWav, pcmToWav } from '../../src/core/speech/wav';
-import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
-import type { ReadAloud } from '../../src/vscode/speech/readAloud';
 import type { HostMessage } from '../../src/shared/protocol';
 import { until } from '../until';
-
-interface TandemApi {
-  chat: ChatRegistration;
-  readAloud: ReadAloud;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -39,7 +33,7 @@ describe('read aloud in a real extension host', () => {
 
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     await config().update('serviceA.baseUrl', sim.urlA, global);
     await config().update('serviceB.baseUrl', sim.urlB, global);
     subscription = api.chat.provider.onDidPost((m) => posted.push(m));

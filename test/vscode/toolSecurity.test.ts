@@ -8,17 +8,9 @@ import type { PreparedTool } from '../../src/core/chat/toolHost';
 import type { Attachment, HostMessage, ToolCallView } from '../../src/shared/protocol';
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
-import type { ChatRegistration } from '../../src/vscode/chat/registerChat';
 import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
-import type { SecretKeys } from '../../src/vscode/secretKeys';
-import type { ServiceClients } from '../../src/vscode/serviceClients';
 import { until } from '../until';
-
-interface TandemApi {
-  clients: ServiceClients;
-  secretKeys: SecretKeys;
-  chat: ChatRegistration;
-}
+import { activateTandem, type TandemApi } from './tandemApi';
 
 const SECRET = 'sk-env-only-4711';
 const config = () => vscode.workspace.getConfiguration('tandem');
@@ -52,7 +44,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
 
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
+    api = await activateTandem();
     await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
     await config().update('serviceB.baseUrl', sim.urlB, global);
     await config().update('chat.service', 'B', global);
