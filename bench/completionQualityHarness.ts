@@ -18,10 +18,27 @@ import { documentText, expectedText, siteLine, type Site } from './completionQua
 import { realisticOutput, type RealisticOutput } from './fimFailuresStandIn';
 
 export type FinishReason = 'stop' | 'length';
-/** The post-processing stage under test; the benchmark uses the pipeline's own. */
-export type PostProcessor = (raw: string, ctx: CompletionContext, mode: CompletionMode, finishReason: FinishReason) => string | undefined | Promise<string | undefined>;
 
-export const pipelinePostProcess: PostProcessor = (raw, ctx, mode) => postProcess(raw, ctx, mode);
+/** What Service B sends back: the model's text after its stop sequences and max_tokens. */
+export interface ServedAnswer {
+  text: string;
+  finishReason: FinishReason;
+}
+
+export interface PlannedRequest {
+  ctx: CompletionContext;
+  mode: CompletionMode;
+  options: FimOptions;
+}
+
+/** The client after the request: reading the stream and post-processing it into the shown text. */
+export type ClientStage = (served: ServedAnswer, request: PlannedRequest) => Promise<string | undefined>;
+
+/** The pipeline's own: the streamed, cut-early read, then postProcess. */
+export const pipelineClient: ClientStage = async (served, { ctx, mode, options }) => {
+  const answer = await streamedCompletion(streamOf(served), options, ctx, mode, new AbortController().signal, () => 0);
+  return postProcess(answer.raw, ctx, mode);
+};
 
 /** The extension's defaults (package.json): what a user gets. */
 const SETTINGS = { model: 'beta-v4-pro', maxTokens: 128 };
@@ -42,7 +59,7 @@ export interface SampleResult {
 const normalize = (text: string) => text.split('\n').map((line) => line.trimEnd()).join('\n').replace(/\n+$/, '');
 
 /** What Service B does with the model's text: cut before the first stop sequence, then at max_tokens. */
-function asServed(output: RealisticOutput, options: FimOptions): RealisticOutput {
+function asServed(output: RealisticOutput, options: FimOptions): ServedAnswer {
   let { text, finishReason } = output;
   const stops = Array.isArray(options.stop) ? options.stop : options.stop ? [options.stop] : [];
   const cut = Math.min(...stops.map((s) => text.indexOf(s)).filter((at) => at >= 0));
@@ -52,7 +69,7 @@ function asServed(output: RealisticOutput, options: FimOptions): RealisticOutput
 }
 
 /** A stream of the served text in token-sized pieces, like the SSE stream the client reads. */
-function streamOf(text: string, finishReason: FinishReason): StreamFim {
+function streamOf({ text, finishReason }: ServedAnswer): StreamFim {
   return async function* () {
     const pieces = splitTokens(text);
     for (let i = 0; i < pieces.length; i++) {
@@ -62,7 +79,7 @@ function streamOf(text: string, finishReason: FinishReason): StreamFim {
 }
 
 /** Runs one site with one failure class through the pipeline. */
-export async function runSample(site: Site, className: string, checker: SyntaxChecker, post: PostProcessor = pipelinePostProcess, seed = 1): Promise<SampleResult> {
+export async function runSample(site: Site, className: string, checker: SyntaxChecker, client: ClientStage = pipelineClient, seed = 1): Promise<SampleResult> {
   const doc = documentText(site);
   const expected = expectedText(site);
   const ctx = extractContext(doc, site.start, site.languageId);
@@ -71,8 +88,7 @@ export async function runSample(site: Site, className: string, checker: SyntaxCh
   if (mode) {
     const options = fimOptionsFor(ctx, mode, SETTINGS);
     const served = asServed(realisticOutput(className, expected, options.prompt, options.suffix ?? '', seedFrom(String(seed), site.file, String(site.start), className)), options);
-    const answer = await streamedCompletion(streamOf(served.text, served.finishReason), options, ctx, mode, new AbortController().signal, () => 0);
-    shown = await post(answer.raw, ctx, mode, served.finishReason);
+    shown = await client(served, { ctx, mode, options });
   }
   const outcome: Outcome = shown === undefined ? 'none' : normalize(shown) === normalize(expected) ? 'exact' : 'wrong';
   const breaksParse = outcome === 'wrong' && !checker.parses(site.languageId, doc.slice(0, site.start) + shown + doc.slice(site.start));

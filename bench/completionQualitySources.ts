@@ -51,7 +51,8 @@ function subdirs(parent: string, pattern: RegExp): string[] {
     .map((name) => join(parent, name));
 }
 
-function fromDirs(languageId: string, roots: string[], ext: string, keep?: (rel: string) => boolean): SourceSet | undefined {
+/** Files ending in `ext` under `roots`, read as `languageId`. */
+export function fromDirs(languageId: string, roots: string[], ext: string, keep?: (rel: string) => boolean): SourceSet | undefined {
   const present = roots.filter((root) => existsSync(root));
   if (present.length === 0) return undefined;
   const files = present.flatMap((root) => listFiles(root, ext, keep).map((rel) => join(root, rel)));
