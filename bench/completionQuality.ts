@@ -6,12 +6,10 @@
 // and pass/fail against the targets (≥ 90% exact or no suggestion, ≥ 98% never break a parse).
 import { repoRoot } from '../scripts/vscodePaths.mjs';
 import { arg } from './chatMeasure';
-import { runSample, summarize, type SampleResult } from './completionQualityHarness';
+import { CLASS_SOURCE, CLASSES, runSample, summarize, type SampleResult } from './completionQualityHarness';
 import { loadSyntaxChecker } from './completionQualityParser';
 import { sampleSites, type Site } from './completionQualitySites';
 import { findSources, LANGUAGE_ALIASES } from './completionQualitySources';
-// STAND-IN until sim/fimFailures.ts is merged (see that file).
-import { FAILURE_CLASSES } from './fimFailuresStandIn';
 
 const textArg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,14 +35,14 @@ async function main() {
     sites.push(...sampleSites(set, share, seed, checker));
   });
   const results: SampleResult[] = [];
-  for (const site of sites) for (const className of FAILURE_CLASSES) results.push(await runSample(site, className, checker, undefined, seed));
+  for (const site of sites) for (const className of CLASSES) results.push(await runSample(site, className, checker, undefined, seed));
 
   const report = {
     bench: 'completion quality',
     seed,
     sites: sites.length,
-    classes: [...FAILURE_CLASSES],
-    classSource: 'bench/fimFailuresStandIn.ts (stand-in for sim/fimFailures.ts)',
+    classes: [...CLASSES],
+    classSource: CLASS_SOURCE,
     sources: Object.fromEntries(sets.map((s) => [s.languageId, { origin: s.origin, files: s.files.length, sitesFrom: new Set(sites.filter((x) => x.languageId === s.languageId).map((x) => x.file)).size }])),
     ...(missing.length ? { missingLanguages: missing, install: 'apt-get install golang-1.19-src rust-src openjdk-17-source unzip' } : {}),
     ...summarize(results),

@@ -14,8 +14,12 @@ import { seedFrom } from '../sim/rng';
 import { countTokens, splitTokens, truncateToTokens } from '../sim/tokens';
 import type { SyntaxChecker } from './completionQualityParser';
 import { documentText, expectedText, siteLine, type Site } from './completionQualitySites';
-// STAND-IN until sim/fimFailures.ts is merged (see that file).
-import { realisticOutput, type RealisticOutput } from './fimFailuresStandIn';
+// STAND-IN until sim/fimFailures.ts is merged: then import these three from '../sim/fimFailures'.
+import { REALISTIC_CLASSES, realisticOutput, type RawFimOutput, type RealisticClass } from './fimFailuresStandIn';
+
+/** The realistic FIM model's classes, `ideal` first. */
+export const CLASSES: readonly RealisticClass[] = REALISTIC_CLASSES;
+export const CLASS_SOURCE = 'bench/fimFailuresStandIn.ts (stand-in for sim/fimFailures.ts)';
 
 export type FinishReason = 'stop' | 'length';
 
@@ -48,7 +52,7 @@ export type Outcome = 'exact' | 'none' | 'wrong';
 
 export interface SampleResult {
   site: Site;
-  className: string;
+  className: RealisticClass;
   outcome: Outcome;
   shown: string | undefined;
   /** The file parsed before; with the shown text inserted it does not. */
@@ -59,7 +63,7 @@ export interface SampleResult {
 const normalize = (text: string) => text.split('\n').map((line) => line.trimEnd()).join('\n').replace(/\n+$/, '');
 
 /** What Service B does with the model's text: cut before the first stop sequence, then at max_tokens. */
-function asServed(output: RealisticOutput, options: FimOptions): ServedAnswer {
+function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
   let { text, finishReason } = output;
   const stops = Array.isArray(options.stop) ? options.stop : options.stop ? [options.stop] : [];
   const cut = Math.min(...stops.map((s) => text.indexOf(s)).filter((at) => at >= 0));
@@ -79,7 +83,7 @@ function streamOf({ text, finishReason }: ServedAnswer): StreamFim {
 }
 
 /** Runs one site with one failure class through the pipeline. */
-export async function runSample(site: Site, className: string, checker: SyntaxChecker, client: ClientStage = pipelineClient, seed = 1): Promise<SampleResult> {
+export async function runSample(site: Site, className: RealisticClass, checker: SyntaxChecker, client: ClientStage = pipelineClient, seed = 1): Promise<SampleResult> {
   const doc = documentText(site);
   const expected = expectedText(site);
   const ctx = extractContext(doc, site.start, site.languageId);

@@ -1,11 +1,11 @@
 // STAND-IN for sim/fimFailures.ts (issue 11 item 1, written in parallel on another branch).
-// Same API: `FAILURE_CLASSES` and `realisticOutput(className, ideal, prompt, suffix, seed)`.
+// Same API as that file: `REALISTIC_CLASSES` and `realisticOutput(className, ideal, prompt, suffix, seed)`.
 // It exists only so the quality benchmark runs before that branch is merged; once it is, the
-// benchmark imports sim/fimFailures.ts instead and this file is deleted.
+// harness (completionQualityHarness.ts) imports sim/fimFailures.ts instead and this file is deleted.
 import { makeRng, seedFrom } from '../sim/rng';
 import { splitTokens } from '../sim/tokens';
 
-export const FAILURE_CLASSES = [
+export const REALISTIC_CLASSES = [
   'ideal',
   'repeat-suffix',
   'reindent',
@@ -17,9 +17,9 @@ export const FAILURE_CLASSES = [
   'prose-or-fence',
 ] as const;
 
-export type FailureClass = (typeof FAILURE_CLASSES)[number];
+export type RealisticClass = (typeof REALISTIC_CLASSES)[number];
 
-export interface RealisticOutput {
+export interface RawFimOutput {
   text: string;
   finishReason: 'stop' | 'length';
 }
@@ -40,10 +40,10 @@ function pastTheBlock(suffix: string): string {
 }
 
 /** What a real FIM model of class `className` answers where `ideal` is the right answer. */
-export function realisticOutput(className: string, ideal: string, prompt: string, suffix: string, seed: number): RealisticOutput {
-  const stop = (text: string): RealisticOutput => ({ text, finishReason: 'stop' });
+export function realisticOutput(className: RealisticClass, ideal: string, prompt: string, suffix: string, seed = 0): RawFimOutput {
+  const stop = (text: string): RawFimOutput => ({ text, finishReason: 'stop' });
   const cursorLine = lastLine(prompt);
-  switch (className as FailureClass) {
+  switch (className) {
     case 'ideal':
       return stop(ideal);
     case 'repeat-suffix':
@@ -76,6 +76,6 @@ export function realisticOutput(className: string, ideal: string, prompt: string
     case 'prose-or-fence':
       return stop(makeRng(seed).next() < 0.5 ? '```\n' + ideal + '\n```\nThis completes the code.' : ideal + '\n\nExplanation: the code above finishes the statement.');
     default:
-      throw new Error(`Unknown FIM failure class "${className}"; known: ${FAILURE_CLASSES.join(', ')}.`);
+      throw new Error(`Unknown FIM failure class "${className as string}"; known: ${REALISTIC_CLASSES.join(', ')}.`);
   }
 }

@@ -3,12 +3,10 @@
 // and catch a post-processor that breaks files. The quality targets are the benchmark's job.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { runSample, summarize, type ClientStage, type SampleResult } from '../../../bench/completionQualityHarness';
+import { CLASSES, runSample, summarize, type ClientStage, type SampleResult } from '../../../bench/completionQualityHarness';
 import { loadSyntaxChecker, type SyntaxChecker } from '../../../bench/completionQualityParser';
 import { documentText, expectedText, sampleSites, SITE_KINDS, type Site } from '../../../bench/completionQualitySites';
 import { fromDirs, type SourceSet } from '../../../bench/completionQualitySources';
-// STAND-IN until sim/fimFailures.ts is merged (see that file).
-import { FAILURE_CLASSES } from '../../../bench/fimFailuresStandIn';
 
 const LANGUAGES: Array<[languageId: string, ext: string]> = [
   ['typescript', '.ts.txt'],
@@ -104,9 +102,9 @@ describe('completion quality harness (bench:completion:quality) on vendored real
 
   it('runs every failure class through the real pipeline and reports each class', async () => {
     const results: SampleResult[] = [];
-    for (const site of sites.slice(0, 6)) for (const className of FAILURE_CLASSES) results.push(await runSample(site, className, checker));
+    for (const site of sites.slice(0, 6)) for (const className of CLASSES) results.push(await runSample(site, className, checker));
     const report = summarize(results);
-    assert.deepEqual(Object.keys(report.byClass).sort(), [...FAILURE_CLASSES].sort());
-    for (const className of FAILURE_CLASSES) assert.equal(report.byClass[className].samples, 6);
+    assert.deepEqual(Object.keys(report.byClass).sort(), [...CLASSES].sort());
+    for (const className of CLASSES) assert.equal(report.byClass[className].samples, 6);
   });
 });
