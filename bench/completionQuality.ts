@@ -45,7 +45,13 @@ async function main() {
     classSource: CLASS_SOURCE,
     sources: Object.fromEntries(sets.map((s) => [s.languageId, { origin: s.origin, files: s.files.length, sitesFrom: new Set(sites.filter((x) => x.languageId === s.languageId).map((x) => x.file)).size }])),
     ...(missing.length ? { missingLanguages: missing, install: 'apt-get install golang-1.19-src rust-src openjdk-17-source unzip' } : {}),
-    ...summarize(results),
+    definitions: {
+      exactMatchRate: 'the shown text equals the hidden span (trailing whitespace aside)',
+      noSuggestionRate: 'nothing shown (no request asked, or post-processing dropped the answer)',
+      parseKeptRate: 'of the suggestions shown, the share whose insertion leaves the file parsing (every sampled file parses as it is)',
+      targets: 'exactOrNoSuggestion: exact or nothing shown, of all samples; parseKept: as parseKeptRate',
+    },
+    ...summarize(results, repoRoot),
     durationMs: Date.now() - started,
   };
   console.log(JSON.stringify(report, null, 2));

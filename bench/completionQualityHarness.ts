@@ -2,6 +2,7 @@
 // raw answer goes through the completion pipeline as a real request would (context → mode → request
 // options → a server honouring stop and max_tokens → streamed, cut-early read → post-processing),
 // and the shown text is compared with the hidden span and checked with a parser.
+import { relative } from 'node:path';
 import type { CompletionMode } from '../src/core/completion/completionMode';
 import { decideMode } from '../src/core/completion/completionMode';
 import type { CompletionContext } from '../src/core/completion/contextExtraction';
@@ -136,8 +137,8 @@ function tallyBy(results: SampleResult[], key: (r: SampleResult) => string) {
 
 export const TARGETS = { exactOrNoSuggestion: 0.9, parseKept: 0.98 };
 
-/** The figures the benchmark prints, with pass/fail against the issue's targets. */
-export function summarize(results: SampleResult[]) {
+/** The figures the benchmark prints, with pass/fail against the issue's targets; example paths relative to `root`. */
+export function summarize(results: SampleResult[], root = '') {
   const all = tallyBy(results, () => 'all').all;
   const exactOrNone = rate(results.filter((r) => r.outcome !== 'wrong').length, results.length);
   const examples = Object.fromEntries(
@@ -146,7 +147,7 @@ export function summarize(results: SampleResult[]) {
       results
         .filter((r) => r.className === className && r.outcome === 'wrong')
         .slice(0, 2)
-        .map((r) => ({ at: `${r.site.file}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
+        .map((r) => ({ at: `${relative(root, r.site.file)}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
     ]),
   );
   return {

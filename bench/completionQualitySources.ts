@@ -94,7 +94,13 @@ function java(): SourceSet | undefined {
   const zips = subdirs('/usr/lib/jvm', /./).map((d) => join(d, 'lib/src.zip')).filter((f) => existsSync(f) && statSync(f).size > 0);
   const zip = firstExisting(zips.filter((f) => f.includes('/openjdk-'))) ?? firstExisting(zips);
   if (!zip) return undefined;
-  const entries = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8', maxBuffer: 64 << 20 })
+  let listing: string;
+  try {
+    listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  } catch {
+    return undefined; // no `unzip`: Java is reported missing, with the install line
+  }
+  const entries = listing
     .split('\n')
     .filter((e) => /^java\.base\/java\/(util|io|lang|time|text|net|nio)\/.*\.java$/.test(e) && !SKIP_DIR.test(e))
     .sort();
