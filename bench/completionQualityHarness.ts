@@ -22,13 +22,8 @@ import { REALISTIC_CLASSES, realisticOutput, type RawFimOutput, type RealisticCl
 export const CLASSES: readonly RealisticClass[] = REALISTIC_CLASSES;
 export const CLASS_SOURCE = 'bench/fimFailuresStandIn.ts (stand-in for sim/fimFailures.ts)';
 
-export type FinishReason = 'stop' | 'length';
-
 /** What Service B sends back: the model's text after its stop sequences and max_tokens. */
-export interface ServedAnswer {
-  text: string;
-  finishReason: FinishReason;
-}
+export type ServedAnswer = RawFimOutput;
 
 export interface PlannedRequest {
   ctx: CompletionContext;
@@ -92,7 +87,7 @@ export async function runSample(site: Site, className: RealisticClass, checker: 
   let shown: string | undefined;
   if (mode) {
     const options = fimOptionsFor(ctx, mode, SETTINGS);
-    const served = asServed(realisticOutput(className, expected, options.prompt, options.suffix ?? '', seedFrom(String(seed), site.file, String(site.start), className)), options);
+    const served = asServed(realisticOutput(className, expected, options.prompt, options.suffix ?? '', seedFrom(String(seed), site.languageId, expected, String(site.start), className)), options);
     shown = await client(served, { ctx, mode, options });
   }
   const outcome: Outcome = shown === undefined ? 'none' : normalize(shown) === normalize(expected) ? 'exact' : 'wrong';
@@ -135,6 +130,9 @@ function tallyBy(results: SampleResult[], key: (r: SampleResult) => string) {
   return Object.fromEntries([...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => [k, figures(t)]));
 }
 
+/** Inside the repository (node_modules) relative to it; elsewhere (/usr, a zip entry) as it is. */
+const shortPath = (root: string, file: string) => (root && !relative(root, file).startsWith('..') ? relative(root, file) : file);
+
 export const TARGETS = { exactOrNoSuggestion: 0.9, parseKept: 0.98 };
 
 /** The figures the benchmark prints, with pass/fail against the issue's targets; example paths relative to `root`. */
@@ -147,7 +145,7 @@ export function summarize(results: SampleResult[], root = '') {
       results
         .filter((r) => r.className === className && r.outcome === 'wrong')
         .slice(0, 2)
-        .map((r) => ({ at: `${relative(root, r.site.file)}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
+        .map((r) => ({ at: `${shortPath(root, r.site.file)}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
     ]),
   );
   return {
