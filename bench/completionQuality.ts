@@ -1,4 +1,4 @@
-// `npm run bench:completion:quality [-- --sites N --seed S --lang ts,js,py,go,rs,java]`
+// `npm run bench:completion:quality [-- --sites N --seed S --lang ts,js,py,go,rs,java --examples N]`
 // Completion quality on code nobody here wrote: cursor sites sampled deterministically from real
 // sources (completionQualitySources.ts), a realistic FIM model's failure classes at each site, the
 // pipeline's post-processing, and tree-sitter to tell whether the shown text breaks the file.
@@ -47,11 +47,11 @@ async function main() {
     ...(missing.length ? { missingLanguages: missing, install: 'apt-get install golang-1.19-src rust-src openjdk-17-source unzip' } : {}),
     definitions: {
       exactMatchRate: 'the shown text equals the hidden span (trailing whitespace aside)',
-      noSuggestionRate: 'nothing shown (no request asked, or post-processing dropped the answer)',
+      noSuggestionRate: 'nothing shown: no request at that position (notAskedRate), or post-processing dropped the answer',
       parseKeptRate: 'of the suggestions shown, the share whose insertion leaves the file parsing (every sampled file parses as it is)',
       targets: 'exactOrNoSuggestion: exact or nothing shown, of all samples; parseKept: as parseKeptRate',
     },
-    ...summarize(results, repoRoot),
+    ...summarize(results, repoRoot, arg('examples', 2)),
     durationMs: Date.now() - started,
   };
   console.log(JSON.stringify(report, null, 2));

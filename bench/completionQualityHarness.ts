@@ -51,6 +51,8 @@ export interface SampleResult {
   className: RealisticClass;
   outcome: Outcome;
   shown: string | undefined;
+  /** False where the pipeline asked for nothing (decideMode refused the position). */
+  asked: boolean;
   /** The file parsed before; with the shown text inserted it does not. */
   breaksParse: boolean;
 }
@@ -90,9 +92,11 @@ export async function runSample(site: Site, className: RealisticClass, checker: 
     const served = asServed(realisticOutput(className, expected, options.prompt, options.suffix ?? '', seedFrom(String(seed), site.languageId, expected, String(site.start), className)), options);
     shown = await client(served, { ctx, mode, options });
   }
+  // Empty ghost text is no ghost text.
+  if (shown === '') shown = undefined;
   const outcome: Outcome = shown === undefined ? 'none' : normalize(shown) === normalize(expected) ? 'exact' : 'wrong';
   const breaksParse = outcome === 'wrong' && !checker.parses(site.languageId, doc.slice(0, site.start) + shown + doc.slice(site.start));
-  return { site, className, outcome, shown, breaksParse };
+  return { site, className, outcome, shown, asked: mode !== undefined, breaksParse };
 }
 
 interface Tally {
@@ -100,6 +104,7 @@ interface Tally {
   exact: number;
   none: number;
   wrong: number;
+  notAsked: number;
   breaksParse: number;
 }
 
@@ -111,6 +116,8 @@ function figures(t: Tally) {
     samples: t.samples,
     exactMatchRate: rate(t.exact, t.samples),
     noSuggestionRate: rate(t.none, t.samples),
+    /** Part of noSuggestionRate: no request at all at that position. */
+    notAskedRate: rate(t.notAsked, t.samples),
     wrongRate: rate(t.wrong, t.samples),
     /** Of the suggestions shown, the share that leaves the file parsing. */
     parseKeptRate: rate(shown - t.breaksParse, shown),
@@ -121,10 +128,11 @@ function tallyBy(results: SampleResult[], key: (r: SampleResult) => string) {
   const tallies = new Map<string, Tally>();
   for (const r of results) {
     const k = key(r);
-    const t = tallies.get(k) ?? { samples: 0, exact: 0, none: 0, wrong: 0, breaksParse: 0 };
+    const t = tallies.get(k) ?? { samples: 0, exact: 0, none: 0, wrong: 0, notAsked: 0, breaksParse: 0 };
     t.samples++;
     t[r.outcome]++;
     if (r.breaksParse) t.breaksParse++;
+    if (!r.asked) t.notAsked++;
     tallies.set(k, t);
   }
   return Object.fromEntries([...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([k, t]) => [k, figures(t)]));
@@ -135,8 +143,8 @@ const shortPath = (root: string, file: string) => (root && !relative(root, file)
 
 export const TARGETS = { exactOrNoSuggestion: 0.9, parseKept: 0.98 };
 
-/** The figures the benchmark prints, with pass/fail against the issue's targets; example paths relative to `root`. */
-export function summarize(results: SampleResult[], root = '') {
+/** The figures the benchmark prints, with pass/fail against the issue's targets and a few wrong answers per class. */
+export function summarize(results: SampleResult[], root = '', examplesPerClass = 2) {
   const all = tallyBy(results, () => 'all').all;
   const exactOrNone = rate(results.filter((r) => r.outcome !== 'wrong').length, results.length);
   const examples = Object.fromEntries(
@@ -144,7 +152,7 @@ export function summarize(results: SampleResult[], root = '') {
       className,
       results
         .filter((r) => r.className === className && r.outcome === 'wrong')
-        .slice(0, 2)
+        .slice(0, examplesPerClass)
         .map((r) => ({ at: `${shortPath(root, r.site.file)}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
     ]),
   );

@@ -8,10 +8,15 @@ import type { SourceSet } from './completionQualitySources';
 /**
  * line-end: the rest of a line from a token boundary; call-args: the arguments of a line's last
  * call, its `)` left in place; statement: a whole line after its indentation; block-body: the
- * lines inside a block, the cursor at the end of the line that opens it.
+ * lines inside a block, the cursor at the end of the line that opens it; empty-braces: the same
+ * with the closing brace pulled up behind the cursor (`{|}`), brace languages only;
+ * next-statement: the line after a complete statement, the cursor at that statement's end.
  */
-export const SITE_KINDS = ['line-end', 'call-args', 'statement', 'block-body'] as const;
+export const SITE_KINDS = ['line-end', 'call-args', 'statement', 'block-body', 'empty-braces', 'next-statement'] as const;
 export type SiteKind = (typeof SITE_KINDS)[number];
+
+/** The kinds a language has: Python has no braces. */
+export const kindsFor = (languageId: string): SiteKind[] => SITE_KINDS.filter((kind) => kind !== 'empty-braces' || languageId !== 'python');
 
 export interface Site {
   file: string;
@@ -66,15 +71,18 @@ const isCode = (line: Line) => line.content !== '' && !COMMENT_START.test(line.c
 /** Spans of each kind in `source`; `inert` says whether an offset is inside a comment or string. */
 function candidateSpans(source: string, languageId: string, inert: (offset: number) => boolean): Record<SiteKind, Span[]> {
   const lines = linesOf(source);
-  const spans: Record<SiteKind, Span[]> = { 'line-end': [], 'call-args': [], statement: [], 'block-body': [] };
+  const spans = Object.fromEntries(SITE_KINDS.map((kind) => [kind, [] as Span[]])) as Record<SiteKind, Span[]>;
   const opener = languageId === 'python' ? /:$/ : /\{$/;
+  // A line that ends a statement: with `;`, or (no-semicolon styles, Go, Python) with no operator, comma or opener.
+  const statementEnd = /[;\w)\]'"`]$/;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!isCode(line)) continue;
     const contentStart = line.start + line.text.length - line.text.trimStart().length;
     const lineEnd = line.start + line.text.trimEnd().length;
-    // Lines in docstrings, block comments and multi-line strings are not code.
-    if (inert(contentStart) || inert(lineEnd - 1)) continue;
+    // Lines in docstrings, block comments and multi-line strings are not code: the whitespace
+    // around such a line is inside the comment or string, around a code line it is not.
+    if (inert(Math.max(0, contentStart - 1)) || inert(lineEnd)) continue;
 
     if (!CLOSER_ONLY.test(line.content) && line.content.length >= 4) spans.statement.push([contentStart, lineEnd]);
 
@@ -97,8 +105,17 @@ function candidateSpans(source: string, languageId: string, inert: (offset: numb
     }
 
     if (opener.test(line.content)) {
-      const body = blockBody(lines, i, languageId);
-      if (body !== undefined) spans['block-body'].push([lineEnd, lines[body].end]);
+      const block = blockBody(lines, i, languageId);
+      if (block) spans['block-body'].push([lineEnd, lines[block.last].end]);
+      if (block?.closer !== undefined && lines[block.closer].content.startsWith('}')) {
+        const closer = lines[block.closer];
+        spans['empty-braces'].push([lineEnd, closer.start + closer.text.length - closer.text.trimStart().length]);
+      }
+    }
+
+    const next = lines[i + 1];
+    if (next && statementEnd.test(line.content) && next.indent === line.indent && isCode(next) && !CLOSER_ONLY.test(next.content) && !inert(next.start + next.text.trimEnd().length)) {
+      spans['next-statement'].push([lineEnd, next.start + next.text.trimEnd().length]);
     }
   }
   // Keep spans whose expected text is worth asking for and fits one request.
@@ -108,8 +125,11 @@ function candidateSpans(source: string, languageId: string, inert: (offset: numb
   return spans;
 }
 
-/** Index of the last line of the block opened by line `at`, or undefined when it is empty, long or odd. */
-function blockBody(lines: Line[], at: number, languageId: string): number | undefined {
+/**
+ * The block opened by line `at`: its last line and (brace languages) the line that closes it;
+ * undefined when it is empty, long or odd.
+ */
+function blockBody(lines: Line[], at: number, languageId: string): { last: number; closer?: number } | undefined {
   const openerIndent = lines[at].indent;
   let last: number | undefined;
   for (let j = at + 1; j < lines.length && j <= at + MAX_BODY_LINES + 1; j++) {
@@ -120,8 +140,9 @@ function blockBody(lines: Line[], at: number, languageId: string): number | unde
       continue;
     }
     // Brace languages: the block ends with a closer at the opener's indentation; Python: any dedent.
-    if (languageId === 'python') return last;
-    return line.indent === openerIndent && /^[)\]}]/.test(line.content) ? last : undefined;
+    if (last === undefined) return undefined;
+    if (languageId === 'python') return { last };
+    return line.indent === openerIndent && /^[)\]}]/.test(line.content) ? { last, closer: j } : undefined;
   }
   return undefined;
 }
@@ -157,13 +178,14 @@ export function sampleSites(set: SourceSet, count: number, seed: number, checker
     loaded.set(file, result);
     return result;
   };
+  const kinds = kindsFor(set.languageId);
   const sites: Site[] = [];
   const used = new Set<string>();
   const perFile = new Map<string, number>();
   // A few sites per file spread the sample; a small set (the unit test's) needs more.
   const maxPerFile = Math.max(3, Math.ceil(count / set.files.length));
   for (let attempt = 0; sites.length < count && attempt < count * 40; attempt++) {
-    const kind = SITE_KINDS[sites.length % SITE_KINDS.length];
+    const kind = kinds[sites.length % kinds.length];
     const file = rng.pick(set.files);
     if ((perFile.get(file) ?? 0) >= maxPerFile) continue;
     const spans = load(file)?.spans[kind];

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { CLASSES, runSample, summarize, type ClientStage, type SampleResult } from '../../../bench/completionQualityHarness';
 import { loadSyntaxChecker, type SyntaxChecker } from '../../../bench/completionQualityParser';
-import { documentText, expectedText, sampleSites, SITE_KINDS, type Site } from '../../../bench/completionQualitySites';
+import { documentText, expectedText, kindsFor, sampleSites, type Site } from '../../../bench/completionQualitySites';
 import { fromDirs, type SourceSet } from '../../../bench/completionQualitySources';
 
 const LANGUAGES: Array<[languageId: string, ext: string]> = [
@@ -15,7 +15,7 @@ const LANGUAGES: Array<[languageId: string, ext: string]> = [
   ['go', '.go.txt'],
   ['rust', '.rs.txt'],
 ];
-const SITES_PER_LANGUAGE = 4;
+const SITES_PER_LANGUAGE = 6;
 
 const fixtures = join(__dirname, '../../fixtures/realCode');
 const sets: SourceSet[] = LANGUAGES.map(([id, ext]) => fromDirs(id, [join(fixtures, id)], ext)!);
@@ -37,7 +37,7 @@ describe('completion quality harness (bench:completion:quality) on vendored real
     assert.equal(sites.length, LANGUAGES.length * SITES_PER_LANGUAGE);
     assert.deepEqual(sets.flatMap((set) => sampleSites(set, SITES_PER_LANGUAGE, 7, checker)).map(key), sites.map(key));
     assert.notDeepEqual(sets.flatMap((set) => sampleSites(set, SITES_PER_LANGUAGE, 8, checker)).map(key), sites.map(key));
-    assert.deepEqual([...new Set(sites.map((s) => s.kind))].sort(), [...SITE_KINDS].sort());
+    for (const [id] of LANGUAGES) assert.deepEqual([...new Set(sites.filter((s) => s.languageId === id).map((s) => s.kind))].sort(), kindsFor(id).sort(), id);
     assert.deepEqual([...new Set(sites.map((s) => s.languageId))], LANGUAGES.map(([id]) => id));
   });
 
@@ -53,18 +53,22 @@ describe('completion quality harness (bench:completion:quality) on vendored real
   it('counts the ideal answer, shown as served, as an exact match that keeps every file parsing', async () => {
     const results: SampleResult[] = [];
     for (const site of sites) results.push(await runSample(site, 'ideal', checker, asServed));
+    // Where the request asks for one line, a newline stop sequence ends an answer that starts a new
+    // line (`{|}`, after a statement) before it begins: nothing is shown, and that is counted as such.
+    const wholeAnswer = results.filter((r) => !['empty-braces', 'next-statement'].includes(r.site.kind));
     assert.deepEqual(
-      results.filter((r) => r.outcome !== 'exact').map((r) => `${key(r.site)} ${JSON.stringify(r.shown)}`),
+      wholeAnswer.filter((r) => r.outcome !== 'exact').map((r) => `${key(r.site)} ${JSON.stringify(r.shown)}`),
       [],
     );
+    assert.deepEqual(results.filter((r) => r.outcome === 'wrong' || r.breaksParse).map((r) => key(r.site)), []);
     const report = summarize(results);
-    assert.equal(report.exactMatchRate, 1);
     assert.equal(report.parseKeptRate, 1);
     assert.equal(report.targets.exactOrNoSuggestion.pass, true);
+    assert.equal(summarize(wholeAnswer).exactMatchRate, 1);
   });
 
-  it('catches a post-processor that adds a stray closing bracket: every suggestion breaks its file', async () => {
-    const strayCloser: ClientStage = async (served) => served.text + ')';
+  it('catches a post-processor that puts a stray closing bracket before the answer: every suggestion breaks its file', async () => {
+    const strayCloser: ClientStage = async (served) => ')' + served.text;
     const results: SampleResult[] = [];
     for (const site of sites) results.push(await runSample(site, 'ideal', checker, strayCloser));
     assert.deepEqual(results.filter((r) => !r.breaksParse).map((r) => key(r.site)), []);
@@ -102,9 +106,9 @@ describe('completion quality harness (bench:completion:quality) on vendored real
 
   it('runs every failure class through the real pipeline and reports each class', async () => {
     const results: SampleResult[] = [];
-    for (const site of sites.slice(0, 6)) for (const className of CLASSES) results.push(await runSample(site, className, checker));
+    for (const site of sites.slice(0, 8)) for (const className of CLASSES) results.push(await runSample(site, className, checker));
     const report = summarize(results);
     assert.deepEqual(Object.keys(report.byClass).sort(), [...CLASSES].sort());
-    for (const className of CLASSES) assert.equal(report.byClass[className].samples, 6);
+    for (const className of CLASSES) assert.equal(report.byClass[className].samples, 8);
   });
 });
