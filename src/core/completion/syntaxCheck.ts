@@ -1,0 +1,34 @@
+// The syntax judge: a completion is put between the prefix and the suffix and parsed; the longest
+// prefix of it (cut at a line end, or on a single line at a token edge) that adds no parse error
+// is what the user gets, and nothing when no such prefix exists.
+import type { CompletionContext } from './contextExtraction';
+import type { SyntaxParsers } from './syntaxParser';
+
+/** The judged text (undefined: nothing fits), or `unjudged` when no parser is ready for the language. */
+export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
+
+const WORD = /[\p{L}\p{N}_$]/u;
+
+/** Where a text may be cut: line ends on several lines; on one line every edge of a word or symbol. */
+export function cutPoints(text: string, multiline: boolean): number[] {
+  const points: number[] = [];
+  for (let i = 1; i < text.length; i++) {
+    if (multiline ? text[i] === '\n' : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
+  }
+  points.push(text.length);
+  return points;
+}
+
+export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, parsers: SyntaxParsers | undefined): SyntaxVerdict {
+  const judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
+  if (!judge) return { judged: false };
+  try {
+    for (let i = cuts.length - 1; i >= 0; i--) {
+      const candidate = text.slice(0, cuts[i]).trimEnd();
+      if (candidate.trim() !== '' && judge.fits(candidate)) return { judged: true, text: candidate };
+    }
+    return { judged: true, text: undefined };
+  } finally {
+    judge.dispose();
+  }
+}
