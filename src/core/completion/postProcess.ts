@@ -74,7 +74,9 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
     // The first line continues the cursor line; later lines stand alone.
     const whole = i === 0 ? ctx.linePrefix + line : line;
     if (trimmed !== '') {
-      if (i > 0 && next !== undefined && (line === next || rewrites(line, next))) return cutBefore(text, start);
+      // On a blank cursor line the first line stands alone too.
+      const alone = i > 0 || ctx.linePrefix.trim() === '';
+      if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
       if (i === 0 && whole.trim() === above) return cutBefore(text, start);
       // Runaway repetition: a line said again, unless it is one that blocks legitimately repeat.
       const repeated = (seen.has(trimmed) && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));

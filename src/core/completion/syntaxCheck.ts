@@ -8,14 +8,20 @@ import type { SyntaxParsers } from './syntaxParser';
 export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
 
 const WORD = /[\p{L}\p{N}_$]/u;
+/** A line that opens a block (`{`, `(`, `[`, `:`, `=>`) is never where an answer of several lines ends. */
+const OPENS_BLOCK = /(?:[{([:]|=>)\s*$/;
 
-/** Where a text may be cut: line ends on several lines; on one line every edge of a word or symbol. */
+/**
+ * Where a text may be cut: on several lines, line ends that do not leave a block just opened
+ * (parsers accept an empty Python block); on one line, every edge of a word or symbol.
+ */
 export function cutPoints(text: string, multiline: boolean): number[] {
   const points: number[] = [];
+  const lineEnd = (at: number) => !OPENS_BLOCK.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   for (let i = 1; i < text.length; i++) {
-    if (multiline ? text[i] === '\n' : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
+    if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
   }
-  points.push(text.length);
+  if (!multiline || lineEnd(text.length)) points.push(text.length);
   return points;
 }
 
