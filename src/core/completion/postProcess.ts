@@ -63,7 +63,8 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   const next = nextSuffixLine(ctx, mode);
   const above = lineAbove(ctx)?.trim();
   const blockIndent = indentWidth(mode.indent);
-  const seen = new Set<string>();
+  // Lines said so far in the blocks still open (a line indented less closes the deeper ones).
+  let seen: Array<{ trimmed: string; width: number }> = [];
   let previous: string | undefined;
   let start = 0;
   for (let i = 0; ; i++) {
@@ -78,11 +79,14 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
       if (i === 0 && whole.trim() === above) return cutBefore(text, start);
-      // Runaway repetition: a line said again, unless it is one that blocks legitimately repeat.
-      const repeated = (seen.has(trimmed) && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));
+      // Runaway repetition: a line said again in the same block, unless it is one that blocks
+      // legitimately repeat; the same line in another block (two guard clauses) is fine.
+      const width = indentWidth(whole);
+      seen = seen.filter((s) => s.width <= width);
+      const sibling = seen.some((s) => s.trimmed === trimmed && s.width === width);
+      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));
       if (i > 0 && repeated) return cutBefore(text, start);
       if (i > 0) {
-        const width = indentWidth(line);
         // Leaving the block: after an opener a line back at its indent ends it (a closer that the
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
@@ -90,7 +94,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
           return cutBefore(text, start);
         }
       }
-      seen.add(trimmed);
+      seen.push({ trimmed, width });
       previous = line;
     }
     if (end < 0) return text.length;
