@@ -1,13 +1,11 @@
 // The cursor situations of issue 11 where completions came out wrong, with raw output written the
 // way real FIM models produce it; each asserts the exact text the user would get.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { decideMode } from '../../../src/core/completion/completionMode';
 import { extractContext } from '../../../src/core/completion/contextExtraction';
 import { postProcess, type PostProcessOptions } from '../../../src/core/completion/postProcess';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
-
-export const WASM_DIR = path.join(__dirname, '../../../node_modules/@vscode/tree-sitter-wasm/wasm');
+import { WASM_DIR } from './wasmDir';
 
 /** `|` marks the cursor. */
 function run(doc: string, languageId: string, raw: string, options: PostProcessOptions): string | undefined {
@@ -32,10 +30,16 @@ describe('completion post-processing by syntax: the situations that went wrong',
     assert.equal(withParser(doc, 'typescript', raw), "\n  it('is zero for a zero radius', () => {\n    expect(area(0)).toBe(0);\n  });");
   });
 
-  it('describe: one closer short is unclosed and one closer more repeats the suffix, so neither is shown', () => {
+  it('describe: an answer that never closes the nested block is not shown', () => {
     const doc = "describe('area', () => {|\n});\n";
     // The model stopped one line early: no line end leaves the nested block closed.
     assert.equal(withParser(doc, 'typescript', "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n"), undefined);
+  });
+
+  it('describe: a closer written differently from the suffix\'s (`})` for `});`) is still not repeated', () => {
+    const doc = "describe('area', () => {|\n});\n";
+    const raw = "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });\n})";
+    assert.equal(withParser(doc, 'typescript', raw), "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });");
   });
 
   it('Python: indentation the model writes again (8 spaces instead of 4) is stripped', () => {
@@ -126,6 +130,29 @@ describe('completion post-processing by syntax: the situations that went wrong',
     const doc = 'function render(rows: Row[], limit: number): string {\n  |\n}\n\nfunction columnWidths(rows: Row[]): number[] {\n  return [];\n}\n';
     const raw = `${body14.join('\n')}\n}\n\nfunction header(widths: number[]): string {\n  return widths.map((w) => "-".repeat(w)).join(" ");\n}\n`;
     assert.equal(withParser(doc, 'typescript', raw), body14.join('\n'));
+  });
+
+  it('Python: a long body ends where its block does, not at a fixed line count and not in the next function', () => {
+    const body = [
+      'counts = {}',
+      '    first_seen = {}',
+      '    skipped = 0',
+      '    for index, word in enumerate(words):',
+      '        word = word.strip().lower()',
+      '        if not word:',
+      '            skipped += 1',
+      '            continue',
+      '        if word in STOP_WORDS:',
+      '            skipped += 1',
+      '            continue',
+      '        counts[word] = counts.get(word, 0) + 1',
+      '        first_seen.setdefault(word, index)',
+      '    ranked = sorted(counts, key=lambda w: (-counts[w], first_seen[w]))',
+      '    return ranked[:limit], skipped',
+    ];
+    const doc = 'def top_words(words, limit=10):\n    |\n';
+    const raw = `${body.join('\n')}\n\n\ndef load_words(path):\n    with open(path) as f:\n        return f.read().split()\n`;
+    assert.equal(withParser(doc, 'python', raw), body.join('\n'));
   });
 
   it('a line that does not parse ends the answer before it (the model stopped mid-expression)', () => {
