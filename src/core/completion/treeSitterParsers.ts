@@ -4,21 +4,10 @@
 import * as path from 'node:path';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
+import grammars from './treeSitterGrammars.json';
 
-/** VS Code language id → grammar file `tree-sitter-<name>.wasm`. */
-const GRAMMARS: Readonly<Record<string, string>> = {
-  typescript: 'typescript',
-  typescriptreact: 'tsx',
-  javascript: 'javascript',
-  javascriptreact: 'javascript',
-  python: 'python',
-  go: 'go',
-  rust: 'rust',
-  java: 'java',
-};
-
-/** The grammars the extension ships (esbuild.mjs copies exactly these). */
-export const SHIPPED_GRAMMARS: readonly string[] = [...new Set(Object.values(GRAMMARS))];
+/** VS Code language id → grammar file `tree-sitter-<name>.wasm` (esbuild.mjs ships exactly these). */
+const GRAMMARS: Readonly<Record<string, string>> = grammars;
 
 type Runtime = typeof TreeSitter;
 

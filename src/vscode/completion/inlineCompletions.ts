@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import { CompletionStatus } from '../../core/completion/completionStatus';
 import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
+import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import type { Logger } from '../../core/transport/logger';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
@@ -30,6 +32,9 @@ export class InlineCompletions implements vscode.Disposable {
       settings: () => settings.value,
       now: () => performance.now(),
       cooldown,
+      // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter); each
+      // grammar loads on the first completion in its language.
+      syntax: new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message)),
     });
     const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log));
     this.disposables = [
