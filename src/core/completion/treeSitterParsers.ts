@@ -33,6 +33,11 @@ export class TreeSitterParsers implements SyntaxParsers {
     return parser && new TreeSitterJudge(parser, before, after);
   }
 
+  /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
+  isLoaded(languageId: string): boolean {
+    return this.ready.get(GRAMMARS[languageId]) !== undefined;
+  }
+
   /** Loads the language's parser (once); true when it is usable. For tests, benchmarks and warm-up. */
   async load(languageId: string): Promise<boolean> {
     const grammar = GRAMMARS[languageId];
