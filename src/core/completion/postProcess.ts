@@ -3,6 +3,7 @@
 // cursor already has, balance brackets against it, and reject output that would only get in the way.
 // Line rules bound the answer; where a parser is loaded, the syntax judge (syntaxCheck.ts) then
 // keeps the longest part of it that parses in place.
+import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { cutPoints, judgeBySyntax } from './syntaxCheck';
@@ -15,8 +16,6 @@ export interface PostProcessOptions {
   truncated?: boolean;
 }
 
-const OPENERS = '([{';
-const CLOSERS = ')]}';
 const indentWidth = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
 const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
 /** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
@@ -107,22 +106,6 @@ function cutBefore(text: string, lineStart: number): number {
   return Math.max(0, lineStart - 1);
 }
 
-/** Indexes of brackets in `text` that have no partner in `text`. */
-function unmatchedBrackets(text: string): Set<number> {
-  const stack: number[] = [];
-  const unmatched = new Set<number>();
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (OPENERS.includes(c)) stack.push(i);
-    else if (CLOSERS.includes(c)) {
-      if (stack.length && OPENERS.indexOf(text[stack[stack.length - 1]]) === CLOSERS.indexOf(c)) stack.pop();
-      else unmatched.add(i);
-    }
-  }
-  for (const i of stack) unmatched.add(i);
-  return unmatched;
-}
-
 const squeeze = (s: string) => s.replace(/\s+/g, '');
 
 /**
@@ -176,8 +159,7 @@ function lastBalancedLineEnd(text: string): string | undefined {
   const cuts = cutPoints(text, true);
   for (let i = cuts.length - 1; i >= 0; i--) {
     const candidate = text.slice(0, cuts[i]);
-    const unmatched = unmatchedBrackets(candidate);
-    if (candidate.trim() !== '' && ![...unmatched].some((at) => OPENERS.includes(candidate[at]))) return candidate;
+    if (candidate.trim() !== '' && openOpeners(candidate).length === 0) return candidate;
   }
   return undefined;
 }
@@ -201,7 +183,7 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (!mode.multiline && /\s$/.test(ctx.linePrefix) && ctx.linePrefix.trim() !== '') text = text.replace(/^[ \t]+/, '');
   // After a complete statement the answer is the next statement, on its own line.
   if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
-  const verdict = judgeBySyntax(text, cutPoints(text, mode.multiline), ctx, options.syntax);
+  const verdict = judgeBySyntax(text, cutPoints(text, mode.multiline), ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : options.truncated ? lastBalancedLineEnd(text) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.

@@ -1,6 +1,7 @@
 // The syntax judge: a completion is put between the prefix and the suffix and parsed; the longest
 // prefix of it (cut at a line end, or on a single line at a token edge) that adds no parse error
 // is what the user gets, and nothing when no such prefix exists.
+import { CLOSERS, OPENERS, openOpeners } from './brackets';
 import type { CompletionContext } from './contextExtraction';
 import type { SyntaxParsers } from './syntaxParser';
 
@@ -25,13 +26,26 @@ export function cutPoints(text: string, multiline: boolean): number[] {
   return points;
 }
 
-export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, parsers: SyntaxParsers | undefined): SyntaxVerdict {
+/** Parses per answer at most (longest candidates first, about 0.3 ms each): a long line of junk costs little. */
+export const MAX_JUDGED = 24;
+
+/**
+ * A single line may end by opening a block or a list that the next lines fill (`if (x) {`): it is
+ * judged as if closed right there. Openers earlier in the line must be closed by the line itself.
+ */
+function closedAtEnd(line: string): string {
+  const open = openOpeners(line);
+  if (open.length === 0 || line.slice(open[0]).replace(/\s/g, '') !== open.map((at) => line[at]).join('')) return line;
+  return line + open.reverse().map((at) => CLOSERS[OPENERS.indexOf(line[at])]).join('');
+}
+
+export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
   const judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
   if (!judge) return { judged: false };
   try {
-    for (let i = cuts.length - 1; i >= 0; i--) {
+    for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() !== '' && judge.fits(candidate)) return { judged: true, text: candidate };
+      if (candidate.trim() !== '' && judge.fits(multiline ? candidate : closedAtEnd(candidate))) return { judged: true, text: candidate };
     }
     return { judged: true, text: undefined };
   } finally {

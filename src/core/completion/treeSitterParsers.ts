@@ -117,7 +117,9 @@ class TreeSitterJudge implements InsertionJudge {
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
     tree.delete();
-    return errors.length <= this.baseErrors && !errors.some((at) => at >= start && at <= end);
+    // A token missing right after the text (an unclosed block at the end of a broken file) is the
+    // file's error as much as the text's: the count decides it.
+    return errors.length <= this.baseErrors && !errors.some((at) => at >= start && at < end);
   }
 
   dispose(): void {

@@ -5,6 +5,8 @@ import * as os from 'node:os';
 import { decideMode } from '../../../src/core/completion/completionMode';
 import { extractContext } from '../../../src/core/completion/contextExtraction';
 import { postProcess } from '../../../src/core/completion/postProcess';
+import { MAX_JUDGED } from '../../../src/core/completion/syntaxCheck';
+import type { SyntaxParsers } from '../../../src/core/completion/syntaxParser';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
 import { WASM_DIR } from './wasmDir';
 
@@ -39,5 +41,14 @@ describe('completion post-processing while no parser is ready', () => {
     const { ctx, mode } = at('const routes = [\n  |\n];\n', 'javascript');
     const raw = "{ path: '/', view: home },\n  { path: '/about', view: about },\n  { path: '/users', view: list, children: [\n    { path: ':id'";
     assert.equal(postProcess(raw, ctx, mode, { truncated: true }), "{ path: '/', view: home },\n  { path: '/about', view: about },");
+  });
+
+  it('judges a long answer of junk a bounded number of times, then shows nothing', () => {
+    let parses = 0;
+    const refusing: SyntaxParsers = { judgeInsertion: () => ({ fits: () => (parses++, false), dispose: () => undefined }) };
+    const { ctx, mode } = at('const total = |\n', 'typescript');
+    const raw = Array.from({ length: 200 }, (_, i) => `a${i}`).join(' + ');
+    assert.equal(postProcess(raw, ctx, mode, { syntax: refusing }), undefined);
+    assert.equal(parses, MAX_JUDGED);
   });
 });

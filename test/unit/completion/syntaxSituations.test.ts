@@ -92,6 +92,14 @@ describe('completion post-processing by syntax: the situations that went wrong',
     assert.equal(withParser(doc, 'typescript', 'null || value === undefined) {'), 'null || value === undefined');
   });
 
+  it('a single line is trimmed to what parses, yet may open a block the next lines fill, even in a file broken further down', () => {
+    const guard = 'function abs(x: number): number {\n  if (x < 0) |\n  return x;\n}\n';
+    assert.equal(withParser(guard, 'typescript', '{ return -x; } }'), '{ return -x; }');
+    assert.equal(withParser(guard, 'typescript', '{'), '{');
+    // The function is not closed yet (the user is still writing it): the statement is still whole.
+    assert.equal(withParser('const x = 1;\nexport function f() {\n  const y = |\n', 'typescript', 'x + 1;'), 'x + 1;');
+  });
+
   it('finish_reason "length" mid-dict: the unclosed dict is not shown', () => {
     const doc = 'def defaults():\n    |\n\n\ndef main():\n    pass\n';
     const raw = 'return {\n        "host": "localhost",\n        "port": 8080,\n        "retries": 3,\n        "time';
