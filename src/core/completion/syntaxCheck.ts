@@ -3,7 +3,7 @@
 // is what the user gets, and nothing when no such prefix exists.
 import { CLOSERS, OPENERS, openOpeners } from './brackets';
 import type { CompletionContext } from './contextExtraction';
-import type { SyntaxParsers } from './syntaxParser';
+import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 
 /** The judged text (undefined: nothing fits), or `unjudged` when no parser is ready for the language. */
 export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
@@ -40,15 +40,19 @@ function closedAtEnd(line: string): string {
 }
 
 export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
-  const judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
-  if (!judge) return { judged: false };
+  let judge: InsertionJudge | undefined;
   try {
+    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
+    if (!judge) return { judged: false };
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
       if (candidate.trim() !== '' && judge.fits(multiline ? candidate : closedAtEnd(candidate))) return { judged: true, text: candidate };
     }
     return { judged: true, text: undefined };
+  } catch {
+    // A parser that fails mid-way (WebAssembly out of memory) costs the judgement, not the completion.
+    return { judged: false };
   } finally {
-    judge.dispose();
+    judge?.dispose();
   }
 }

@@ -51,4 +51,17 @@ describe('completion post-processing while no parser is ready', () => {
     assert.equal(postProcess(raw, ctx, mode, { syntax: refusing }), undefined);
     assert.equal(parses, MAX_JUDGED);
   });
+
+  it('falls back to the line rules when the parser throws mid-judgement', () => {
+    const broken: SyntaxParsers = {
+      judgeInsertion: () => ({
+        fits: () => {
+          throw new Error('memory access out of bounds');
+        },
+        dispose: () => undefined,
+      }),
+    };
+    const { ctx, mode } = at('function isMissing(value: unknown): boolean {\n  if (value === |) {\n    return true;\n  }\n}\n', 'typescript');
+    assert.equal(postProcess('null){', ctx, mode, { syntax: broken }), 'null');
+  });
 });
