@@ -10,7 +10,7 @@ export interface CompletionMode {
   nextLine?: boolean;
 }
 
-const BLOCK_OPENER = /(?:[{([:]|=>)\s*$/;
+export const BLOCK_OPENER = /(?:[{([:]|=>)\s*$/;
 const STATEMENT_END = /[;}]\s*$/;
 
 // Copilot's rule: mid-line ghost text only when what follows the cursor is closing punctuation.

@@ -4,7 +4,7 @@
 // Line rules bound the answer; where a parser is loaded, the syntax judge (syntaxCheck.ts) then
 // keeps the longest part of it that parses in place.
 import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
-import type { CompletionMode } from './completionMode';
+import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { cutPoints, judgeBySyntax } from './syntaxCheck';
 import type { SyntaxParsers } from './syntaxParser';
@@ -141,6 +141,9 @@ function stripFences(text: string): string {
  */
 function stripReemittedIndent(text: string, ctx: CompletionContext): string {
   if (ctx.linePrefix === '' || ctx.linePrefix.trim() !== '') return text;
+  // Under a line that opens a block, with the cursor not yet indented past it, the extra indentation is the body's.
+  const above = lineAbove(ctx);
+  if (above !== undefined && BLOCK_OPENER.test(above) && indentWidth(above) >= indentWidth(ctx.linePrefix)) return text;
   const extra = /^[ \t]+/.exec(text)?.[0];
   if (!extra) return text;
   const lines = text.split('\n');

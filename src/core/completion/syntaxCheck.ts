@@ -2,6 +2,7 @@
 // prefix of it (cut at a line end, or on a single line at a token edge) that adds no parse error
 // is what the user gets, and nothing when no such prefix exists.
 import { CLOSERS, OPENERS, openOpeners } from './brackets';
+import { BLOCK_OPENER } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 
@@ -9,16 +10,15 @@ import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
 
 const WORD = /[\p{L}\p{N}_$]/u;
-/** A line that opens a block (`{`, `(`, `[`, `:`, `=>`) is never where an answer of several lines ends. */
-const OPENS_BLOCK = /(?:[{([:]|=>)\s*$/;
 
 /**
  * Where a text may be cut: on several lines, line ends that do not leave a block just opened
- * (parsers accept an empty Python block); on one line, every edge of a word or symbol.
+ * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block); on one line, every edge of a
+ * word or symbol.
  */
 export function cutPoints(text: string, multiline: boolean): number[] {
   const points: number[] = [];
-  const lineEnd = (at: number) => !OPENS_BLOCK.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  const lineEnd = (at: number) => !BLOCK_OPENER.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   for (let i = 1; i < text.length; i++) {
     if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
   }
