@@ -127,11 +127,17 @@ function trimSuffixOverlap(text: string, lineSuffix: string): string {
   return text;
 }
 
-/** Removes code fences a chat-trained model sometimes wraps code in. */
+const isFence = (line: string) => /^\s*```/.test(line);
+
+/**
+ * Removes code fences a chat-trained model sometimes wraps code in, and a line or two of prose
+ * before an opening fence ("Here is the implementation:").
+ */
 function stripFences(text: string): string {
-  const lines = text.split('\n');
-  if (/^\s*```/.test(lines[0]) && lines.length > 1) lines.shift();
-  const fence = lines.findIndex((line) => /^\s*```/.test(line));
+  let lines = text.split('\n');
+  const open = lines.slice(0, 3).findIndex(isFence);
+  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
+  const fence = lines.findIndex(isFence);
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
 }
 

@@ -163,6 +163,13 @@ describe('completion post-processing by syntax: the situations that went wrong',
     assert.equal(withParser(doc, 'python', raw), body.join('\n'));
   });
 
+  it('prose after the code is not shown, nor prose before a fenced answer', () => {
+    const doc = 'export function a(): number {\n  return 1;\n}\n\n|\n';
+    const code = 'export function b(): number {\n  return 2;\n}';
+    assert.equal(withParser(doc, 'typescript', `${code}\n\nThis adds a second function that returns 2.\n`), code);
+    assert.equal(withParser(doc, 'typescript', `Here is the next function:\n\`\`\`typescript\n${code}\n\`\`\`\n`), code);
+  });
+
   it('a line that does not parse ends the answer before it (the model stopped mid-expression)', () => {
     const doc = 'def mean(xs):\n    |\n';
     assert.equal(withParser(doc, 'python', 'total = sum(xs)\n    return total / (\n'), 'total = sum(xs)');
