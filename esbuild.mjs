@@ -1,4 +1,5 @@
 // Two bundles: the extension (Node, CommonJS, `vscode` provided by the host) and the webview (browser IIFE).
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -12,6 +13,13 @@ const builds = [
     banner: { js: 'globalThis.__tandemLoadStart = performance.now();' }, footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' } },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
+
+// The tree-sitter runtime and only the grammars the completion judge uses (src/core/completion/
+// treeSitterGrammars.json), loaded at run time from dist/tree-sitter: kept out of the bundle and the VSIX small.
+const wasmFrom = 'node_modules/@vscode/tree-sitter-wasm/wasm';
+const grammars = new Set(Object.values(JSON.parse(readFileSync('src/core/completion/treeSitterGrammars.json', 'utf8'))));
+mkdirSync('dist/tree-sitter', { recursive: true });
+for (const file of ['tree-sitter.js', 'tree-sitter.wasm', ...[...grammars].map((g) => `tree-sitter-${g}.wasm`)]) copyFileSync(`${wasmFrom}/${file}`, `dist/tree-sitter/${file}`);
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

@@ -10,6 +10,7 @@ import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
 import { streamedCompletion, type StreamFim } from './streamedCompletion';
 import { SuggestionCache } from './suggestionCache';
+import type { SyntaxParsers } from './syntaxParser';
 
 export interface EngineSettings extends CompletionSettings {
   debounceMs: number;
@@ -23,6 +24,8 @@ export interface EngineDeps {
   cacheSize?: number;
   /** Shared with the status bar, which shows it; default: the engine's own, on `now`. */
   cooldown?: RateLimitCooldown;
+  /** Parsers for the syntax judge, loaded lazily; without them the line rules decide alone. */
+  syntax?: SyntaxParsers;
 }
 
 export interface CompletionQuery {
@@ -138,7 +141,7 @@ export class CompletionEngine {
     try {
       const answer = await streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
       if (answer.cutEarly) this.stats.cutEarly++;
-      const text = postProcess(answer.raw, planned.ctx, planned.mode);
+      const text = postProcess(answer.raw, planned.ctx, planned.mode, { syntax: this.deps.syntax, truncated: answer.truncated });
       if (text) this.cache.set(planned.key, text);
       return { text, serverMs: answer.serverMs };
     } catch (error) {

@@ -1,16 +1,25 @@
 // Post-processing of a FIM answer (Continue's postprocessing + streamTransforms, Tabby's
 // duplicate-closer removal): cut where the answer has been decided, trim what the text after the
 // cursor already has, balance brackets against it, and reject output that would only get in the way.
-import type { CompletionMode } from './completionMode';
+// Line rules bound the answer; where a parser is loaded, the syntax judge (syntaxCheck.ts) then
+// keeps the longest part of it that parses in place.
+import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
+import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
+import { cutPoints, judgeBySyntax } from './syntaxCheck';
+import type { SyntaxParsers } from './syntaxParser';
 
-/** More lines than this is rarely accepted as a whole; stop the stream there. */
-export const MAX_LINES = 12;
+export interface PostProcessOptions {
+  /** Parsers for the syntax judge; without one (or while it loads) the line rules decide alone. */
+  syntax?: SyntaxParsers;
+  /** The service stopped at its token limit (`finish_reason: "length"`): the last line is unfinished. */
+  truncated?: boolean;
+}
 
-const OPENERS = '([{';
-const CLOSERS = ')]}';
 const indentWidth = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
 const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
+/** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
+const RECURRING = /^(?:(?:return|break|continue|pass|raise|throw|yield)\b.*|(?:default|else|finally|try|do)\s*[:{]?|case\b.*|\}.*)$/;
 
 function firstNonBlankLine(text: string): string | undefined {
   return text.split('\n').find((line) => line.trim() !== '');
@@ -24,33 +33,59 @@ function lineAbove(ctx: CompletionContext): string | undefined {
   return undefined;
 }
 
+/** The suffix's next line as it stands (with its indentation): the rest of the cursor line after a `{|}`, else the next non-blank line. */
+function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | undefined {
+  if (mode.opener && ctx.lineSuffix.trim() !== '') return mode.indent + ctx.lineSuffix.trim();
+  return firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trimEnd();
+}
+
+/** A model rewriting the suffix's next line: same indentation and mostly the same text. */
+function rewrites(line: string, next: string): boolean {
+  if (indentWidth(line) !== indentWidth(next) || next.trim().length < 8) return false;
+  const a = line.trim();
+  const b = next.trim();
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) common++;
+  return common >= 0.75 * Math.max(a.length, b.length);
+}
+
 /**
  * Where `text` stops being useful, once that is known: undefined while more text could still
- * change the answer. With `final` the text is complete, so its last line counts too.
+ * change the answer. With `final` the text is complete, so its last line counts too. On several
+ * lines the extent is the block the cursor is in (no line cap): the syntax judge trims within it.
  */
 export function findCut(text: string, ctx: CompletionContext, mode: CompletionMode, final = false): number | undefined {
   if (!mode.multiline) {
     const newline = text.indexOf('\n');
     return newline >= 0 ? newline : final ? text.length : undefined;
   }
-  const nextSuffixLine = firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trim();
+  const next = nextSuffixLine(ctx, mode);
   const above = lineAbove(ctx)?.trim();
   const blockIndent = indentWidth(mode.indent);
-  const seen = new Set<string>();
+  // Lines said so far in the blocks still open (a line indented less closes the deeper ones).
+  let seen: Array<{ trimmed: string; width: number }> = [];
+  let previous: string | undefined;
   let start = 0;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
-    const line = text.slice(start, end < 0 ? text.length : end);
+    const line = text.slice(start, end < 0 ? text.length : end).trimEnd();
     const trimmed = line.trim();
     // The first line continues the cursor line; later lines stand alone.
     const whole = i === 0 ? ctx.linePrefix + line : line;
     if (trimmed !== '') {
-      if (trimmed === nextSuffixLine) return cutBefore(text, start);
-      if (i === 0 ? whole.trim() === above : false) return cutBefore(text, start);
-      if (i > 0 && seen.has(trimmed) && trimmed.length > 3 && !isCloserOnly(trimmed)) return cutBefore(text, start);
+      // On a blank cursor line the first line stands alone too.
+      const alone = i > 0 || ctx.linePrefix.trim() === '';
+      if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
+      if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // Runaway repetition: a line said again in the same block, unless it is one that blocks
+      // legitimately repeat; the same line in another block (two guard clauses) is fine.
+      const width = indentWidth(whole);
+      seen = seen.filter((s) => s.width <= width);
+      const sibling = seen.some((s) => s.trimmed === trimmed && s.width === width);
+      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));
+      if (i > 0 && repeated) return cutBefore(text, start);
       if (i > 0) {
-        const width = indentWidth(line);
         // Leaving the block: after an opener a line back at its indent ends it (a closer that the
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
@@ -58,9 +93,9 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
           return cutBefore(text, start);
         }
       }
-      seen.add(trimmed);
+      seen.push({ trimmed, width });
+      previous = line;
     }
-    if (i + 1 >= MAX_LINES) return end < 0 ? text.length : end;
     if (end < 0) return text.length;
     start = end + 1;
   }
@@ -71,53 +106,80 @@ function cutBefore(text: string, lineStart: number): number {
   return Math.max(0, lineStart - 1);
 }
 
-/** Indexes of closing brackets in `text` that have no opener before them in `text`. */
-function unmatchedClosers(text: string): Set<number> {
-  const stack: string[] = [];
-  const unmatched = new Set<number>();
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (OPENERS.includes(c)) stack.push(c);
-    else if (CLOSERS.includes(c)) {
-      if (stack.length && OPENERS.indexOf(stack[stack.length - 1]) === CLOSERS.indexOf(c)) stack.pop();
-      else unmatched.add(i);
-    }
-  }
-  return unmatched;
-}
+const squeeze = (s: string) => s.replace(/\s+/g, '');
 
 /**
- * Single-line answers: stop where the answer starts repeating the text after the cursor, as long
- * as any brackets there close nothing the answer opened (`foo(|)` + `bar())` → `bar()`).
+ * Single-line answers: stop where the answer starts repeating the text after the cursor (spacing
+ * aside), as long as any brackets there pair with nothing in the answer (`foo(|)` + `bar())` →
+ * `bar()`; `if (v === |) {` + `null){` → `null`).
  */
 function trimSuffixOverlap(text: string, lineSuffix: string): string {
-  const tail = lineSuffix.trim();
+  const tail = squeeze(lineSuffix);
   if (!tail) return text;
-  const unmatched = unmatchedClosers(text);
+  const unmatched = unmatchedBrackets(text);
   for (let i = 0; i < text.length; i++) {
-    const rest = text.slice(i).trimEnd();
+    const rest = squeeze(text.slice(i));
     if (!rest || !(tail.startsWith(rest) || rest.startsWith(tail))) continue;
-    const span = Math.min(rest.length, tail.length);
-    let closesOwn = false;
-    for (let j = i; j < i + span; j++) {
-      if (OPENERS.includes(text[j]) || (CLOSERS.includes(text[j]) && !unmatched.has(j))) closesOwn = true;
-    }
-    if (!closesOwn) return text.slice(0, i);
+    let ownBracket = false;
+    for (let j = i; j < text.length; j++) if ((OPENERS + CLOSERS).includes(text[j]) && !unmatched.has(j)) ownBracket = true;
+    if (!ownBracket) return text.slice(0, i);
   }
   return text;
 }
 
-/** Removes code fences a chat-trained model sometimes wraps code in. */
+const isFence = (line: string) => /^\s*```/.test(line);
+
+/**
+ * Removes code fences a chat-trained model sometimes wraps code in, and a line or two of prose
+ * before an opening fence ("Here is the implementation:").
+ */
 function stripFences(text: string): string {
-  const lines = text.split('\n');
-  if (/^\s*```/.test(lines[0]) && lines.length > 1) lines.shift();
-  const fence = lines.findIndex((line) => /^\s*```/.test(line));
+  let lines = text.split('\n');
+  const open = lines.slice(0, 3).findIndex(isFence);
+  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
+  const fence = lines.findIndex(isFence);
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
 }
 
-/** The text to show, or undefined when there is nothing worth showing. */
-export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode): string | undefined {
-  let text = raw.includes('```') ? stripFences(raw) : raw;
+/**
+ * On an indented blank line the cursor already stands at the indentation; a model that writes it
+ * again (8 spaces instead of 4) has shifted the whole answer when every later line is shifted too.
+ */
+function stripReemittedIndent(text: string, ctx: CompletionContext): string {
+  if (ctx.linePrefix === '' || ctx.linePrefix.trim() !== '') return text;
+  // Under a line that opens a block, with the cursor not yet indented past it, the extra indentation is the body's.
+  const above = lineAbove(ctx);
+  if (above !== undefined && BLOCK_OPENER.test(above) && indentWidth(above) >= indentWidth(ctx.linePrefix)) return text;
+  const extra = /^[ \t]+/.exec(text)?.[0];
+  if (!extra) return text;
+  const lines = text.split('\n');
+  const later = lines.slice(1).filter((line) => line.trim() !== '');
+  const shifted = later.length > 0 && later.every((line) => line.startsWith(ctx.linePrefix + extra));
+  return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
+}
+
+/** The raw answer as the line rules read it: fences gone, indentation as the cursor already has it. */
+export function prepareRaw(raw: string, ctx: CompletionContext): string {
+  return stripReemittedIndent(raw.includes('```') ? stripFences(raw) : raw, ctx);
+}
+
+/** Without a parser, a cut-off answer ends at its last line end where all it opened is closed. */
+function lastBalancedLineEnd(text: string): string | undefined {
+  const cuts = cutPoints(text, true);
+  for (let i = cuts.length - 1; i >= 0; i--) {
+    const candidate = text.slice(0, cuts[i]);
+    if (candidate.trim() !== '' && openOpeners(candidate).length === 0) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The text to show, or undefined when there is nothing worth showing. Stays synchronous and
+ * callable from plain Node (benchmarks): a parser comes in through `options.syntax`.
+ */
+export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode, options: PostProcessOptions = {}): string | undefined {
+  // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
+  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
@@ -128,5 +190,12 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (text.trim() === '') return undefined;
   // Mid-line after a space, a leading space would double it.
   if (!mode.multiline && /\s$/.test(ctx.linePrefix) && ctx.linePrefix.trim() !== '') text = text.replace(/^[ \t]+/, '');
-  return text.trim() === '' ? undefined : text;
+  // After a complete statement the answer is the next statement, on its own line.
+  if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
+  const verdict = judgeBySyntax(text, cutPoints(text, mode.multiline), ctx, mode.multiline, options.syntax);
+  const judged = verdict.judged ? verdict.text : options.truncated ? lastBalancedLineEnd(text) : text;
+  if (judged === undefined || judged.trim() === '') return undefined;
+  // `{|}`: the body goes between the brackets, and the closer onto its own line after it.
+  if (mode.opener && ctx.lineSuffix.trim() !== '' && judged.includes('\n')) return `${judged}\n${mode.indent}`;
+  return judged;
 }

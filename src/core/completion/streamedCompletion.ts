@@ -5,7 +5,7 @@ import type { FimOptions } from '../serviceB/fimRequest';
 import type { CallOptions } from '../serviceEndpoint';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
-import { findCut } from './postProcess';
+import { findCut, prepareRaw } from './postProcess';
 
 export type StreamFim = (options: FimOptions, call?: CallOptions) => AsyncIterable<FimCompletion>;
 
@@ -13,6 +13,8 @@ export interface StreamedAnswer {
   raw: string;
   /** True when the stream was left before the service finished. */
   cutEarly: boolean;
+  /** The service stopped at its token limit (`finish_reason: "length"`), mid-line at worst. */
+  truncated: boolean;
   /** Time spent waiting on the service (inside the iterator), for the client-overhead figure. */
   serverMs: number;
 }
@@ -27,15 +29,18 @@ export async function streamedCompletion(
 ): Promise<StreamedAnswer> {
   let raw = '';
   let serverMs = 0;
+  let truncated = false;
   const iterator = streamFim(options, { signal })[Symbol.asyncIterator]();
   try {
     for (;;) {
       const waitStart = now();
       const next = await iterator.next();
       serverMs += now() - waitStart;
-      if (next.done) return { raw, cutEarly: false, serverMs };
-      raw += next.value.choices?.[0]?.text ?? '';
-      if (findCut(raw, ctx, mode) !== undefined) return { raw, cutEarly: true, serverMs };
+      if (next.done) return { raw, cutEarly: false, truncated, serverMs };
+      const choice = next.value.choices?.[0];
+      raw += choice?.text ?? '';
+      if (choice?.finish_reason === 'length') truncated = true;
+      if (findCut(prepareRaw(raw, ctx), ctx, mode) !== undefined) return { raw, cutEarly: true, truncated: false, serverMs };
     }
   } finally {
     // Closing the generator runs its cleanup, which destroys the undici body and its socket.

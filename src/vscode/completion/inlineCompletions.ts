@@ -1,7 +1,9 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import { CompletionStatus } from '../../core/completion/completionStatus';
 import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
+import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import type { Logger } from '../../core/transport/logger';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
@@ -18,6 +20,8 @@ export class InlineCompletions implements vscode.Disposable {
   readonly engine: CompletionEngine;
   /** Exposed (with the engine) for the benchmark, which drives it as VS Code does. */
   readonly provider: TandemInlineCompletionProvider;
+  /** The syntax judge's parsers, loaded per language on its first completion. */
+  readonly syntax: TreeSitterParsers;
   private readonly disposables: vscode.Disposable[];
 
   constructor(clients: ServiceClients, log: Logger) {
@@ -25,11 +29,14 @@ export class InlineCompletions implements vscode.Disposable {
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now(), cooldown);
+    // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter).
+    this.syntax = new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message));
     this.engine = new CompletionEngine({
       streamFim: (options, call) => clients.b.streamFim(options, call),
       settings: () => settings.value,
       now: () => performance.now(),
       cooldown,
+      syntax: this.syntax,
     });
     const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log));
     this.disposables = [

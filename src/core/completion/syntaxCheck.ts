@@ -1,0 +1,58 @@
+// The syntax judge: a completion is put between the prefix and the suffix and parsed; the longest
+// prefix of it (cut at a line end, or on a single line at a token edge) that adds no parse error
+// is what the user gets, and nothing when no such prefix exists.
+import { CLOSERS, OPENERS, openOpeners } from './brackets';
+import { BLOCK_OPENER } from './completionMode';
+import type { CompletionContext } from './contextExtraction';
+import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
+
+/** The judged text (undefined: nothing fits), or `unjudged` when no parser is ready for the language. */
+export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
+
+const WORD = /[\p{L}\p{N}_$]/u;
+
+/**
+ * Where a text may be cut: on several lines, line ends that do not leave a block just opened
+ * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block); on one line, every edge of a
+ * word or symbol.
+ */
+export function cutPoints(text: string, multiline: boolean): number[] {
+  const points: number[] = [];
+  const lineEnd = (at: number) => !BLOCK_OPENER.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  for (let i = 1; i < text.length; i++) {
+    if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
+  }
+  if (!multiline || lineEnd(text.length)) points.push(text.length);
+  return points;
+}
+
+/** Parses per answer at most (longest candidates first, about 0.3 ms each): a long line of junk costs little. */
+export const MAX_JUDGED = 24;
+
+/**
+ * A single line may end by opening a block or a list that the next lines fill (`if (x) {`): it is
+ * judged as if closed right there. Openers earlier in the line must be closed by the line itself.
+ */
+function closedAtEnd(line: string): string {
+  const open = openOpeners(line);
+  if (open.length === 0 || line.slice(open[0]).replace(/\s/g, '') !== open.map((at) => line[at]).join('')) return line;
+  return line + open.reverse().map((at) => CLOSERS[OPENERS.indexOf(line[at])]).join('');
+}
+
+export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
+  let judge: InsertionJudge | undefined;
+  try {
+    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
+    if (!judge) return { judged: false };
+    for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
+      const candidate = text.slice(0, cuts[i]).trimEnd();
+      if (candidate.trim() !== '' && judge.fits(multiline ? candidate : closedAtEnd(candidate))) return { judged: true, text: candidate };
+    }
+    return { judged: true, text: undefined };
+  } catch {
+    // A parser that fails mid-way (WebAssembly out of memory) costs the judgement, not the completion.
+    return { judged: false };
+  } finally {
+    judge?.dispose();
+  }
+}

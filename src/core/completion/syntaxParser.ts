@@ -1,0 +1,21 @@
+// What post-processing needs from a parser, so core/ can judge completions by syntax without
+// knowing how (or whether yet) a parser is loaded. The implementation: treeSitterParsers.ts.
+
+/** Judges texts put at one place in one file (parsed once, then incrementally per candidate). */
+export interface InsertionJudge {
+  /**
+   * True when putting `inserted` between the file's two halves adds no parse error: the whole
+   * file has no more errors than without it, and none starts inside the inserted text.
+   */
+  fits(inserted: string): boolean;
+  /** Frees the parse trees (they live in WebAssembly memory). */
+  dispose(): void;
+}
+
+export interface SyntaxParsers {
+  /**
+   * A judge for texts inserted between `before` and `after`, or undefined when the language has no
+   * parser or it is not loaded yet (the first call starts loading it; nothing waits for it).
+   */
+  judgeInsertion(languageId: string, before: string, after: string): InsertionJudge | undefined;
+}

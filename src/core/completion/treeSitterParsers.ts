@@ -1,0 +1,128 @@
+// Tree-sitter (VS Code's own prebuilt WebAssembly runtime and grammars, @vscode/tree-sitter-wasm)
+// behind SyntaxParsers. Loaded from a folder at run time, per language on first use: never at
+// activation, never bundled, and never awaited by a completion.
+import * as path from 'node:path';
+import type * as TreeSitter from '@vscode/tree-sitter-wasm';
+import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
+import grammars from './treeSitterGrammars.json';
+
+/** VS Code language id → grammar file `tree-sitter-<name>.wasm` (esbuild.mjs ships exactly these). */
+const GRAMMARS: Readonly<Record<string, string>> = grammars;
+
+type Runtime = typeof TreeSitter;
+
+export class TreeSitterParsers implements SyntaxParsers {
+  private runtime: Promise<Runtime> | undefined;
+  private readonly loading = new Map<string, Promise<TreeSitter.Parser | undefined>>();
+  private readonly ready = new Map<string, TreeSitter.Parser | undefined>();
+
+  /** `wasmDir` holds tree-sitter.js, tree-sitter.wasm and the grammars; `onError` hears why one failed. */
+  constructor(
+    private readonly wasmDir: string,
+    private readonly onError: (message: string) => void = () => undefined,
+  ) {}
+
+  judgeInsertion(languageId: string, before: string, after: string): InsertionJudge | undefined {
+    const grammar = GRAMMARS[languageId];
+    if (!grammar) return undefined;
+    if (!this.ready.has(grammar)) {
+      void this.load(languageId);
+      return undefined;
+    }
+    const parser = this.ready.get(grammar);
+    return parser && new TreeSitterJudge(parser, before, after);
+  }
+
+  /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
+  isLoaded(languageId: string): boolean {
+    return this.ready.get(GRAMMARS[languageId]) !== undefined;
+  }
+
+  /** Loads the language's parser (once); true when it is usable. For tests, benchmarks and warm-up. */
+  async load(languageId: string): Promise<boolean> {
+    const grammar = GRAMMARS[languageId];
+    if (!grammar) return false;
+    let pending = this.loading.get(grammar);
+    if (!pending) {
+      pending = this.loadGrammar(grammar).then(
+        (parser) => parser,
+        (error: unknown) => {
+          this.onError(`Syntax checks for ${languageId} are off (line rules only): ${error instanceof Error ? error.message : String(error)}`);
+          return undefined;
+        },
+      );
+      this.loading.set(grammar, pending);
+      void pending.then((parser) => this.ready.set(grammar, parser));
+    }
+    const parser = await pending;
+    this.ready.set(grammar, parser);
+    return parser !== undefined;
+  }
+
+  private async loadGrammar(grammar: string): Promise<TreeSitter.Parser> {
+    const runtime = await (this.runtime ??= this.loadRuntime());
+    const language = await runtime.Language.load(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`));
+    return new runtime.Parser().setLanguage(language);
+  }
+
+  private async loadRuntime(): Promise<Runtime> {
+    // A path known only at run time, so esbuild leaves the runtime out of the bundle (and activation).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const runtime = require(path.join(this.wasmDir, 'tree-sitter.js')) as Runtime;
+    await runtime.Parser.init({ locateFile: (file: string) => path.join(this.wasmDir, file) });
+    return runtime;
+  }
+}
+
+/** Where parse errors start: ERROR nodes (not looked into) and MISSING tokens. */
+function errorStarts(node: TreeSitter.Node, into: number[] = []): number[] {
+  if (node.isError || node.isMissing) into.push(node.startIndex);
+  else if (node.hasError) for (const child of node.children) if (child) errorStarts(child, into);
+  return into;
+}
+
+/** Row and column after `text`, starting from `from` (web-tree-sitter counts UTF-16 code units). */
+function advance(from: TreeSitter.Point, text: string): TreeSitter.Point {
+  const lastBreak = text.lastIndexOf('\n');
+  if (lastBreak < 0) return { row: from.row, column: from.column + text.length };
+  let rows = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) rows++;
+  return { row: from.row + rows, column: text.length - lastBreak - 1 };
+}
+
+class TreeSitterJudge implements InsertionJudge {
+  private readonly base: TreeSitter.Tree | null;
+  private readonly baseErrors: number;
+  private readonly at: TreeSitter.Point;
+
+  constructor(
+    private readonly parser: TreeSitter.Parser,
+    private readonly before: string,
+    private readonly after: string,
+  ) {
+    this.base = parser.parse(before + after);
+    this.baseErrors = this.base ? errorStarts(this.base.rootNode).length : 0;
+    this.at = advance({ row: 0, column: 0 }, before);
+  }
+
+  fits(inserted: string): boolean {
+    if (!this.base) return false;
+    // Incremental: the unchanged parts of the tree are reused.
+    const edited = this.base.copy();
+    const start = this.before.length;
+    const end = start + inserted.length;
+    edited.edit({ startIndex: start, oldEndIndex: start, newEndIndex: end, startPosition: this.at, oldEndPosition: this.at, newEndPosition: advance(this.at, inserted) });
+    const tree = this.parser.parse(this.before + inserted + this.after, edited);
+    edited.delete();
+    if (!tree) return false;
+    const errors = errorStarts(tree.rootNode);
+    tree.delete();
+    // A token missing right after the text (an unclosed block at the end of a broken file) is the
+    // file's error as much as the text's: the count decides it.
+    return errors.length <= this.baseErrors && !errors.some((at) => at >= start && at < end);
+  }
+
+  dispose(): void {
+    this.base?.delete();
+  }
+}

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
+import { WASM_DIR } from './wasmDir';
+
+describe('tree-sitter parsers for the syntax judge', () => {
+  const parsers = new TreeSitterParsers(WASM_DIR);
+
+  // One valid and one broken body per language the judge covers.
+  const cases: Array<[string, string, string, string, string]> = [
+    ['typescript', 'function f(): number {\n  ', '\n}\n', 'return 1;', 'return (1;'],
+    ['typescriptreact', 'const A = () => <div>', '</div>;\n', '{name}', '{name'],
+    ['javascript', 'function f() {\n  ', '\n}\n', 'return [1, 2];', 'return [1, 2;'],
+    ['python', 'def f():\n    ', '\n', 'return {"a": 1}', 'return {"a": 1'],
+    ['go', 'func f() int {\n\t', '\n}\n', 'return len(xs)', 'return len(xs'],
+    ['rust', 'fn f() -> usize {\n    ', '\n}\n', 'xs.len()', 'xs.len('],
+    ['java', 'class A {\n  int f() {\n    ', '\n  }\n}\n', 'return xs.size();', 'return xs.size(;'],
+  ];
+  for (const [language, before, after, good, bad] of cases) {
+    it(`${language}: keeps a body that parses and refuses one that does not, counting non-ASCII text right`, async () => {
+      assert.ok(await parsers.load(language));
+      // Text before the cursor with characters outside ASCII (and outside the BMP) checks the offsets of the incremental edit.
+      const judge = parsers.judgeInsertion(language, `// ünïcødé 🚀\n${before}`, after)!;
+      try {
+        assert.equal(judge.fits(good), true);
+        assert.equal(judge.fits(bad), false);
+      } finally {
+        judge.dispose();
+      }
+    });
+  }
+
+  it('has no parser for a language without a grammar, and starts none', async () => {
+    assert.equal(parsers.judgeInsertion('markdown', '# a', ''), undefined);
+    assert.equal(await parsers.load('markdown'), false);
+  });
+});
