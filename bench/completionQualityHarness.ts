@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 // The quality harness: for each cursor site and each failure class of a realistic FIM model, the
 // raw answer goes through the completion pipeline as a real request would (context → mode → request
 // options → a server honouring stop and max_tokens → streamed, cut-early read → post-processing),
@@ -10,6 +11,7 @@ import { extractContext } from '../src/core/completion/contextExtraction';
 import { postProcess } from '../src/core/completion/postProcess';
 import { fimOptionsFor } from '../src/core/completion/requestOptions';
 import { streamedCompletion, type StreamFim } from '../src/core/completion/streamedCompletion';
+import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../src/core/serviceB/fimRequest';
 import { seedFrom } from '../sim/rng';
 import { countTokens, splitTokens, truncateToTokens } from '../sim/tokens';
@@ -34,10 +36,16 @@ export interface PlannedRequest {
 /** The client after the request: reading the stream and post-processing it into the shown text. */
 export type ClientStage = (served: ServedAnswer, request: PlannedRequest) => Promise<string | undefined>;
 
-/** The pipeline's own: the streamed, cut-early read, then postProcess. */
+/** The tree-sitter runtime and grammars as installed (the extension ships a copy in dist/). */
+const WASM_DIR = path.join(__dirname, '../node_modules/@vscode/tree-sitter-wasm/wasm');
+const syntax = new TreeSitterParsers(WASM_DIR);
+
+/** The pipeline's own, as the engine runs it: the streamed, cut-early read, then postProcess judged by syntax. */
 export const pipelineClient: ClientStage = async (served, { ctx, mode, options }) => {
+  // The engine never waits for a grammar (the line rules answer meanwhile); a benchmark judges the steady state.
+  await syntax.load(ctx.languageId);
   const answer = await streamedCompletion(streamOf(served), options, ctx, mode, new AbortController().signal, () => 0);
-  return postProcess(answer.raw, ctx, mode);
+  return postProcess(answer.raw, ctx, mode, { syntax, truncated: answer.truncated });
 };
 
 /** The extension's defaults (package.json): what a user gets. */
