@@ -78,7 +78,7 @@ export const repeatSuffix: FailureFn = ({ ideal, suffix }, rng) => {
   const first = lines.findIndex((l) => l.trim() !== '');
   const firstLine = lines.slice(0, first + 1).join('\n');
   const several = lines.slice(0, first + REPEATED_SUFFIX_LINES).join('\n').trimEnd();
-  return stopped(ideal + rng.pick(several === firstLine ? [firstLine] : [firstLine, several]));
+  return stopped(ideal + rng.pick(several === firstLine ? [firstLine] : [firstLine, several]) + lineBreakAfter(ideal));
 };
 
 /**
@@ -124,6 +124,15 @@ function withoutTrailingIndent(text: string): string {
 }
 
 /**
+ * The line break (and indentation) an answer ends with when the text after the cursor starts on
+ * the cursor line: whatever a class adds after the answer must end with it too, or the rest of
+ * that line is glued onto the added text.
+ */
+function lineBreakAfter(ideal: string): string {
+  return /\n[ \t]*$/.exec(ideal)?.[0] ?? '';
+}
+
+/**
  * Closes the brackets and quotes that the suffix already closes: mid-line `null){` for
  * `if (value === |) {`, or whole closing lines (`});`) before a suffix that starts with them.
  */
@@ -151,7 +160,7 @@ export const closeBrackets: FailureFn = (site, rng) => {
   const brackets = open.filter((b) => '([{'.includes(b.char)).slice(-count);
   if (count === 0 || brackets.length === 0) return stopped(ideal);
   const enders = closerLines.map((l) => /[;,]?\s*$/.exec(l)![0].trim());
-  return stopped(withoutTrailingIndent(ideal) + '\n' + closingLines(brackets, enders).join('\n'));
+  return stopped(withoutTrailingIndent(ideal) + '\n' + closingLines(brackets, enders).join('\n') + lineBreakAfter(ideal));
 };
 
 /** `name = expression` assignments in the last lines of the prompt, which a model likes to reuse. */
@@ -244,19 +253,20 @@ export const runPastBlock: FailureFn = (site, rng) => {
   if (midLine && suffix.split('\n')[0].trim() !== '') return stopped(ideal);
   const body = midLine ? simpleStatement('', language) : simpleStatement(ideal, language);
   const base = withoutTrailingIndent(ideal);
+  const end = lineBreakAfter(ideal);
   if (language === 'python') {
     const header = pythonHeader(prompt + ideal);
-    if (header === undefined) return stopped(`${base}\n\n\ndef ${rng.pick(NEW_NAMES)}():\n${unit}${body}`);
+    if (header === undefined) return stopped(`${base}\n\n\ndef ${rng.pick(NEW_NAMES)}():\n${unit}${body}${end}`);
     const outer = indentOf(header);
     const next = renamed(header.trim(), rng);
     const following = next === header.trim() ? body : `${next}\n${outer}${unit}${body}`;
-    return stopped(`${base}\n${outer === '' ? '\n\n' : '\n'}${outer}${following}`);
+    return stopped(`${base}\n${outer === '' ? '\n\n' : '\n'}${outer}${following}${end}`);
   }
   const open = openBrackets(prompt + ideal, false).filter((b) => '([{'.includes(b.char));
   const block = open.map((b) => b.char).lastIndexOf('{');
   if (block < 0) {
     const fn = language === 'go' ? 'func' : 'function';
-    return stopped(`${base}\n\n${fn} ${rng.pick(NEW_NAMES)}() {\n${unit}${body}\n}`);
+    return stopped(`${base}\n\n${fn} ${rng.pick(NEW_NAMES)}() {\n${unit}${body}\n}${end}`);
   }
   let start = block;
   while (start > 0 && open[start - 1].line === open[block].line) start--;
@@ -267,7 +277,7 @@ export const runPastBlock: FailureFn = (site, rng) => {
   const next = renamed(header, rng);
   const following =
     next === header ? `${outer}${body}` : `\n${outer}${next}\n${outer}${unit}${body}\n${outer}${closersOf(open.slice(start, block + 1))}${semicolon}`;
-  return stopped(`${base}\n${closing.join('\n')}\n${following}`);
+  return stopped(`${base}\n${closing.join('\n')}\n${following}${end}`);
 };
 
 /**
@@ -317,10 +327,12 @@ export const maxTokens: FailureFn = (site, rng) => {
 /** Answers like a chat model: the code in a markdown fence, or with a sentence before or after it. */
 export const proseOrFence: FailureFn = (site, rng) => {
   const { ideal } = site;
+  const end = lineBreakAfter(ideal);
+  const code = withoutTrailingIndent(ideal);
   const variants = [
-    () => '```' + FENCE_TAG[languageOf(site)] + '\n' + ideal.replace(/^\n/, '') + '\n```',
+    () => '```' + FENCE_TAG[languageOf(site)] + '\n' + code.replace(/^\n/, '') + '\n```' + end,
     () => rng.pick(PROSE_BEFORE) + '\n\n' + ideal,
-    () => ideal + '\n\n' + rng.pick(PROSE_AFTER),
+    () => code + '\n\n' + rng.pick(PROSE_AFTER) + end,
   ];
   return stopped(rng.pick(variants)());
 };
