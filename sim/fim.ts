@@ -4,7 +4,10 @@
 // a language-appropriate line. Mid-line prompts get the rest of the line; an empty line after a
 // block opener gets a few indented lines. Output never runs into the suffix.
 import { corpusFor } from './fimCorpus';
+import { realisticOutput, type RealisticClass } from './fimFailures';
 import { detectFimLanguage, indentUnit, usesBraces, type FimLanguage } from './fimLanguage';
+import { indentOf, isOpener, lastNonBlankLine } from './fimText';
+import { seedFrom } from './rng';
 import { countTokens, truncateToTokens } from './tokens';
 
 export interface FimInput {
@@ -12,6 +15,8 @@ export interface FimInput {
   suffix: string;
   maxTokens: number;
   stop: readonly string[];
+  /** A realistic-mode failure class (fimFailures.ts); default `ideal`. */
+  failure?: RealisticClass;
 }
 
 export interface FimResult {
@@ -50,20 +55,6 @@ export function copyContinuation(context: string, suffix: string, corpus: string
   if (inSuffix >= 0) return suffix.slice(inSuffix + lo);
   const inCorpus = corpus.indexOf(tail);
   return inCorpus >= 0 ? corpus.slice(inCorpus + lo) : undefined;
-}
-
-function indentOf(line: string): string {
-  return /^[ \t]*/.exec(line)?.[0] ?? '';
-}
-
-function lastNonBlankLine(text: string): string {
-  const lines = text.split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].trim() !== '') return lines[i];
-  return '';
-}
-
-function isOpener(line: string): boolean {
-  return /[{([:]\s*$|=>\s*$/.test(line.replace(/\s*(\/\/|#).*$/, ''));
 }
 
 function isCloser(line: string): boolean {
@@ -188,16 +179,22 @@ export function generateFim(prompt: string, suffix: string): string {
   return sameLineRest.trim() !== '' ? text + '\n' + currentLine : text;
 }
 
-/** Completion honouring stop sequences (cut before, finish "stop") and max_tokens (finish "length"). */
+/**
+ * Completion honouring stop sequences (cut before, finish "stop") and max_tokens (finish "length").
+ * With a failure class, the natural completion is first turned into that class's raw output.
+ */
 export function completeFim(input: FimInput): FimResult {
-  let text = generateFim(input.prompt, input.suffix);
-  let finishReason: FimResult['finishReason'] = 'stop';
+  const ideal = generateFim(input.prompt, input.suffix);
+  let { text, finishReason } = realisticOutput(input.failure ?? 'ideal', ideal, input.prompt, input.suffix, seedFrom(input.prompt, input.suffix));
   let cut = -1;
   for (const s of input.stop) {
     const at = text.indexOf(s);
     if (at >= 0 && (cut < 0 || at < cut)) cut = at;
   }
-  if (cut >= 0) text = text.slice(0, cut);
+  if (cut >= 0) {
+    text = text.slice(0, cut);
+    finishReason = 'stop';
+  }
   if (countTokens(text) > input.maxTokens) {
     text = truncateToTokens(text, input.maxTokens);
     finishReason = 'length';

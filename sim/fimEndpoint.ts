@@ -1,6 +1,7 @@
 // Service B: POST /beta/completions, fill-in-the-middle in the legacy completions shape.
 import { checkContentFilter, checkContextWindow } from './chatFlow';
 import { completeFim } from './fim';
+import { fimClassFor, requestFimMode } from './fimMode';
 import { respondJson } from './jsonResponder';
 import type { RequestContext } from './requestContext';
 import { unixNow } from './requestContext';
@@ -24,7 +25,9 @@ export async function handleFim(ctx: RequestContext): Promise<void> {
     videoTokens: 0,
   });
 
-  let { text, finishReason } = completeFim({ prompt: req.prompt, suffix: req.suffix, maxTokens: req.maxTokens, stop: req.stop }) as {
+  const failure = fimClassFor(requestFimMode(ctx.headers['x-sim-fim'], ctx.fimMode), req.prompt, req.suffix);
+  ctx.res.setHeader('x-sim-fim-class', failure);
+  let { text, finishReason } = completeFim({ prompt: req.prompt, suffix: req.suffix, maxTokens: req.maxTokens, stop: req.stop, failure }) as {
     text: string;
     finishReason: string;
   };

@@ -1,5 +1,6 @@
 // `npm run sim`: starts the simulator and serves until SIGINT/SIGTERM.
-// Flags: --port-a N --port-b N --ttft-ms N --tps N
+// Flags: --port-a N --port-b N --ttft-ms N --tps N --fim ideal|realistic|realistic;class=NAME
+import { parseFimMode, type FimModeSpec } from './fimMode';
 import { startSimulator, type SimOptions } from './simulator';
 
 const FLAGS: Record<string, keyof SimOptions> = {
@@ -9,12 +10,24 @@ const FLAGS: Record<string, keyof SimOptions> = {
   '--tps': 'tokensPerSecond',
 };
 
-function parseArgs(argv: readonly string[]): SimOptions {
-  const options: Record<string, number> = {};
+export function parseArgs(argv: readonly string[]): SimOptions {
+  const options: Record<string, number | string> = {};
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
+    const eq = argv[i].indexOf('=');
+    const flag = eq < 0 ? argv[i] : argv[i].slice(0, eq);
+    const inline = eq < 0 ? undefined : argv[i].slice(eq + 1);
+    if (flag === '--fim') {
+      const spec = inline ?? argv[++i] ?? '';
+      try {
+        parseFimMode(spec);
+      } catch (err) {
+        throw new Error(`--fim: ${(err as Error).message}`);
+      }
+      options.fim = spec as FimModeSpec;
+      continue;
+    }
     const key = FLAGS[flag];
-    if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${Object.keys(FLAGS).join(', ')})`);
+    if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${[...Object.keys(FLAGS), '--fim'].join(', ')})`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
     if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`${flag}: expected a non-negative number`);
@@ -44,4 +57,5 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-void main();
+// Only when run as the program (`npm run sim`), not when a test imports parseArgs.
+if (require.main === module) void main();

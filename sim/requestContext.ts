@@ -1,6 +1,7 @@
 // What a service handler gets for one request. Built by the Simulator, which owns all state.
 import type { ServerResponse } from 'node:http';
 import type { ActiveFault, FaultKind } from './faults';
+import type { FimMode } from './fimMode';
 import type { PromptCache } from './promptCache';
 import type { SimOptions } from './simulator';
 
@@ -30,6 +31,8 @@ export interface RequestContext {
   contextTokensB: number;
   balance: NonNullable<SimOptions['balance']>;
   promptCache: PromptCache;
+  /** The server's FIM mode (SimOptions.fim); the `x-sim-fim` header overrides it. */
+  fimMode: FimMode;
   /** Unique per request within a simulator run, for response ids. */
   serial: number;
   /** Takes a queued fault that only the handler can match (search-error). */

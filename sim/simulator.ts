@@ -8,6 +8,7 @@ import { handleControl } from './control';
 import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
+import { parseFimMode, type FimMode, type FimModeSpec } from './fimMode';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
 import { ROUTES_A, ROUTES_B, type RouteTable } from './routes';
@@ -29,6 +30,8 @@ export interface SimOptions {
   /** Service B context window (contract: 1M). */
   contextTokensB?: number;
   balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
+  /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
+  fim?: FimModeSpec;
 }
 
 export interface RecordedRequest {
@@ -116,6 +119,7 @@ class SimulatorImpl implements Simulator {
   private readonly initial: TunableOptions;
   private tunable: TunableOptions;
   private readonly balance: NonNullable<SimOptions['balance']>;
+  private readonly fimMode: FimMode;
   private readonly serverA: Server;
   private readonly serverB: Server;
 
@@ -130,6 +134,7 @@ class SimulatorImpl implements Simulator {
     };
     this.tunable = { ...this.initial };
     this.balance = options.balance ?? DEFAULT_BALANCE;
+    this.fimMode = parseFimMode(options.fim ?? 'ideal');
     this.serverA = this.makeServer('A', ROUTES_A);
     this.serverB = this.makeServer('B', ROUTES_B);
   }
@@ -305,6 +310,7 @@ class SimulatorImpl implements Simulator {
         contextTokensB: this.tunable.contextTokensB,
         balance: this.balance,
         promptCache: this.promptCache,
+        fimMode: this.fimMode,
         serial: ++this.serial,
         takeFault: (kinds) => this.faults.take(service, path, kinds),
         markServerReset: () => {
