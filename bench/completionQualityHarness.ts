@@ -17,12 +17,11 @@ import { seedFrom } from '../sim/rng';
 import { countTokens, splitTokens, truncateToTokens } from '../sim/tokens';
 import type { SyntaxChecker } from './completionQualityParser';
 import { documentText, expectedText, siteLine, type Site } from './completionQualitySites';
-// STAND-IN until sim/fimFailures.ts is merged: then import these three from '../sim/fimFailures'.
-import { REALISTIC_CLASSES, realisticOutput, type RawFimOutput, type RealisticClass } from './fimFailuresStandIn';
+import { REALISTIC_CLASSES, realisticOutput, type RawFimOutput, type RealisticClass } from '../sim/fimFailures';
 
 /** The realistic FIM model's classes, `ideal` first. */
 export const CLASSES: readonly RealisticClass[] = REALISTIC_CLASSES;
-export const CLASS_SOURCE = 'bench/fimFailuresStandIn.ts (stand-in for sim/fimFailures.ts)';
+export const CLASS_SOURCE = 'sim/fimFailures.ts (the simulator\'s realistic FIM mode)';
 
 /** What Service B sends back: the model's text after its stop sequences and max_tokens. */
 export type ServedAnswer = RawFimOutput;
