@@ -12,6 +12,11 @@ export class LruCache<V> {
     return value;
   }
 
+  /** The value without counting it as used (for lookups that may still reject it). */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: string, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
