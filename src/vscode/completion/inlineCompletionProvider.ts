@@ -23,7 +23,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
   async provideInlineCompletionItems(
     document: vscode.TextDocument,
     position: vscode.Position,
-    _context: vscode.InlineCompletionContext,
+    context: vscode.InlineCompletionContext,
     token: vscode.CancellationToken,
   ): Promise<vscode.InlineCompletionItem[] | undefined> {
     const config = this.settings.value;
@@ -42,10 +42,14 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         languageId: document.languageId,
         signal: controller.signal,
         onRequest: () => (done = this.status.begin()),
+        // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
+        cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
       });
       if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
       if (!outcome.text || token.isCancellationRequested) return undefined;
-      const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, position), {
+      // An auto-closed `)` or `"` the suggestion also has is replaced, so accepting does not double it.
+      const end = position.translate(0, outcome.replaceChars ?? 0);
+      const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, end), {
         title: 'Tandem: completion accepted',
         command: ACCEPTED_COMMAND,
         arguments: [document.uri],
