@@ -1,9 +1,27 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoWorkspace, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
+
+// 10,000 lines, the cursor near the end: far past the 6000-character prompt window, which slides
+// as the user types. The line to type repeats one above it, so the simulator suggests its rest.
+const longFile = join(demoWorkspace, 'src/long.ts');
+const suggestion = 'formatLabel("total", items[0].price.toFixed(2), { unit: "EUR" });';
+const longLines = [
+  ...Array.from({ length: 9990 }, (_, i) => `export const v${i} = ${i};`),
+  'export function total(items: Item[]): string {',
+  `  const label = ${suggestion}`,
+  '  return label;',
+  '}',
+  '',
+  'export function again(items: Item[]): string {',
+  '',
+  '  return label;',
+  '}',
+];
+const cursorLine = longLines.length - 2; // 1-based: the empty line in again()
 
 describe('inline completions in a real browser', function () {
   this.timeout(180_000);
@@ -12,6 +30,7 @@ describe('inline completions in a real browser', function () {
 
   before(async () => {
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
+    writeFileSync(longFile, longLines.join('\n') + '\n');
     workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false } });
   });
   afterEach(async function () {
@@ -20,6 +39,7 @@ describe('inline completions in a real browser', function () {
   after(async () => {
     await workbench?.close();
     writeFileSync(file, original); // the test saves its typing; the fixture stays as it was
+    rmSync(longFile, { force: true });
   });
 
   const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
@@ -66,5 +86,43 @@ describe('inline completions in a real browser', function () {
     const deadline = Date.now() + 10_000;
     while (readFileSync(file, 'utf8') !== expected && Date.now() < deadline) await page.waitForTimeout(100);
     assert.equal(readFileSync(file, 'utf8'), expected);
+  });
+
+  it('types through a suggestion with quotes and brackets that the editor auto-closes, 10,000 lines into a file, with no request', async () => {
+    const { page, sim } = workbench;
+    const fim = () => sim.requests.filter((r) => r.path === '/beta/completions');
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('long.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'long.ts' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
+    await goToLine(page, cursorLine);
+    await page.keyboard.type('  const label = ', { delay: 40 });
+    const deadline = Date.now() + 15_000;
+    while ((await ghostText()) !== suggestion && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.equal(await ghostText(), suggestion, `requests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`);
+
+    // VS Code's defaults (autoClosingBrackets/Quotes on) add `)`, `"`, `]` and `}` as the user types
+    // the openers: the rest of the suggestion stays shown, and no request is sent.
+    const requests = fim().length;
+    for (const ch of suggestion.slice(0, -1)) {
+      await page.keyboard.type(ch);
+      await ghost().waitFor({ timeout: 5_000 }).catch((error) => {
+        throw new Error(`no ghost text after typing ${JSON.stringify(ch)}: ${error}`);
+      });
+    }
+    const settled = Date.now() + 5_000;
+    while ((await ghostText()) !== ';' && Date.now() < settled) await page.waitForTimeout(100);
+    assert.equal(await ghostText(), ';', 'the last character is still suggested');
+    await page.waitForTimeout(500);
+    assert.equal(fim().length, requests, 'typing through sent no request');
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+S');
+    const expected = longLines.map((line, i) => (i === cursorLine - 1 ? `  const label = ${suggestion}` : line)).join('\n') + '\n';
+    const saved = Date.now() + 10_000;
+    while (readFileSync(longFile, 'utf8') !== expected && Date.now() < saved) await page.waitForTimeout(100);
+    assert.equal(readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1], `  const label = ${suggestion}`, 'accepted with no doubled closer');
+    assert.equal(readFileSync(longFile, 'utf8'), expected);
   });
 });
