@@ -86,6 +86,13 @@ describe('inline completions in a real browser', function () {
     const deadline = Date.now() + 10_000;
     while (readFileSync(file, 'utf8') !== expected && Date.now() < deadline) await page.waitForTimeout(100);
     assert.equal(readFileSync(file, 'utf8'), expected);
+
+    // The status bar tooltip counts it: this session's acceptance rate and keystroke→suggestion time.
+    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().hover();
+    const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: 'This session' }).first();
+    await tooltip.waitFor({ timeout: 10_000 });
+    assert.match(await tooltip.innerText(), /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./);
+    await page.keyboard.press('Escape');
   });
 
   it('types through a suggestion with quotes and brackets that the editor auto-closes, 10,000 lines into a file, with no request', async () => {

@@ -70,9 +70,15 @@ describe('inline completions in a real extension host', () => {
   const ts = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst again = items.reduce((sum, item) => sum + |\nconsole.log(total);\n';
 
   it('shows ghost text from the exact FIM request and commits it into the document', async () => {
+    const figures = api.completions.status.figures;
     const editor = await openAt(ts, 'typescript');
     const text = await triggerAndCommit(editor, sim, 0);
     assert.equal(text, ts.replace('|', 'item.price, 0);'));
+    // The status bar tooltip's figures: one more suggestion shown and accepted, with its timing.
+    const now = api.completions.status.figures;
+    assert.equal(now.accepted, figures.accepted + 1);
+    assert.equal(now.shown, figures.shown + 1, 'asked again at the same place: still one suggestion');
+    assert.ok(now.p50Ms !== undefined && now.p50Ms >= 0);
     const fim = fimRequests();
     assert.ok(fim.length >= 1);
     const [prompt, suffix] = ts.split('|');

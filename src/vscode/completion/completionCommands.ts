@@ -50,6 +50,7 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
     // provider, asked again at the new cursor, answers it from the typed-through cache.
     vscode.commands.registerCommand('tandem.completion.acceptNextLine', () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (uri?: vscode.Uri) => {
+      status.accepted();
       const editor = vscode.window.activeTextEditor;
       if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
       const doc = editor.document;

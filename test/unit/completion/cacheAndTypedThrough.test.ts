@@ -4,6 +4,8 @@ import { SuggestionCache } from '../../../src/core/completion/suggestionCache';
 import { CompletionEngine, type CompletionOutcome } from '../../../src/core/completion/completionEngine';
 import { extractContext } from '../../../src/core/completion/contextExtraction';
 import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
+import { CompletionStatus, LATENCY_SAMPLES } from '../../../src/core/completion/completionStatus';
+import { sessionFiguresLine } from '../../../src/core/completion/completionStatusLine';
 import { NoticeThrottle, noticeKindOf } from '../../../src/core/completion/noticeThrottle';
 import { ServiceError } from '../../../src/core/serviceError';
 
@@ -131,6 +133,20 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     assert.equal(cache.get(at('second')), undefined, 'the least recently used answer went');
     assert.equal(cache.get(at('first'))?.text, answer('first'));
     assert.equal(cache.get(at('third'))?.text, answer('third'));
+  });
+
+  it("words this session's acceptance rate and median keystroke→suggestion time for the status bar tooltip", () => {
+    const status = new CompletionStatus(() => true, () => 0);
+    assert.equal(sessionFiguresLine(status.figures), 'No suggestions shown yet this session.');
+    for (const ms of [300, 40, 90, 1200, 60]) status.shown(ms);
+    status.accepted();
+    status.accepted();
+    assert.deepEqual(status.figures, { shown: 5, accepted: 2, p50Ms: 90 });
+    assert.equal(sessionFiguresLine(status.figures), 'This session: 2 of 5 suggestions accepted (40%), p50 90 ms from keystroke to suggestion.');
+    // The median follows the recent suggestions: old samples go once there are enough.
+    for (let i = 0; i < LATENCY_SAMPLES; i++) status.shown(20);
+    assert.equal(status.figures.p50Ms, 20);
+    assert.equal(status.figures.shown, 5 + LATENCY_SAMPLES);
   });
 
   it('shows at most one notice per kind per 10 minutes', () => {
