@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, openWorkbench, type Workbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
 
@@ -20,8 +20,19 @@ const longLines = [
   '',
   '  return label;',
   '}',
+  '',
+  'export function sum(items: Item[]): number {',
+  '  let total = 0;',
+  '  for (const item of items) total += item.price;',
+  '  return total;',
+  '}',
+  '',
+  'export function sum2(items: Item[]): number {',
+  '',
+  '}',
 ];
-const cursorLine = longLines.length - 2; // 1-based: the empty line in again()
+const cursorLine = longLines.indexOf('export function again(items: Item[]): string {') + 2; // 1-based: the empty line in again()
+const bodyLine = longLines.length - 1; // 1-based: the empty line in sum2()
 
 describe('inline completions in a real browser', function () {
   this.timeout(180_000);
@@ -32,6 +43,8 @@ describe('inline completions in a real browser', function () {
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
     writeFileSync(longFile, longLines.join('\n') + '\n');
     workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false } });
+    // Tandem activates on startup finished; its status item says it is ready.
+    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
@@ -42,13 +55,30 @@ describe('inline completions in a real browser', function () {
     rmSync(longFile, { force: true });
   });
 
+  /** Opens long.ts through Quick Open (it focuses the editor if already open) and goes to `line`. */
+  const openLongFileAt = async (line: number) => {
+    const { page } = workbench;
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('long.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'long.ts' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
+    await page.locator('.monaco-editor.focused').waitFor();
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`:${line}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor.focused').waitFor();
+    await page.keyboard.press('End');
+    // The status bar shows where the cursor is: typing goes there.
+    await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
+  };
   const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
   const ghostText = async () => (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
 
   it('shows ghost text while typing in a TypeScript file, types through it with no request, and Tab accepts it', async () => {
     const { page, sim } = workbench;
-    // Tandem activates on startup finished; its status item says it is ready.
-    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('Control+Shift+E');
     const explorer = page.locator('.explorer-folders-view');
     await explorer.locator('.monaco-list-row', { hasText: 'src' }).first().click();
@@ -98,12 +128,7 @@ describe('inline completions in a real browser', function () {
   it('types through a suggestion with quotes and brackets that the editor auto-closes, 10,000 lines into a file, with no request', async () => {
     const { page, sim } = workbench;
     const fim = () => sim.requests.filter((r) => r.path === '/beta/completions');
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('long.ts');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'long.ts' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
-    await goToLine(page, cursorLine);
+    await openLongFileAt(cursorLine);
     await page.keyboard.type('  const label = ', { delay: 40 });
     const deadline = Date.now() + 15_000;
     while ((await ghostText()) !== suggestion && Date.now() < deadline) await page.waitForTimeout(100);
@@ -131,5 +156,32 @@ describe('inline completions in a real browser', function () {
     while (readFileSync(longFile, 'utf8') !== expected && Date.now() < saved) await page.waitForTimeout(100);
     assert.equal(readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1], `  const label = ${suggestion}`, 'accepted with no doubled closer');
     assert.equal(readFileSync(longFile, 'utf8'), expected);
+  });
+
+  it('Alt+\\ asks for a suggestion where nothing was typed, and Alt+End accepts its next line with the rest still shown and no request', async () => {
+    const { page, sim } = workbench;
+    const fim = () => sim.requests.filter((r) => r.path === '/beta/completions').length;
+    await openLongFileAt(bodyLine);
+    await page.waitForTimeout(500); // moving the cursor asks nothing; a request now would be a stray one
+    const before = fim();
+    await page.keyboard.press('Alt+Backslash');
+    const deadline = Date.now() + 15_000;
+    while (!(await ghostText()).includes('return total;') && Date.now() < deadline) await page.waitForTimeout(100);
+    const block = await ghostText(); // the first line's ghost text comes after the others in the DOM
+    assert.ok(block.includes('let total = 0;') && block.includes('return total;'), `a block of ghost text: ${JSON.stringify(block)}`);
+    assert.equal(fim(), before + 1, 'Alt+\\ sent one request');
+
+    await page.keyboard.press('Alt+End');
+    const shown = Date.now() + 5_000;
+    while ((await ghostText()).includes('let total') && Date.now() < shown) await page.waitForTimeout(100);
+    assert.doesNotMatch(await ghostText(), /let total/, 'the first line is no longer ghost text');
+    assert.match(await ghostText(), /return total;/, 'the rest is still shown');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+S');
+    const saved = Date.now() + 10_000;
+    const line = () => readFileSync(longFile, 'utf8').split('\n')[bodyLine - 1];
+    while (line() !== '  let total = 0;' && Date.now() < saved) await page.waitForTimeout(100);
+    assert.equal(line(), '  let total = 0;', 'the next line was inserted');
+    assert.equal(fim(), before + 1, 'accepting a line sent no request');
   });
 });
