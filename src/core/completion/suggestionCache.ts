@@ -31,8 +31,13 @@ export interface SuggestionKey {
 
 const AUTO_CLOSED = /^[)\]}"'`]*/;
 
-const keyOf = (model: string, text: string, at: number, afterStart: number) =>
-  `${model}\u0000${text.slice(Math.max(0, at - ANCHOR_BEFORE_CHARS), at)}\u0000${text.slice(afterStart, afterStart + ANCHOR_AFTER_CHARS)}`;
+const afterKeyOf = (model: string, text: string, afterStart: number) => `${model}\u0000${text.slice(afterStart, afterStart + ANCHOR_AFTER_CHARS)}`;
+const keyOf = (afterKey: string, text: string, at: number) => `${afterKey}\u0000${text.slice(Math.max(0, at - ANCHOR_BEFORE_CHARS), at)}`;
+
+interface Entry {
+  answer: string;
+  afterKey: string;
+}
 
 /** Whether `closers` appear in `text` in order (each auto-inserted closer has its place in the suggestion). */
 function inOrderWithin(closers: string, text: string): boolean {
@@ -46,7 +51,9 @@ function inOrderWithin(closers: string, text: string): boolean {
 }
 
 export class SuggestionCache {
-  private readonly lru: LruCache<string>;
+  private readonly lru: LruCache<Entry>;
+  /** How many answers have each text after the cursor: most lookups end here, before trying each split. */
+  private readonly afters = new Map<string, number>();
 
   /** `capacity` counts answers. */
   constructor(capacity = 500) {
@@ -61,13 +68,18 @@ export class SuggestionCache {
   get({ model, text, offset }: SuggestionKey): CachedSuggestion | undefined {
     const closers = AUTO_CLOSED.exec(text.slice(offset, offset + 16))![0];
     const maxTyped = Math.min(TYPED_THROUGH_CHARS, offset);
+    // The text after the cursor (past `closed` auto-inserted closers) must be one some answer had.
+    const afterKeys = Array.from({ length: closers.length + 1 }, (_, closed) => afterKeyOf(model, text, offset + closed)).map((k) => (this.afters.has(k) ? k : undefined));
+    if (afterKeys.every((k) => k === undefined)) return undefined;
     // Fewest typed characters first: the answer asked nearest the cursor wins.
     for (let typed = 0; typed <= maxTyped; typed++) {
       const at = offset - typed;
       // Auto-inserted closers come with something typed (the opener); none without.
       for (let closed = 0; closed <= (typed > 0 ? closers.length : 0); closed++) {
-        const key = keyOf(model, text, at, offset + closed);
-        const answer = this.lru.peek(key);
+        const afterKey = afterKeys[closed];
+        if (afterKey === undefined) continue;
+        const key = keyOf(afterKey, text, at);
+        const answer = this.lru.peek(key)?.answer;
         if (answer === undefined || answer.length <= typed || !answer.startsWith(text.slice(at, offset))) continue;
         const rest = answer.slice(typed);
         // Typed to the end (what is left is only the closers already there): nothing to show.
@@ -81,6 +93,18 @@ export class SuggestionCache {
 
   /** Remembers an answer asked at this place. */
   set({ model, text, offset }: SuggestionKey, answer: string): void {
-    this.lru.set(keyOf(model, text, offset, offset), answer);
+    const afterKey = afterKeyOf(model, text, offset);
+    const key = keyOf(afterKey, text, offset);
+    const replaced = this.lru.peek(key);
+    if (replaced) this.forget(replaced.afterKey);
+    this.afters.set(afterKey, (this.afters.get(afterKey) ?? 0) + 1);
+    const evicted = this.lru.set(key, { answer, afterKey });
+    if (evicted) this.forget(evicted.afterKey);
+  }
+
+  private forget(afterKey: string): void {
+    const left = (this.afters.get(afterKey) ?? 0) - 1;
+    if (left > 0) this.afters.set(afterKey, left);
+    else this.afters.delete(afterKey);
   }
 }

@@ -88,7 +88,7 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     lru.set('a', 1);
     lru.set('b', 2);
     assert.equal(lru.get('a'), 1);
-    lru.set('c', 3);
+    assert.equal(lru.set('c', 3), 2, 'set says what it evicted');
     assert.equal(lru.get('b'), undefined);
     assert.equal(lru.get('a'), 1);
     assert.equal(lru.get('c'), 3);
@@ -133,6 +133,11 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     assert.equal(cache.get(at('second')), undefined, 'the least recently used answer went');
     assert.equal(cache.get(at('first'))?.text, answer('first'));
     assert.equal(cache.get(at('third'))?.text, answer('third'));
+    cache.set(at('third'), `${answer('third')} // again`);
+    assert.equal(cache.size, 2, 'asked again at the same place: replaced, not added');
+    cache.set(at('second'), answer('second'));
+    assert.equal(cache.get(at('first')), undefined);
+    assert.equal(cache.get(at('third', 'format('))?.text, `${answer('third').slice('format('.length)} // again`);
   });
 
   it("words this session's acceptance rate and median keystroke→suggestion time for the status bar tooltip", () => {
