@@ -51,6 +51,8 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
     vscode.commands.registerCommand('tandem.completion.acceptNextLine', () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (uri?: vscode.Uri) => {
       status.accepted();
+      // Manual mode asks only when the user does: no prefetch.
+      if (config().get<string>('mode') === 'manual') return;
       const editor = vscode.window.activeTextEditor;
       if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
       const doc = editor.document;
