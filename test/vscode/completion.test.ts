@@ -197,5 +197,6 @@ describe('inline completions in a real extension host', () => {
     assert.equal(text, content.replace('|', 'item.price, 0);'));
     await sleep(300); // a prefetch after accepting would have reached the simulator by now
     assert.equal(fimRequests().length, 1, 'the trigger asked, once; accepting prefetched nothing');
+    await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
   });
 });
