@@ -6,11 +6,13 @@
 //    typed-through hit rates, client overhead (provider time minus server time and debounce) p50/p95.
 // 2. In a real browser: keystroke→ghost-text p50 for Tandem and, in the same workbench, for a trivial
 //    provider that answers instantly (bench/completionInstantProvider.cjs).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// 3. The suggestion cache alone: hit rates after 500 answers (exact, and typed through half of each).
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startSimulator } from '../sim/simulator';
+import { SuggestionCache } from '../src/core/completion/suggestionCache';
 import { chromiumArgs, startCodeServer } from '../scripts/codeServer.mjs';
 import { runInExtensionHost } from '../scripts/extensionHost.mjs';
 import { provision } from '../scripts/provision-vscode.mjs';
@@ -33,10 +35,11 @@ const p50 = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-// BENCH_PARTS=typing or =ghost runs one half.
-const parts = (process.env.BENCH_PARTS ?? 'typing,ghost').split(',');
+// BENCH_PARTS=typing, =ghost or =cache runs one part.
+const parts = (process.env.BENCH_PARTS ?? 'typing,ghost,cache').split(',');
 let typing;
 let ghost;
+let cache;
 const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-completion-'));
 
 // ---- 1. scripted typing session in the extension host ----
@@ -169,6 +172,34 @@ if (parts.includes('ghost')) {
     await server.stop();
   }
 }
+// ---- 3. the suggestion cache after 500 answers ----
+if (parts.includes('cache')) {
+  // 500 answers at 500 line ends of real files (the default cache size), each a next line of
+  // code; then every one is looked up again, as asked and with half of it typed through.
+  const answers = 500;
+  const sites = [];
+  const sources = [...files, ...readdirSync(join(repoRoot, 'src/core'), { recursive: true }).filter((f) => f.endsWith('.ts')).sort().map((f) => join('src/core', f))];
+  for (const f of sources) {
+    const text = readFileSync(join(repoRoot, f), 'utf8');
+    for (let end = text.indexOf('\n'); end >= 0 && sites.length < answers; end = text.indexOf('\n', end + 1)) {
+      const next = text.slice(end + 1, text.indexOf('\n', end + 1)).trim();
+      if (next.length >= 8) sites.push({ text, offset: end, answer: ` ${next}` });
+    }
+  }
+  const suggestions = new SuggestionCache(answers);
+  for (const s of sites) suggestions.set({ model: 'beta-v4-pro', text: s.text, offset: s.offset }, s.answer);
+  let exact = 0;
+  let typedThrough = 0;
+  for (const s of sites) {
+    if (suggestions.get({ model: 'beta-v4-pro', text: s.text, offset: s.offset })?.text === s.answer) exact++;
+    const typed = s.answer.slice(0, Math.floor(s.answer.length / 2));
+    const now = s.text.slice(0, s.offset) + typed + s.text.slice(s.offset);
+    if (suggestions.get({ model: 'beta-v4-pro', text: now, offset: s.offset + typed.length })?.text === s.answer.slice(typed.length)) typedThrough++;
+  }
+  if (sites.length < answers) throw new Error(`only ${sites.length} line ends to answer at`);
+  cache = { answers, entries: suggestions.size, hitRateAfter500Answers: { asked: round(exact / answers), typedThroughHalf: round(typedThrough / answers) } };
+}
+
 await sim.close();
 rmSync(dir, { recursive: true, force: true });
 
@@ -177,6 +208,7 @@ console.log(
     {
       typingSession: typing,
       keystrokeToGhostText: ghost,
+      suggestionCache: cache,
       targets: { overheadP50Ms: '< 2', overheadP95Ms: '< 10', requestsWhileTypingThrough: 0, ghostMs: '≤ baseline + server latency + 15' },
       vscode: '1.100.3 (code-server 4.100.3, Node extension host, headless Chromium)',
     },

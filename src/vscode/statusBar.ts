@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
-import { completionStatusLine } from '../core/completion/completionStatusLine';
+import { completionStatusLine, sessionFiguresLine } from '../core/completion/completionStatusLine';
 import type { SetupView } from './setupView';
 
 /**
@@ -41,7 +41,8 @@ export class TandemStatusBar implements vscode.Disposable {
     }
     const { icon, badge, line } = completionStatusLine(s);
     this.item.text = `${icon} Tandem${badge ? `: ${badge}` : ''}`;
-    this.item.tooltip = `Tandem: both services set up. ${line} Click for options.`;
+    const figures = this.completion ? ` ${sessionFiguresLine(this.completion.figures)}` : '';
+    this.item.tooltip = `Tandem: both services set up. ${line}${figures} Click for options.`;
   }
 
   private tick(on: boolean): void {

@@ -1,9 +1,38 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { demoWorkspace, openWorkbench, type Workbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
+
+// 10,000 lines, the cursor near the end: far past the 6000-character prompt window, which slides
+// as the user types. The line to type repeats one above it, so the simulator suggests its rest.
+const longFile = join(demoWorkspace, 'src/long.ts');
+const suggestion = 'formatLabel("total", items[0].price.toFixed(2), { unit: "EUR" });';
+const longLines = [
+  ...Array.from({ length: 9990 }, (_, i) => `export const v${i} = ${i};`),
+  'export function total(items: Item[]): string {',
+  `  const label = ${suggestion}`,
+  '  return label;',
+  '}',
+  '',
+  'export function again(items: Item[]): string {',
+  '',
+  '  return label;',
+  '}',
+  '',
+  'export function sum(items: Item[]): number {',
+  '  let total = 0;',
+  '  for (const item of items) total += item.price;',
+  '  return total;',
+  '}',
+  '',
+  'export function sum2(items: Item[]): number {',
+  '',
+  '}',
+];
+const cursorLine = longLines.indexOf('export function again(items: Item[]): string {') + 2; // 1-based: the empty line in again()
+const bodyLine = longLines.length - 1; // 1-based: the empty line in sum2()
 
 describe('inline completions in a real browser', function () {
   this.timeout(180_000);
@@ -12,7 +41,10 @@ describe('inline completions in a real browser', function () {
 
   before(async () => {
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
+    writeFileSync(longFile, longLines.join('\n') + '\n');
     workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false } });
+    // Tandem activates on startup finished; its status item says it is ready.
+    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
@@ -20,15 +52,33 @@ describe('inline completions in a real browser', function () {
   after(async () => {
     await workbench?.close();
     writeFileSync(file, original); // the test saves its typing; the fixture stays as it was
+    rmSync(longFile, { force: true });
   });
 
+  /** Opens long.ts through Quick Open (it focuses the editor if already open) and goes to `line`. */
+  const openLongFileAt = async (line: number) => {
+    const { page } = workbench;
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('long.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'long.ts' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
+    await page.locator('.monaco-editor.focused').waitFor();
+    await page.keyboard.press('Control+G');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`:${line}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor.focused').waitFor();
+    await page.keyboard.press('End');
+    // The status bar shows where the cursor is: typing goes there.
+    await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
+  };
   const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
   const ghostText = async () => (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
 
   it('shows ghost text while typing in a TypeScript file, types through it with no request, and Tab accepts it', async () => {
     const { page, sim } = workbench;
-    // Tandem activates on startup finished; its status item says it is ready.
-    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
     await page.keyboard.press('Control+Shift+E');
     const explorer = page.locator('.explorer-folders-view');
     await explorer.locator('.monaco-list-row', { hasText: 'src' }).first().click();
@@ -66,5 +116,72 @@ describe('inline completions in a real browser', function () {
     const deadline = Date.now() + 10_000;
     while (readFileSync(file, 'utf8') !== expected && Date.now() < deadline) await page.waitForTimeout(100);
     assert.equal(readFileSync(file, 'utf8'), expected);
+
+    // The status bar tooltip counts it: this session's acceptance rate and keystroke→suggestion time.
+    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().hover();
+    const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: 'This session' }).first();
+    await tooltip.waitFor({ timeout: 10_000 });
+    assert.match(await tooltip.innerText(), /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./);
+    await page.keyboard.press('Escape');
+  });
+
+  it('types through a suggestion with quotes and brackets that the editor auto-closes, 10,000 lines into a file, with no request', async () => {
+    const { page, sim } = workbench;
+    const fim = () => sim.requests.filter((r) => r.path === '/beta/completions');
+    await openLongFileAt(cursorLine);
+    await page.keyboard.type('  const label = ', { delay: 40 });
+    const deadline = Date.now() + 15_000;
+    while ((await ghostText()) !== suggestion && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.equal(await ghostText(), suggestion, `requests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`);
+
+    // VS Code's defaults (autoClosingBrackets/Quotes on) add `)`, `"`, `]` and `}` as the user types
+    // the openers: the rest of the suggestion stays shown, and no request is sent.
+    const requests = fim().length;
+    for (const ch of suggestion.slice(0, -1)) {
+      await page.keyboard.type(ch);
+      await ghost().waitFor({ timeout: 5_000 }).catch((error) => {
+        throw new Error(`no ghost text after typing ${JSON.stringify(ch)}: ${error}`);
+      });
+    }
+    const settled = Date.now() + 5_000;
+    while ((await ghostText()) !== ';' && Date.now() < settled) await page.waitForTimeout(100);
+    assert.equal(await ghostText(), ';', 'the last character is still suggested');
+    await page.waitForTimeout(500);
+    assert.equal(fim().length, requests, 'typing through sent no request');
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+S');
+    const expected = longLines.map((line, i) => (i === cursorLine - 1 ? `  const label = ${suggestion}` : line)).join('\n') + '\n';
+    const saved = Date.now() + 10_000;
+    while (readFileSync(longFile, 'utf8') !== expected && Date.now() < saved) await page.waitForTimeout(100);
+    assert.equal(readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1], `  const label = ${suggestion}`, 'accepted with no doubled closer');
+    assert.equal(readFileSync(longFile, 'utf8'), expected);
+  });
+
+  it('Alt+\\ asks for a suggestion where nothing was typed, and Alt+End accepts its next line with the rest still shown and no request', async () => {
+    const { page, sim } = workbench;
+    const fim = () => sim.requests.filter((r) => r.path === '/beta/completions').length;
+    await openLongFileAt(bodyLine);
+    await page.waitForTimeout(500); // moving the cursor asks nothing; a request now would be a stray one
+    const before = fim();
+    await page.keyboard.press('Alt+Backslash');
+    const deadline = Date.now() + 15_000;
+    while (!(await ghostText()).includes('return total;') && Date.now() < deadline) await page.waitForTimeout(100);
+    const block = await ghostText(); // the first line's ghost text comes after the others in the DOM
+    assert.ok(block.includes('let total = 0;') && block.includes('return total;'), `a block of ghost text: ${JSON.stringify(block)}`);
+    assert.equal(fim(), before + 1, 'Alt+\\ sent one request');
+
+    await page.keyboard.press('Alt+End');
+    const shown = Date.now() + 5_000;
+    while ((await ghostText()).includes('let total') && Date.now() < shown) await page.waitForTimeout(100);
+    assert.doesNotMatch(await ghostText(), /let total/, 'the first line is no longer ghost text');
+    assert.match(await ghostText(), /return total;/, 'the rest is still shown');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+S');
+    const saved = Date.now() + 10_000;
+    const line = () => readFileSync(longFile, 'utf8').split('\n')[bodyLine - 1];
+    while (line() !== '  let total = 0;' && Date.now() < saved) await page.waitForTimeout(100);
+    assert.equal(line(), '  let total = 0;', 'the next line was inserted');
+    assert.equal(fim(), before + 1, 'accepting a line sent no request');
   });
 });

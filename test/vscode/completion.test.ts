@@ -60,7 +60,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   after(async () => {
-    for (const key of ['serviceB.baseUrl', 'completion.debounceMs', 'completion.model', 'completion.maxTokens', 'completion.enabled', 'completion.disabledLanguages']) {
+    for (const key of ['serviceB.baseUrl', 'completion.debounceMs', 'completion.mode', 'completion.model', 'completion.maxTokens', 'completion.enabled', 'completion.disabledLanguages']) {
       await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -70,9 +70,15 @@ describe('inline completions in a real extension host', () => {
   const ts = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst again = items.reduce((sum, item) => sum + |\nconsole.log(total);\n';
 
   it('shows ghost text from the exact FIM request and commits it into the document', async () => {
+    const figures = api.completions.status.figures;
     const editor = await openAt(ts, 'typescript');
     const text = await triggerAndCommit(editor, sim, 0);
     assert.equal(text, ts.replace('|', 'item.price, 0);'));
+    // The status bar tooltip's figures: one more suggestion shown and accepted, with its timing.
+    const now = api.completions.status.figures;
+    assert.equal(now.accepted, figures.accepted + 1);
+    assert.equal(now.shown, figures.shown + 1, 'asked again at the same place: still one suggestion');
+    assert.ok(now.p50Ms !== undefined && now.p50Ms >= 0);
     const fim = fimRequests();
     assert.ok(fim.length >= 1);
     const [prompt, suffix] = ts.split('|');
@@ -174,5 +180,37 @@ describe('inline completions in a real extension host', () => {
     assert.equal(fimRequests().length, 0, 'snoozed: nothing sent');
     await vscode.commands.executeCommand('tandem.completion.toggle');
     assert.equal(status.snapshot.state, 'idle', 'toggling ends a snooze');
+  });
+
+  const invoke: vscode.InlineCompletionContext = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+
+  it('a cancelled completion closes its socket at the service', async () => {
+    sim.configure({ ttftMs: 10_000 });
+    // Not shown in an editor, so only this call asks (VS Code's own would join the same request).
+    const content = ts.replace(/again/g, 'cancelled');
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: content.replace('|', '') });
+    const cancel = new vscode.CancellationTokenSource();
+    const answer = api.completions.provider.provideInlineCompletionItems(doc, doc.positionAt(content.indexOf('|')), invoke, cancel.token);
+    await until(() => fimRequests().length === 1, 'the request to reach the simulator', 10_000);
+    cancel.cancel();
+    await until(() => sim.abortedCount === 1, 'the simulator to see the socket close', 5_000);
+    assert.equal(fimRequests()[0].aborted, true);
+    assert.equal(await answer, undefined, 'no suggestion');
+  });
+
+  it('manual mode asks only when triggered, and typing asks nothing', async () => {
+    await config().update('completion.mode', 'manual', vscode.ConfigurationTarget.Global);
+    const content = ts.replace(/again/g, 'manual');
+    const editor = await openAt(content, 'typescript');
+    for (const ch of 'item') await vscode.commands.executeCommand('type', { text: ch });
+    const doc = editor.document;
+    const automatic = await api.completions.provider.provideInlineCompletionItems(doc, editor.selection.active, { ...invoke, triggerKind: vscode.InlineCompletionTriggerKind.Automatic }, new vscode.CancellationTokenSource().token);
+    assert.equal(automatic, undefined, 'no suggestion while typing');
+    assert.equal(fimRequests().length, 0, 'nothing sent while typing');
+    const text = await triggerAndCommit(editor, sim, 0);
+    assert.equal(text, content.replace('|', 'item.price, 0);'));
+    await sleep(300); // a prefetch after accepting would have reached the simulator by now
+    assert.equal(fimRequests().length, 1, 'the trigger asked, once; accepting prefetched nothing');
+    await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
   });
 });

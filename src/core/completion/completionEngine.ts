@@ -9,7 +9,7 @@ import { postProcess } from './postProcess';
 import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
 import { streamedCompletion, type StreamFim } from './streamedCompletion';
-import { SuggestionCache } from './suggestionCache';
+import { SuggestionCache, type CachedSuggestion } from './suggestionCache';
 import type { SyntaxParsers } from './syntaxParser';
 
 export interface EngineSettings extends CompletionSettings {
@@ -36,6 +36,8 @@ export interface CompletionQuery {
   signal?: AbortSignal;
   /** Called when the answer needs the service (after the debounce), so a UI can show work in progress. */
   onRequest?: () => void;
+  /** Answer only from the cache (incl. typed-through), never ask the service: manual mode between triggers. */
+  cacheOnly?: boolean;
 }
 
 /** `rate-limited`: no suggestion, and no request, during the cool-down after a 429. */
@@ -48,6 +50,8 @@ export interface CompletionOutcome {
   debounceMs: number;
   /** Time spent waiting on the service. */
   serverMs: number;
+  /** Characters after the cursor the text replaces: auto-closed brackets and quotes it also contains. */
+  replaceChars?: number;
 }
 
 export interface EngineStats {
@@ -91,6 +95,7 @@ export class CompletionEngine {
     if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     const cached = this.cache.get(planned.key);
     if (cached) return this.fromCache(cached);
+    if (query.cacheOnly) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
     await abortableDelay(delay, query.signal);
@@ -121,7 +126,8 @@ export class CompletionEngine {
     const mode = decideMode(ctx);
     if (!mode) return undefined;
     const options = fimOptionsFor(ctx, mode, this.deps.settings());
-    const key = { model: options.model!, prompt: ctx.prefix, suffix: ctx.suffix };
+    // Keyed on the document, not the prompt: typing through must not depend on where the window starts.
+    const key = { model: options.model!, text: query.text, offset: query.offset };
     return { ctx, mode, options, key, flightKey: requestKey(options) };
   }
 
@@ -130,10 +136,10 @@ export class CompletionEngine {
     return { text: undefined, source: 'rate-limited', debounceMs: 0, serverMs: 0 };
   }
 
-  private fromCache(hit: { text: string; typedThrough: boolean }): CompletionOutcome {
+  private fromCache(hit: CachedSuggestion): CompletionOutcome {
     if (hit.typedThrough) this.stats.typedThroughHits++;
     else this.stats.cacheHits++;
-    return { text: hit.text, source: hit.typedThrough ? 'typed' : 'cache', debounceMs: 0, serverMs: 0 };
+    return { text: hit.text, source: hit.typedThrough ? 'typed' : 'cache', debounceMs: 0, serverMs: 0, replaceChars: hit.replaceChars };
   }
 
   private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {

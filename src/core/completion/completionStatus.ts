@@ -13,8 +13,22 @@ export interface StatusSnapshot {
   resumesInMs?: number;
 }
 
+/** This session's figures for the tooltip: new suggestions shown, how many were accepted, and how fast they came. */
+export interface SessionFigures {
+  shown: number;
+  accepted: number;
+  /** Median time from VS Code asking (a keystroke or a trigger) to the suggestion, over the last LATENCY_SAMPLES. */
+  p50Ms?: number;
+}
+
+/** Enough for a stable median; the oldest go first so memory stays flat over a long session. */
+export const LATENCY_SAMPLES = 200;
+
 export class CompletionStatus {
   private working = 0;
+  private shownCount = 0;
+  private acceptedCount = 0;
+  private readonly latencies: number[] = [];
   private error: string | undefined;
   private snoozedUntil = 0;
   private snoozeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -76,6 +90,26 @@ export class CompletionStatus {
       this.working--;
       this.emit();
     };
+  }
+
+  /** A new suggestion (not the rest of one typed through) was shown `latencyMs` after VS Code asked. */
+  shown(latencyMs: number): void {
+    this.shownCount++;
+    this.latencies.push(latencyMs);
+    if (this.latencies.length > LATENCY_SAMPLES) this.latencies.shift();
+    this.emit();
+  }
+
+  /** The user accepted a shown suggestion (Tab, or its last part). */
+  accepted(): void {
+    this.acceptedCount++;
+    this.emit();
+  }
+
+  get figures(): SessionFigures {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const p50Ms = sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : undefined;
+    return { shown: this.shownCount, accepted: this.acceptedCount, p50Ms };
   }
 
   succeeded(): void {

@@ -1,5 +1,5 @@
 // How the status bar item words the completion status; pure, so the wording is unit-tested.
-import type { StatusSnapshot } from './completionStatus';
+import type { SessionFigures, StatusSnapshot } from './completionStatus';
 
 export interface StatusLine {
   /** A codicon, e.g. `$(sparkle)`. */
@@ -31,4 +31,12 @@ export function completionStatusLine(s: StatusSnapshot | undefined): StatusLine 
       return { icon: '$(watch)', badge: wait, line: `Completions rate-limited, ${wait} (Service B asked Tandem to wait).` };
     }
   }
+}
+
+/** The tooltip's sentence about this session: acceptance rate and median keystroke→suggestion time. */
+export function sessionFiguresLine(f: SessionFigures): string {
+  if (f.shown === 0) return 'No suggestions shown yet this session.';
+  const rate = Math.round((f.accepted / f.shown) * 100);
+  const p50 = f.p50Ms === undefined ? '' : `, p50 ${Math.round(f.p50Ms)} ms from keystroke to suggestion`;
+  return `This session: ${f.accepted} of ${f.shown} suggestions accepted (${rate}%)${p50}.`;
 }

@@ -12,10 +12,19 @@ export class LruCache<V> {
     return value;
   }
 
-  set(key: string, value: V): void {
+  /** The value without counting it as used (for lookups that may still reject it). */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Returns the value evicted to make room, if any. */
+  set(key: string, value: V): V | undefined {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (this.entries.size <= this.capacity) return undefined;
+    const [oldest, evicted] = this.entries.entries().next().value!;
+    this.entries.delete(oldest);
+    return evicted;
   }
 
   get size(): number {

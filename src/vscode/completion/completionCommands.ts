@@ -5,7 +5,7 @@ import { ACCEPTED_COMMAND } from './inlineCompletionProvider';
 
 const MINUTE = 60_000;
 
-/** Toggle, snooze, model choice, and the hidden accept hook that prefetches the next completion. */
+/** Toggle, snooze, model choice, accept next line, and the hidden accept hook that prefetches the next completion. */
 export function registerCompletionCommands(engine: CompletionEngine, status: CompletionStatus): vscode.Disposable[] {
   const config = () => vscode.workspace.getConfiguration('tandem.completion');
   return [
@@ -46,7 +46,13 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
             ))?.label;
       if (model) await config().update('model', model, vscode.ConfigurationTarget.Global);
     }),
+    // VS Code's own partial accept inserts the first remaining line; the rest stays shown, and the
+    // provider, asked again at the new cursor, answers it from the typed-through cache.
+    vscode.commands.registerCommand('tandem.completion.acceptNextLine', () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
     vscode.commands.registerCommand(ACCEPTED_COMMAND, (uri?: vscode.Uri) => {
+      status.accepted();
+      // Manual mode asks only when the user does: no prefetch.
+      if (config().get<string>('mode') === 'manual') return;
       const editor = vscode.window.activeTextEditor;
       if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
       const doc = editor.document;

@@ -5,6 +5,8 @@ import { affectsSensitiveSettings, readSensitivePolicy } from '../sensitiveFiles
 
 export interface CompletionConfig extends EngineSettings {
   enabled: boolean;
+  /** `manual`: ask only when the user triggers a suggestion (Alt+\). */
+  mode: 'automatic' | 'manual';
   disabledLanguages: ReadonlySet<string>;
   /** The one sensitive-path policy: its files are never sent for completion. */
   sensitive: SensitivePathPolicy;
@@ -42,6 +44,7 @@ function read(): CompletionConfig {
   const maxTokens = Math.max(1, Math.min(4096, Math.round(config.get<number>('maxTokens', 128))));
   return {
     enabled: config.get<boolean>('enabled', true),
+    mode: config.get<string>('mode', 'automatic') === 'manual' ? 'manual' : 'automatic',
     model: config.get<string>('model', 'beta-v4-pro'),
     maxTokens,
     debounceMs: Math.max(0, config.get<number>('debounceMs', 150)),

@@ -12,6 +12,9 @@ export const ACCEPTED_COMMAND = 'tandem.completion.accepted';
 
 /** Ghost text from Service B fill-in-the-middle, for every language in local, untitled and remote files. */
 export class TandemInlineCompletionProvider implements vscode.InlineCompletionItemProvider {
+  /** The last suggestion counted as shown: VS Code asks again at the same place, which shows nothing new. */
+  private lastShown = '';
+
   constructor(
     private readonly engine: CompletionEngine,
     private readonly settings: CompletionSettingsReader,
@@ -23,9 +26,10 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
   async provideInlineCompletionItems(
     document: vscode.TextDocument,
     position: vscode.Position,
-    _context: vscode.InlineCompletionContext,
+    context: vscode.InlineCompletionContext,
     token: vscode.CancellationToken,
   ): Promise<vscode.InlineCompletionItem[] | undefined> {
+    const asked = performance.now();
     const config = this.settings.value;
     if (!config.enabled || this.status.isSnoozed() || config.disabledLanguages.has(document.languageId)) return undefined;
     // Secrets never leave the machine: sensitive files are matched by path and by name.
@@ -42,10 +46,18 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         languageId: document.languageId,
         signal: controller.signal,
         onRequest: () => (done = this.status.begin()),
+        // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
+        cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
       });
       if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
       if (!outcome.text || token.isCancellationRequested) return undefined;
-      const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, position), {
+      // The rest of a suggestion typed through, or the same one asked for again, is not a new one.
+      const shown = `${document.uri.toString()}\u0000${document.version}\u0000${outcome.text}`;
+      if (outcome.source !== 'typed' && shown !== this.lastShown) this.status.shown(performance.now() - asked);
+      this.lastShown = shown;
+      // An auto-closed `)` or `"` the suggestion also has is replaced, so accepting does not double it.
+      const end = position.translate(0, outcome.replaceChars ?? 0);
+      const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, end), {
         title: 'Tandem: completion accepted',
         command: ACCEPTED_COMMAND,
         arguments: [document.uri],
