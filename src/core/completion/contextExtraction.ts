@@ -17,6 +17,8 @@ export const WINDOW_BLOCK_LINES = 32;
 
 export interface CompletionContext {
   languageId: string;
+  /** Cross-file context that starts the prompt, before `prefix` (comments; '' for none). */
+  header?: string;
   /** Text before the cursor, within budget. */
   prefix: string;
   /** Text after the cursor, within budget. */
@@ -28,7 +30,7 @@ export interface CompletionContext {
 }
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
-export function extractContext(text: string, offset: number, languageId: string, budget: ContextBudget = DEFAULT_BUDGET): CompletionContext {
+export function extractContext(text: string, offset: number, languageId: string, budget: ContextBudget = DEFAULT_BUDGET, header = ''): CompletionContext {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset);
   const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
@@ -46,6 +48,7 @@ export function extractContext(text: string, offset: number, languageId: string,
   }
   return {
     languageId,
+    header,
     prefix: text.slice(prefixStart, offset),
     suffix: text.slice(offset, suffixEnd),
     linePrefix: text.slice(lineStart, offset),
