@@ -3,6 +3,7 @@ import { CompletionEngine } from '../../../src/core/completion/completionEngine'
 import { CrossFileContext } from '../../../src/core/completion/crossFileContext';
 import { commentStyleFor, estimateTokens, renderContext, selectContext } from '../../../src/core/completion/contextPrompt';
 import { rankChunks, referenceWindow } from '../../../src/core/completion/contextRanking';
+import { RecentEditsRing } from '../../../src/core/completion/recentEditsContext';
 import { definitionEnd, identifiersNearCursor, importedNames } from '../../../src/core/completion/contextSymbols';
 import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../../src/core/completion/contextTypes';
 
@@ -148,5 +149,37 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
     assert.equal(again.source, 'cache', 'the same header and prefix are answered from the cache');
     await engine.complete({ text, offset: text.length, languageId: 'typescript', contextHeader: '' });
     assert.equal(prompts.at(-1), text, 'another header is another prompt');
+  });
+});
+
+describe('recently edited chunks: a ring buffer with near-duplicate eviction', () => {
+  const file = (tag: string) => Array.from({ length: 100 }, (_, i) => `const ${tag}${i} = compute${i}(${tag});`).join('\n');
+
+  it('cuts a chunk around each edit when asked, replaces the chunk of the same lines, and drops the oldest past capacity', () => {
+    const ring = new RecentEditsRing(3);
+    ring.touch('a.ts', 50);
+    assert.equal(ring.chunks().length, 0, 'noted only');
+    ring.flush('a.ts', file('a'));
+    assert.deepEqual(ring.chunks().map((c) => [c.path, c.startLine]), [['a.ts', 38]]);
+    assert.match(ring.chunks()[0].text, /^const a38 = compute38\(a\);\n[\s\S]*const a50 = /);
+    ring.touch('a.ts', 52);
+    ring.flush('a.ts', file('a'));
+    assert.deepEqual(ring.chunks().map((c) => [c.path, c.startLine]), [['a.ts', 40]], 'the same lines: the newer chunk replaces the older');
+    for (const p of ['b.ts', 'c.ts', 'd.ts']) {
+      ring.touch(p, 10);
+      ring.flush(p, file(p[0]));
+    }
+    assert.deepEqual(ring.chunks().map((c) => c.path), ['b.ts', 'c.ts', 'd.ts'], 'capacity 3: the oldest went');
+  });
+
+  it('evicts a chunk of another file with nearly the same words (a copy), and forgets a file', () => {
+    const ring = new RecentEditsRing();
+    ring.touch('a.ts', 10);
+    ring.flush('a.ts', file('x'));
+    ring.touch('copy.ts', 10);
+    ring.flush('copy.ts', file('x'));
+    assert.deepEqual(ring.chunks().map((c) => c.path), ['copy.ts']);
+    ring.forget('copy.ts');
+    assert.equal(ring.chunks().length, 0);
   });
 });
