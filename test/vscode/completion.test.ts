@@ -161,4 +161,24 @@ describe('inline completions in a real extension host', () => {
     await vscode.commands.executeCommand('tandem.completion.toggle');
     assert.equal(status.snapshot.state, 'idle', 'toggling ends a snooze');
   });
+
+  it('puts a second open tab\'s function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'src/shapes.ts'), { preview: false });
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-context-'));
+    writeFileSync(join(dir, '.env'), '# area of a shape: width * height\nSHAPE_AREA_TOKEN=sk-secret-area-shape\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(join(dir, '.env')), { preview: false });
+    const code = 'import { area, perimeter, type Shape } from "./shapes";\n\nexport function describe(shape: Shape): string {\n  const size = shape.width * shape.height;\n  return `area ${area(shape)} of ${|\n}\n';
+    await openAt(code, 'typescript');
+    await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+    const fim = await until(() => fimRequests()[0], 'a FIM request', 10_000);
+    const prompt = (fim.body as { prompt: string }).prompt;
+    assert.match(prompt, /^\/\/ path: src\/shapes\.ts\n/, prompt);
+    assert.ok(prompt.includes('// export function area(shape: Shape): number {\n//   return shape.width * shape.height;\n'), prompt);
+    assert.ok(prompt.endsWith(code.split('|')[0]), 'the current file follows the context');
+    for (const r of fimRequests()) {
+      const body = JSON.stringify(r.body);
+      assert.ok(!body.includes('sk-secret') && !body.includes('.env'), 'nothing of the sensitive tab');
+    }
+  });
 });
