@@ -31,11 +31,13 @@ exports.run = async function run() {
   await config.update('serviceB.baseUrl', env.BENCH_URL_B, vscode.ConfigurationTarget.Global);
   const { provider, engine } = api.completions;
 
-  // Tag each provider call with the engine outcome it got (the engine is called synchronously inside it).
-  let tagging;
+  // Tag each provider call with the engine outcome it got. The provider may first wait for the
+  // cross-file context of a new block, so a call is matched by its document length and cursor offset.
+  const untagged = [];
   const complete = engine.complete.bind(engine);
   engine.complete = (query) => {
-    const record = tagging;
+    const at = untagged.findLastIndex((r) => r.textLength === query.text.length && r.offset === query.offset);
+    const record = at >= 0 ? untagged.splice(at, 1)[0] : {};
     return complete(query).then((outcome) => ((record.outcome = outcome), outcome));
   };
 
@@ -74,11 +76,11 @@ exports.run = async function run() {
         typedChars++;
         tokenSource?.cancel();
         tokenSource = new vscode.CancellationTokenSource();
-        const record = { typingThrough };
-        tagging = record;
+        const position = new vscode.Position(lineNo, col);
+        const record = { typingThrough, textLength: doc.getText().length, offset: doc.offsetAt(position) };
+        untagged.push(record);
         const started = performance.now();
-        const pending = provider.provideInlineCompletionItems(doc, new vscode.Position(lineNo, col), { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
-        tagging = undefined;
+        const pending = provider.provideInlineCompletionItems(doc, position, { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
         const token = tokenSource.token;
         calls.push(record);
         // What VS Code would show: the answer of the latest call; typed-through keeps the old one meanwhile.

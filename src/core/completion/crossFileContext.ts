@@ -21,9 +21,14 @@ export interface CrossFileContextDeps {
   timer?: (ms: number, done: () => void) => () => void;
 }
 
+interface Chosen {
+  pending: Promise<string>;
+  value?: string;
+}
+
 export class CrossFileContext {
   private version = 0;
-  private readonly chosen = new LruCache<Promise<string>>(16);
+  private readonly chosen = new LruCache<Chosen>(16);
 
   constructor(private readonly deps: CrossFileContextDeps) {}
 
@@ -32,20 +37,25 @@ export class CrossFileContext {
     this.version++;
   }
 
-  /** The comment block that starts the prompt for this query ('' for none), chosen once per block of lines. */
-  header(query: ContextQuery): Promise<string> {
+  /**
+   * The comment block that starts the prompt for this query ('' for none), chosen once per block of
+   * lines: a string when already chosen (the request goes out at once), else a promise.
+   */
+  header(query: ContextQuery): string | Promise<string> {
     const budget = this.deps.budgetTokens();
     const style = commentStyleFor(query.languageId);
-    if (budget <= 0 || !style) return Promise.resolve('');
+    if (budget <= 0 || !style) return '';
     const block = Math.floor(lineOf(query.text, query.offset) / WINDOW_BLOCK_LINES);
     const key = `${this.version}\u0000${budget}\u0000${query.languageId}\u0000${query.path}\u0000${block}`;
     const known = this.chosen.get(key);
-    if (known) return known;
-    const made = this.choose(query, budget, style);
-    this.chosen.set(key, made);
-    // A failed gather chooses nothing this time and is asked again next time.
-    made.catch(() => this.invalidate());
-    return made;
+    if (known) return known.value ?? known.pending;
+    const entry: Chosen = { pending: this.choose(query, budget, style) };
+    this.chosen.set(key, entry);
+    entry.pending.then(
+      (value) => (entry.value = value),
+      () => this.invalidate(), // a failed gather chooses nothing this time and is asked again next time
+    );
+    return entry.pending;
   }
 
   private async choose(query: ContextQuery, budget: number, style: CommentStyle): Promise<string> {

@@ -49,8 +49,8 @@ export class ContextGatherer implements ContextSource, vscode.Disposable {
     ];
   }
 
-  /** The comment block that starts this document's FIM prompt ('' for none). */
-  header(document: vscode.TextDocument, text: string, offset: number): Promise<string> {
+  /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */
+  header(document: vscode.TextDocument, text: string, offset: number): string | Promise<string> {
     const path = document.uri.scheme === 'untitled' ? document.uri.path : policyPath(document.uri);
     this.currentPath = path;
     this.documents.set(path, document);
