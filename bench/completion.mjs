@@ -55,6 +55,7 @@ if (parts.includes('typing')) {
       BENCH_SERVER_MS: String(serverLatencyMs),
       BENCH_LINE_PAUSE_MS: '600',
       BENCH_LINES_PER_FILE: process.env.BENCH_LINES_PER_FILE ?? '6',
+      BENCH_OTHER_TABS: process.env.BENCH_OTHER_TABS ?? '1',
     },
     timeoutMs: 600_000,
   });
@@ -69,6 +70,7 @@ if (parts.includes('typing')) {
     acceptedSuggestions: session.accepted,
     acceptedChars: session.acceptedChars,
     meanKeyGapMs: keyGapMs,
+    otherFilesOpenInTabs: process.env.BENCH_OTHER_TABS !== '0', // BENCH_OTHER_TABS=0: the typed file alone
     thinkingPauseMs: 'before each line 600; after 40% of word boundaries (space . ( ,) 400',
     serverLatencyMs,
     requests: fim.length,

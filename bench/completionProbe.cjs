@@ -48,7 +48,13 @@ exports.run = async function run() {
   let typedThroughKeys = 0;
   let requestsWhileTypingThrough = 0;
 
-  for (const file of env.BENCH_FILES.split('\n')) {
+  const benchFiles = env.BENCH_FILES.split('\n');
+  for (const file of benchFiles) {
+    // A developer has other files open: the session's other files are tabs (cross-file context may use them).
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (env.BENCH_OTHER_TABS !== '0') {
+      for (const other of benchFiles.filter((f) => f !== file)) await vscode.window.showTextDocument(vscode.Uri.file(other), { preview: false });
+    }
     const source = readFileSync(file, 'utf8');
     const lines = source.split('\n');
     const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);

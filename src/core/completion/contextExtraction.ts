@@ -10,7 +10,9 @@ export interface ContextBudget {
   suffixChars: number;
 }
 
-export const DEFAULT_BUDGET: ContextBudget = { prefixChars: 6000, suffixChars: 2000 };
+// The suffix follows the part that changes as the user types, so every suffix token is a prompt-cache
+// miss; it gets about 15% of the window (as Copilot's suffix share), enough for the brackets it closes.
+export const DEFAULT_BUDGET: ContextBudget = { prefixChars: 6000, suffixChars: 1000 };
 
 /** The prefix window starts at a multiple of this many lines and moves only when the cursor's block does. */
 export const WINDOW_BLOCK_LINES = 32;

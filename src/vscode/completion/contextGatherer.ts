@@ -45,7 +45,8 @@ export class ContextGatherer implements ContextSource, vscode.Disposable {
         this.documents.delete(path);
       }),
       vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.ring.forget(policyPath(uri)))),
-      vscode.window.tabGroups.onDidChangeTabs(() => this.context.invalidate()),
+      // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
+      vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
     ];
   }
 
