@@ -29,6 +29,7 @@ interface Chosen {
 export class CrossFileContext {
   private version = 0;
   private readonly chosen = new LruCache<Chosen>(16);
+  private readonly latest = new LruCache<{ version: number; value: string }>(16);
 
   constructor(private readonly deps: CrossFileContextDeps) {}
 
@@ -48,14 +49,31 @@ export class CrossFileContext {
     const block = Math.floor(lineOf(query.text, query.offset) / WINDOW_BLOCK_LINES);
     const key = `${this.version}\u0000${budget}\u0000${query.languageId}\u0000${query.path}\u0000${block}`;
     const known = this.chosen.get(key);
-    if (known) return known.value ?? known.pending;
+    if (known) return known.value ?? this.previous(query, known.pending);
     const entry: Chosen = { pending: this.choose(query, budget, style) };
     this.chosen.set(key, entry);
     entry.pending.then(
-      (value) => (entry.value = value),
+      (value) => {
+        entry.value = value;
+        this.latest.set(this.documentKey(query), { version: this.version, value });
+      },
       () => this.invalidate(), // a failed gather chooses nothing this time and is asked again next time
     );
-    return entry.pending;
+    return this.previous(query, entry.pending);
+  }
+
+  /**
+   * While a new block's context is chosen, the document's previous choice is used at once: the request
+   * is not delayed and the prompt's start stays as it was. Only when nothing else changed (same version:
+   * a file that became sensitive or a closed tab never comes back this way).
+   */
+  private previous(query: ContextQuery, pending: Promise<string>): string | Promise<string> {
+    const last = this.latest.get(this.documentKey(query));
+    return last && last.version === this.version ? last.value : pending;
+  }
+
+  private documentKey(query: ContextQuery): string {
+    return `${this.deps.budgetTokens()}\u0000${query.languageId}\u0000${query.path}`;
   }
 
   private async choose(query: ContextQuery, budget: number, style: CommentStyle): Promise<string> {

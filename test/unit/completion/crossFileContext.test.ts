@@ -73,8 +73,11 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
       assert.equal(header, first);
     }
     assert.equal(calls.neighbours, 1, 'chosen once for the block');
-    await context.header(query(doc, lines.slice(0, 35).join('\n').length));
+    const nextBlock = query(doc, lines.slice(0, 35).join('\n').length);
+    assert.equal(context.header(nextBlock), first, 'the next block: the previous choice at once, no waiting');
     assert.equal(calls.neighbours, 2, 'the next block chooses again');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(typeof context.header(nextBlock), 'string', 'chosen');
     context.invalidate();
     await context.header(query(doc, at));
     assert.equal(calls.neighbours, 3, 'another file changed: choose again');
