@@ -49,27 +49,25 @@ export class CrossFileContext {
     const block = Math.floor(lineOf(query.text, query.offset) / WINDOW_BLOCK_LINES);
     const key = `${this.version}\u0000${budget}\u0000${query.languageId}\u0000${query.path}\u0000${block}`;
     const known = this.chosen.get(key);
-    if (known) return known.value ?? this.previous(query, known.pending);
-    const entry: Chosen = { pending: this.choose(query, budget, style) };
+    if (known) return known.value ?? known.pending;
+    const fresh = this.choose(query, budget, style);
+    const documentKey = this.documentKey(query);
+    const last = this.latest.get(documentKey);
+    // A new block of a document that had context keeps that context for this whole block (no request
+    // waits, the prompt's start and typed-through suggestions stay valid) while the new choice is made
+    // for the next block. Only when nothing else changed: a file that became sensitive, or a closed tab,
+    // never comes back this way (`invalidate` changes the version).
+    const entry: Chosen = last && last.version === this.version ? { pending: Promise.resolve(last.value), value: last.value } : { pending: fresh };
     this.chosen.set(key, entry);
-    entry.pending.then(
+    const version = this.version;
+    fresh.then(
       (value) => {
-        entry.value = value;
-        this.latest.set(this.documentKey(query), { version: this.version, value });
+        if (entry.pending === fresh) entry.value = value;
+        this.latest.set(documentKey, { version, value });
       },
       () => this.invalidate(), // a failed gather chooses nothing this time and is asked again next time
     );
-    return this.previous(query, entry.pending);
-  }
-
-  /**
-   * While a new block's context is chosen, the document's previous choice is used at once: the request
-   * is not delayed and the prompt's start stays as it was. Only when nothing else changed (same version:
-   * a file that became sensitive or a closed tab never comes back this way).
-   */
-  private previous(query: ContextQuery, pending: Promise<string>): string | Promise<string> {
-    const last = this.latest.get(this.documentKey(query));
-    return last && last.version === this.version ? last.value : pending;
+    return entry.value ?? entry.pending;
   }
 
   private documentKey(query: ContextQuery): string {
