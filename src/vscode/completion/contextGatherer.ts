@@ -65,6 +65,7 @@ export class ContextGatherer implements ContextSource, vscode.Disposable {
     const sensitive = this.sensitive();
     const files: ContextFile[] = [];
     const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    // Tabs whose document VS Code has not loaded (restored after a reload, never shown) are skipped: reading them would make this async.
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
     for (const tab of tabs.slice(0, MAX_TABS)) {
       const document = tab.input instanceof vscode.TabInputText ? open.get(tab.input.uri.toString()) : undefined;

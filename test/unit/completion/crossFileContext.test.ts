@@ -187,4 +187,17 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     ring.forget('copy.ts');
     assert.equal(ring.chunks().length, 0);
   });
+
+  it('after invalidate (a file became sensitive, a tab closed) the old choice is never reused, not even for a new block', async () => {
+    let tabs = [shapes];
+    const source: ContextSource = { neighbours: () => ({ files: tabs, chunks: [] }), definitions: async () => undefined };
+    const context = new CrossFileContext({ source, budgetTokens: () => 1000 });
+    const lines = Array.from({ length: 70 }, (_, i) => `const v${i} = area(shapes[${i}]);`);
+    const doc = lines.join('\n');
+    assert.match(await context.header(query(doc, lines.slice(0, 3).join('\n').length)), /src\/shapes\.ts/);
+    tabs = [];
+    context.invalidate();
+    assert.equal(await context.header(query(doc, lines.slice(0, 40).join('\n').length)), '', 'a new block after the change');
+    assert.equal(await context.header(query(doc, lines.slice(0, 3).join('\n').length)), '', 'the first block again');
+  });
 });
