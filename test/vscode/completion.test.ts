@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -179,6 +179,35 @@ describe('inline completions in a real extension host', () => {
     for (const r of fimRequests()) {
       const body = JSON.stringify(r.body);
       assert.ok(!body.includes('sk-secret') && !body.includes('.env'), 'nothing of the sensitive tab');
+    }
+  });
+
+  it('puts the definition of an imported name in the FIM prompt, from VS Code\'s definition provider, when its file is not open', async function () {
+    this.timeout(90_000); // a cold TypeScript server first loads the project
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(folder, 'src/fenceCost.ts');
+    writeFileSync(file.fsPath, 'import { perimeter } from "./shapes";\n\nexport function fenceCost(width: number, height: number, price: number): number {\n  return ');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      const at = doc.positionAt(doc.getText().length);
+      const definition = '// export function perimeter(shape: Shape): number {\n';
+      const withDefinition = () => fimRequests().find((r) => (r.body as { prompt: string }).prompt.includes(definition));
+      for (let attempt = 0; attempt < 20 && !withDefinition(); attempt++) {
+        // Until the TypeScript server answers (it may miss the 100 ms box while it starts), a newly
+        // opened tab makes the context be chosen again.
+        await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, doc.positionAt(doc.getText().indexOf('perimeter')));
+        await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'README.md'), { preview: false });
+        const editor = await vscode.window.showTextDocument(doc);
+        editor.selection = new vscode.Selection(at, at);
+        await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+        await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
+      }
+      const prompt = (withDefinition()?.body as { prompt: string } | undefined)?.prompt ?? '';
+      assert.match(prompt, /^\/\/ path: src\/shapes\.ts\n/, JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300))));
+      assert.ok(prompt.includes(`${definition}//\n//   return 2 * (shape.width + shape.height);\n// }\n`), 'the whole function, as its document symbol spans it');
+      assert.ok(prompt.endsWith(doc.getText()), 'the current file follows the context');
+    } finally {
+      rmSync(file.fsPath, { force: true });
     }
   });
 });
