@@ -31,11 +31,13 @@ exports.run = async function run() {
   await config.update('serviceB.baseUrl', env.BENCH_URL_B, vscode.ConfigurationTarget.Global);
   const { provider, engine } = api.completions;
 
-  // Tag each provider call with the engine outcome it got (the engine is called synchronously inside it).
-  let tagging;
+  // Tag each provider call with the engine outcome it got. The provider may first wait for the
+  // cross-file context of a new block, so a call is matched by its document length and cursor offset.
+  const untagged = [];
   const complete = engine.complete.bind(engine);
   engine.complete = (query) => {
-    const record = tagging;
+    const at = untagged.findLastIndex((r) => r.textLength === query.text.length && r.offset === query.offset);
+    const record = at >= 0 ? untagged.splice(at, 1)[0] : {};
     return complete(query).then((outcome) => ((record.outcome = outcome), outcome));
   };
 
@@ -46,7 +48,13 @@ exports.run = async function run() {
   let typedThroughKeys = 0;
   let requestsWhileTypingThrough = 0;
 
-  for (const file of env.BENCH_FILES.split('\n')) {
+  const benchFiles = env.BENCH_FILES.split('\n');
+  for (const file of benchFiles) {
+    // A developer has other files open: the session's other files are tabs (cross-file context may use them).
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (env.BENCH_OTHER_TABS !== '0') {
+      for (const other of benchFiles.filter((f) => f !== file)) await vscode.window.showTextDocument(vscode.Uri.file(other), { preview: false });
+    }
     const source = readFileSync(file, 'utf8');
     const lines = source.split('\n');
     const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
@@ -74,11 +82,11 @@ exports.run = async function run() {
         typedChars++;
         tokenSource?.cancel();
         tokenSource = new vscode.CancellationTokenSource();
-        const record = { typingThrough };
-        tagging = record;
+        const position = new vscode.Position(lineNo, col);
+        const record = { typingThrough, textLength: doc.getText().length, offset: doc.offsetAt(position) };
+        untagged.push(record);
         const started = performance.now();
-        const pending = provider.provideInlineCompletionItems(doc, new vscode.Position(lineNo, col), { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
-        tagging = undefined;
+        const pending = provider.provideInlineCompletionItems(doc, position, { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
         const token = tokenSource.token;
         calls.push(record);
         // What VS Code would show: the answer of the latest call; typed-through keeps the old one meanwhile.

@@ -15,15 +15,7 @@ export async function handleFim(ctx: RequestContext): Promise<void> {
   checkContentFilter([req.prompt, req.suffix]);
   const promptTokens = countTokens(req.prompt) + countTokens(req.suffix);
   checkContextWindow(promptTokens, undefined, ctx.contextTokensB);
-  const perPart = [countTokens(req.prompt), countTokens(req.suffix)];
-  const cached = ctx.promptCache.hitTokens(`fim:${req.model}`, '', [req.prompt, req.suffix], {
-    total: promptTokens,
-    base: 0,
-    perMessage: perPart,
-    imageTokens: 0,
-    audioTokens: 0,
-    videoTokens: 0,
-  });
+  const cached = Math.min(promptTokens, ctx.promptCache.prefixes.hitTokens(`fim:${req.model}`, [req.prompt, req.suffix]));
 
   const failure = fimClassFor(requestFimMode(ctx.headers['x-sim-fim'], ctx.fimMode), req.prompt, req.suffix);
   ctx.res.setHeader('x-sim-fim-class', failure);

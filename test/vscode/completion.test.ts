@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -212,5 +212,54 @@ describe('inline completions in a real extension host', () => {
     await sleep(300); // a prefetch after accepting would have reached the simulator by now
     assert.equal(fimRequests().length, 1, 'the trigger asked, once; accepting prefetched nothing');
     await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('puts a second open tab\'s function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'src/shapes.ts'), { preview: false });
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-context-'));
+    writeFileSync(join(dir, '.env'), '# area of a shape: width * height\nSHAPE_AREA_TOKEN=sk-secret-area-shape\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(join(dir, '.env')), { preview: false });
+    const code = 'import { area, perimeter, type Shape } from "./shapes";\n\nexport function describe(shape: Shape): string {\n  const size = shape.width * shape.height;\n  return `area ${area(shape)} of ${|\n}\n';
+    await openAt(code, 'typescript');
+    await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+    const fim = await until(() => fimRequests()[0], 'a FIM request', 10_000);
+    const prompt = (fim.body as { prompt: string }).prompt;
+    assert.match(prompt, /^\/\/ path: src\/shapes\.ts\n/, prompt);
+    assert.ok(prompt.includes('// export function area(shape: Shape): number {\n//   return shape.width * shape.height;\n'), prompt);
+    assert.ok(prompt.endsWith(code.split('|')[0]), 'the current file follows the context');
+    for (const r of fimRequests()) {
+      const body = JSON.stringify(r.body);
+      assert.ok(!body.includes('sk-secret') && !body.includes('.env'), 'nothing of the sensitive tab');
+    }
+  });
+
+  it('puts the definition of an imported name in the FIM prompt, from VS Code\'s definition provider, when its file is not open', async function () {
+    this.timeout(90_000); // a cold TypeScript server first loads the project
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const file = vscode.Uri.joinPath(folder, 'src/fenceCost.ts');
+    writeFileSync(file.fsPath, 'import { perimeter } from "./shapes";\n\nexport function fenceCost(width: number, height: number, price: number): number {\n  return ');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      const at = doc.positionAt(doc.getText().length);
+      const definition = '// export function perimeter(shape: Shape): number {\n';
+      const withDefinition = () => fimRequests().find((r) => (r.body as { prompt: string }).prompt.includes(definition));
+      for (let attempt = 0; attempt < 20 && !withDefinition(); attempt++) {
+        // Until the TypeScript server answers (it may miss the 100 ms box while it starts), a newly
+        // opened tab makes the context be chosen again.
+        await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, doc.positionAt(doc.getText().indexOf('perimeter')));
+        await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'README.md'), { preview: false });
+        const editor = await vscode.window.showTextDocument(doc);
+        editor.selection = new vscode.Selection(at, at);
+        await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+        await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
+      }
+      const prompt = (withDefinition()?.body as { prompt: string } | undefined)?.prompt ?? '';
+      assert.match(prompt, /^\/\/ path: src\/shapes\.ts\n/, JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300))));
+      assert.ok(prompt.includes(`${definition}//\n//   return 2 * (shape.width + shape.height);\n// }\n`), 'the whole function, as its document symbol spans it');
+      assert.ok(prompt.endsWith(doc.getText()), 'the current file follows the context');
+    } finally {
+      rmSync(file.fsPath, { force: true });
+    }
   });
 });

@@ -33,6 +33,8 @@ export interface CompletionQuery {
   text: string;
   offset: number;
   languageId: string;
+  /** Cross-file context: comments that start the prompt (see crossFileContext.ts). */
+  contextHeader?: string;
   signal?: AbortSignal;
   /** Called when the answer needs the service (after the debounce), so a UI can show work in progress. */
   onRequest?: () => void;
@@ -79,6 +81,7 @@ export class CompletionEngine {
   private readonly inflight = new InflightRequests<Fetched>();
   private readonly debounce: AdaptiveDebounce;
   private readonly cooldown: RateLimitCooldown;
+  private lastHeader = '';
   readonly stats: EngineStats = { queries: 0, requests: 0, joined: 0, cacheHits: 0, typedThroughHits: 0, superseded: 0, cutEarly: 0, prefetches: 0, rateLimited: 0 };
 
   constructor(private readonly deps: EngineDeps) {
@@ -90,6 +93,7 @@ export class CompletionEngine {
   /** The suggestion at the cursor; rejects with the abort reason when `query.signal` aborts. */
   async complete(query: CompletionQuery): Promise<CompletionOutcome> {
     this.stats.queries++;
+    this.lastHeader = query.contextHeader ?? '';
     const delay = this.debounce.delayFor(this.deps.now());
     const planned = this.plan(query);
     if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
@@ -114,7 +118,8 @@ export class CompletionEngine {
 
   /** Asks for the completion after an accepted suggestion now, so it is ready when the cursor gets there. */
   prefetch(text: string, offset: number, languageId: string): void {
-    const planned = this.plan({ text, offset, languageId });
+    // The header of the last query: the prefetch is for the same document and, nearly always, block.
+    const planned = this.plan({ text, offset, languageId, contextHeader: this.lastHeader });
     if (!planned || this.cache.get(planned.key) || this.inflight.has(planned.flightKey) || this.cooldown.remainingMs() > 0) return;
     this.stats.prefetches++;
     // No caller signal: it runs to the end unless it fails; a later identical query joins it.
@@ -122,11 +127,12 @@ export class CompletionEngine {
   }
 
   private plan(query: Omit<CompletionQuery, 'signal'>) {
-    const ctx = extractContext(query.text, query.offset, query.languageId, this.deps.budget ?? DEFAULT_BUDGET);
+    const ctx = extractContext(query.text, query.offset, query.languageId, this.deps.budget ?? DEFAULT_BUDGET, query.contextHeader);
     const mode = decideMode(ctx);
     if (!mode) return undefined;
     const options = fimOptionsFor(ctx, mode, this.deps.settings());
-    // Keyed on the document, not the prompt: typing through must not depend on where the window starts.
+    // Keyed on the document, not the prompt: typing through must not depend on where the window starts
+    // or on the cross-file context chosen for the block.
     const key = { model: options.model!, text: query.text, offset: query.offset };
     return { ctx, mode, options, key, flightKey: requestKey(options) };
   }

@@ -1,5 +1,7 @@
 // Prefix/suffix extraction within character budgets, cut at line boundaries so the model never
 // sees half a line at the edges (llama.vscode keeps whole lines; Continue budgets by share).
+// The prefix starts at a fixed block of lines, so the prompt's start stays byte-identical while the
+// user types and Service B's prompt cache hits (its cache matches from the first token on).
 
 export interface ContextBudget {
   /** Most characters of text before the cursor sent as the FIM prompt. */
@@ -8,10 +10,17 @@ export interface ContextBudget {
   suffixChars: number;
 }
 
-export const DEFAULT_BUDGET: ContextBudget = { prefixChars: 6000, suffixChars: 2000 };
+// The suffix follows the part that changes as the user types, so every suffix token is a prompt-cache
+// miss; it gets about 15% of the window (as Copilot's suffix share), enough for the brackets it closes.
+export const DEFAULT_BUDGET: ContextBudget = { prefixChars: 6000, suffixChars: 1000 };
+
+/** The prefix window starts at a multiple of this many lines and moves only when the cursor's block does. */
+export const WINDOW_BLOCK_LINES = 32;
 
 export interface CompletionContext {
   languageId: string;
+  /** Cross-file context that starts the prompt, before `prefix` (comments; '' for none). */
+  header?: string;
   /** Text before the cursor, within budget. */
   prefix: string;
   /** Text after the cursor, within budget. */
@@ -23,12 +32,12 @@ export interface CompletionContext {
 }
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
-export function extractContext(text: string, offset: number, languageId: string, budget: ContextBudget = DEFAULT_BUDGET): CompletionContext {
+export function extractContext(text: string, offset: number, languageId: string, budget: ContextBudget = DEFAULT_BUDGET, header = ''): CompletionContext {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset);
   const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;
 
-  let prefixStart = Math.max(0, offset - budget.prefixChars);
+  let prefixStart = snappedPrefixStart(text, lineStart, budget.prefixChars) ?? Math.max(0, offset - budget.prefixChars);
   // Start at a whole line unless that would drop the cursor line itself.
   if (prefixStart > 0) {
     const nextLine = text.indexOf('\n', prefixStart - 1) + 1;
@@ -41,9 +50,32 @@ export function extractContext(text: string, offset: number, languageId: string,
   }
   return {
     languageId,
+    header,
     prefix: text.slice(prefixStart, offset),
     suffix: text.slice(offset, suffixEnd),
     linePrefix: text.slice(lineStart, offset),
     lineSuffix: text.slice(offset, lineEnd),
   };
+}
+
+/**
+ * The earliest block-aligned line start from which the text up to the end of the cursor's block fits
+ * the budget: it depends on the block, not on the cursor, so typing inside a block keeps it (until the
+ * block itself grows past the budget's slack). Undefined when even the cursor's own block is too long.
+ */
+function snappedPrefixStart(text: string, lineStart: number, budgetChars: number): number | undefined {
+  let line = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
+  let blockEnd = lineStart;
+  for (let l = line % WINDOW_BLOCK_LINES; l < WINDOW_BLOCK_LINES && blockEnd < text.length; l++) {
+    const next = text.indexOf('\n', blockEnd);
+    blockEnd = next < 0 ? text.length : next + 1;
+  }
+  let best: number | undefined;
+  for (let start = lineStart; blockEnd - start <= budgetChars; line--) {
+    if (line % WINDOW_BLOCK_LINES === 0) best = start;
+    if (start === 0) break;
+    start = text.lastIndexOf('\n', start - 2) + 1;
+  }
+  return best;
 }

@@ -17,7 +17,7 @@ const MULTI_LINE_STOPS = ['\n\n\n', '```'];
 export function fimOptionsFor(ctx: CompletionContext, mode: CompletionMode, settings: CompletionSettings): FimOptions {
   return {
     model: settings.model,
-    prompt: ctx.prefix,
+    prompt: (ctx.header ?? '') + ctx.prefix,
     suffix: ctx.suffix,
     maxTokens: mode.multiline ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
     stop: mode.multiline ? MULTI_LINE_STOPS : ['\n'],

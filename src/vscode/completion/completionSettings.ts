@@ -8,6 +8,8 @@ export interface CompletionConfig extends EngineSettings {
   /** `manual`: ask only when the user triggers a suggestion (Alt+\). */
   mode: 'automatic' | 'manual';
   disabledLanguages: ReadonlySet<string>;
+  /** Tokens of other files' code at the start of the prompt; 0 = none. */
+  contextTokens: number;
   /** The one sensitive-path policy: its files are never sent for completion. */
   sensitive: SensitivePathPolicy;
 }
@@ -49,6 +51,7 @@ function read(): CompletionConfig {
     maxTokens,
     debounceMs: Math.max(0, config.get<number>('debounceMs', 150)),
     disabledLanguages: new Set(config.get<string[]>('disabledLanguages', [])),
+    contextTokens: Math.max(0, Math.min(8192, Math.round(config.get<number>('contextTokens', 1024)))),
     sensitive: readSensitivePolicy(),
   };
 }

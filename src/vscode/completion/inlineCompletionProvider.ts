@@ -7,6 +7,7 @@ import { describeError } from '../errorNotice';
 import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';
 import { policyPath } from '../sensitiveFiles';
+import type { ContextGatherer } from './contextGatherer';
 
 export const ACCEPTED_COMMAND = 'tandem.completion.accepted';
 
@@ -21,6 +22,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     private readonly status: CompletionStatus,
     private readonly notices: CompletionNotices,
     private readonly log: Logger,
+    private readonly context?: ContextGatherer,
   ) {}
 
   async provideInlineCompletionItems(
@@ -40,10 +42,16 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     const cancel = token.onCancellationRequested(() => controller.abort());
     let done: (() => void) | undefined;
     try {
+      const text = document.getText();
+      const offset = document.offsetAt(position);
+      // Other files' code, chosen once per block of lines (definitions time-boxed): known at once inside a block.
+      const header = this.context?.header(document, text, offset) ?? '';
+      const contextHeader = typeof header === 'string' ? header : await header;
       const outcome = await this.engine.complete({
-        text: document.getText(),
-        offset: document.offsetAt(position),
+        text,
+        offset,
         languageId: document.languageId,
+        contextHeader,
         signal: controller.signal,
         onRequest: () => (done = this.status.begin()),
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.

@@ -9,6 +9,7 @@ import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
 import { CompletionNotices } from './completionNotices';
 import { CompletionSettingsReader } from './completionSettings';
+import { ContextGatherer } from './contextGatherer';
 import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
 /** Local files, unsaved buffers and remote workspaces; every language. */
@@ -25,7 +26,11 @@ export class InlineCompletions implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
 
   constructor(clients: ServiceClients, log: Logger) {
-    const settings = new CompletionSettingsReader(() => this.status.changed());
+    const settings = new CompletionSettingsReader(() => {
+      this.status.changed();
+      gatherer.context.invalidate(); // the sensitive files may have changed
+    });
+    const gatherer = new ContextGatherer(() => settings.value.sensitive, () => settings.value.contextTokens);
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now(), cooldown);
@@ -38,9 +43,10 @@ export class InlineCompletions implements vscode.Disposable {
       cooldown,
       syntax: this.syntax,
     });
-    const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log));
+    const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log, gatherer));
     this.disposables = [
       settings,
+      gatherer,
       vscode.languages.registerInlineCompletionItemProvider(selector, provider),
       ...registerCompletionCommands(this.engine, this.status),
     ];

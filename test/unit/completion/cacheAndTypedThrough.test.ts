@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { LruCache } from '../../../src/core/completion/lruCache';
 import { SuggestionCache } from '../../../src/core/completion/suggestionCache';
 import { CompletionEngine, type CompletionOutcome } from '../../../src/core/completion/completionEngine';
-import { extractContext } from '../../../src/core/completion/contextExtraction';
+import { extractContext, type ContextBudget } from '../../../src/core/completion/contextExtraction';
 import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
 import { CompletionStatus, LATENCY_SAMPLES } from '../../../src/core/completion/completionStatus';
 import { sessionFiguresLine } from '../../../src/core/completion/completionStatusLine';
@@ -10,9 +10,10 @@ import { NoticeThrottle, noticeKindOf } from '../../../src/core/completion/notic
 import { ServiceError } from '../../../src/core/serviceError';
 
 /** An engine whose service always answers `answer`, recording each request's prompt. */
-function engineAnswering(answer: string) {
+function engineAnswering(answer: string, budget?: ContextBudget) {
   const prompts: string[] = [];
   const engine = new CompletionEngine({
+    budget,
     streamFim: (options: FimOptions) => {
       prompts.push(options.prompt);
       return (async function* () {
@@ -46,12 +47,15 @@ const accepted = (doc: { text: string; offset: number }, outcome: CompletionOutc
   doc.text.slice(0, doc.offset) + outcome.text + doc.text.slice(doc.offset + (outcome.replaceChars ?? 0));
 
 describe('completion cache, typed-through entries and notice throttling', () => {
-  // 10,000 short lines: the 6000-character prompt window starts at another line every few characters typed.
+  // 10,000 short lines, and a prompt window shorter than a block of 32 of them: the window cannot stay
+  // on a block start (contextExtraction.ts), so it starts at another line every few characters typed,
+  // as it does in a file whose lines are long.
   const longFile = Array.from({ length: 10_000 }, (_, i) => `let v${i};`).join('\n') + '\n';
+  const slidingWindow: ContextBudget = { prefixChars: 200, suffixChars: 1000 };
   const suggestion = 'formatLabel("total", items[0].price.toFixed(2), { unit: "EUR" });';
 
   it('types through a suggestion deep in a long file with no new request, though the prompt window slides', async () => {
-    const { engine, prompts } = engineAnswering(suggestion);
+    const { engine, prompts } = engineAnswering(suggestion, slidingWindow);
     const before = longFile + 'const label = ';
     const text = (typed: string) => `${before}${typed}\nexport {};\n`;
     const first = await engine.complete({ text: text(''), offset: before.length, languageId: 'typescript' });
@@ -61,7 +65,7 @@ describe('completion cache, typed-through entries and notice throttling', () => 
       assert.deepEqual([outcome.source, outcome.text], ['typed', suggestion.slice(typed)], `after ${typed} typed`);
     }
     assert.equal(prompts.length, 1, 'one request');
-    const windowStart = (typed: number) => extractContext(text(suggestion.slice(0, typed)), before.length + typed, 'typescript').prefix.split('\n')[0];
+    const windowStart = (typed: number) => extractContext(text(suggestion.slice(0, typed)), before.length + typed, 'typescript', slidingWindow).prefix.split('\n')[0];
     assert.notEqual(windowStart(0), windowStart(suggestion.length - 1), 'the window did slide while typing');
   });
 

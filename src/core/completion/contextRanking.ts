@@ -1,0 +1,63 @@
+// Ranking of other files' lines by similarity to the code around the cursor: Jaccard similarity of
+// identifier sets over fixed line windows (Copilot's neighbouring-tab snippets work this way).
+import type { ContextChunk, ContextFile } from './contextTypes';
+
+/** Lines of a candidate window, and of the reference window before the cursor. */
+export const WINDOW_LINES = 30;
+/** Windows start every this many lines. */
+const WINDOW_STEP = 10;
+/** Files longer than this are windowed only over their first part: ranking stays cheap. */
+const MAX_FILE_CHARS = 200_000;
+
+// Words every program has: they say nothing about which code is related.
+const STOP_WORDS = new Set(
+  'if else for while do return function const let var new this self class def import from export default true false null undefined none in of is not and or as async await try catch finally throw with pass elif lambda yield static public private protected void int string number boolean type interface extends implements'.split(' '),
+);
+
+export function identifierSet(text: string): Set<string> {
+  const set = new Set<string>();
+  for (const match of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    const word = match[0];
+    if (word.length > 1 && !STOP_WORDS.has(word)) set.add(word);
+  }
+  return set;
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let common = 0;
+  for (const w of a) if (b.has(w)) common++;
+  return common / (a.size + b.size - common);
+}
+
+/** The lines before the cursor the candidates are compared with. */
+export function referenceWindow(text: string, offset: number): Set<string> {
+  const before = text.slice(0, offset).split('\n');
+  return identifierSet(before.slice(-WINDOW_LINES).join('\n'));
+}
+
+export interface ScoredChunk extends ContextChunk {
+  score: number;
+}
+
+/** The best window of each file, and each chunk, scored against the reference; zero scores are dropped. */
+export function rankChunks(reference: ReadonlySet<string>, files: readonly ContextFile[], chunks: readonly ContextChunk[]): ScoredChunk[] {
+  const scored: ScoredChunk[] = [];
+  for (const file of files) {
+    const lines = file.text.slice(0, MAX_FILE_CHARS).split('\n');
+    let best: ScoredChunk | undefined;
+    for (let start = 0; start === 0 || start + WINDOW_LINES - WINDOW_STEP < lines.length; start += WINDOW_STEP) {
+      const text = lines.slice(start, start + WINDOW_LINES).join('\n');
+      const score = jaccard(reference, identifierSet(text));
+      if (!best || score > best.score) best = { path: file.path, startLine: start, text, kind: 'window', score };
+    }
+    if (best && best.score > 0) scored.push(best);
+  }
+  for (const chunk of chunks) {
+    const similarity = jaccard(reference, identifierSet(chunk.text));
+    // A definition of a symbol at the cursor is wanted whatever its words; it ranks above any window.
+    const score = chunk.kind === 'definition' ? 1 + similarity : similarity;
+    if (score > 0) scored.push({ ...chunk, score });
+  }
+  return scored;
+}

@@ -1,0 +1,132 @@
+import * as vscode from 'vscode';
+import { CrossFileContext } from '../../core/completion/crossFileContext';
+import { definitionEnd, DEFINITION_MAX_LINES } from '../../core/completion/contextSymbols';
+import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../core/completion/contextTypes';
+import { RecentEditsRing } from '../../core/completion/recentEditsContext';
+import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import { policyPath } from '../sensitiveFiles';
+
+/** Schemes whose files have a path worth showing the model (not untitled buffers, output, git views). */
+const FILE_SCHEMES = new Set(['file', 'vscode-remote', 'vscode-vfs']);
+/** Open files larger than this are not read for context (generated or minified files). */
+const MAX_FILE_CHARS = 500_000;
+/** Open tabs looked at. */
+const MAX_TABS = 20;
+
+/**
+ * Raw material for cross-file completion context: open tabs, chunks of recently edited files, and
+ * definitions from VS Code's definition and document-symbol providers. Sensitive files never contribute.
+ * It owns the core's choice (CrossFileContext) and tells it when another file or a tab changes.
+ */
+export class ContextGatherer implements ContextSource, vscode.Disposable {
+  readonly context: CrossFileContext;
+  private readonly ring = new RecentEditsRing();
+  private readonly documents = new Map<string, vscode.TextDocument>();
+  private currentPath = '';
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly sensitive: () => SensitivePathPolicy,
+    budgetTokens: () => number,
+  ) {
+    this.context = new CrossFileContext({ source: this, budgetTokens });
+    this.disposables = [
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.contentChanges.length === 0 || !this.eligible(event.document)) return;
+        const path = policyPath(event.document.uri);
+        this.documents.set(path, event.document);
+        for (const change of event.contentChanges.slice(0, 8)) this.ring.touch(path, change.range.start.line);
+        // Typing in the file being completed does not change the other files' context.
+        if (path !== this.currentPath) this.context.invalidate();
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        const path = policyPath(document.uri);
+        if (this.ring.hasPending(path) && this.eligible(document)) this.ring.flush(path, document.getText());
+        this.documents.delete(path);
+      }),
+      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.ring.forget(policyPath(uri)))),
+      // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
+      vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
+    ];
+  }
+
+  /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */
+  header(document: vscode.TextDocument, text: string, offset: number): string | Promise<string> {
+    const path = document.uri.scheme === 'untitled' ? document.uri.path : policyPath(document.uri);
+    this.currentPath = path;
+    this.documents.set(path, document);
+    return this.context.header({ path, text, offset, languageId: document.languageId });
+  }
+
+  neighbours(query: ContextQuery): { files: ContextFile[]; chunks: ContextChunk[] } {
+    for (const [path, document] of this.documents) {
+      if (path !== query.path && this.ring.hasPending(path)) this.ring.flush(path, document.getText());
+    }
+    const sensitive = this.sensitive();
+    const files: ContextFile[] = [];
+    const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
+    // Tabs whose document VS Code has not loaded (restored after a reload, never shown) are skipped: reading them would make this async.
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+    for (const tab of tabs.slice(0, MAX_TABS)) {
+      const document = tab.input instanceof vscode.TabInputText ? open.get(tab.input.uri.toString()) : undefined;
+      if (!document || !this.eligible(document)) continue;
+      const path = policyPath(document.uri);
+      const text = document.getText();
+      if (path !== query.path && text.length <= MAX_FILE_CHARS && !files.some((f) => f.path === path)) files.push({ path, text });
+    }
+    // The policy may have grown since a chunk was noted.
+    const chunks = this.ring.chunks().filter((c) => c.path !== query.path && !sensitive.isSensitive(c.path));
+    return { files, chunks };
+  }
+
+  async definitions(query: ContextQuery, offsets: readonly number[], found: (chunk: ContextChunk) => void, signal: AbortSignal): Promise<void> {
+    const document = this.documents.get(query.path);
+    if (!document) return;
+    await Promise.all(
+      offsets.map(async (offset) => {
+        const locations = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, document.positionAt(offset));
+        for (const location of locations ?? []) {
+          if (signal.aborted) return;
+          const uri = 'targetUri' in location ? location.targetUri : location.uri;
+          const range = 'targetUri' in location ? location.targetRange : location.range;
+          if (uri.toString() === document.uri.toString()) continue;
+          const chunk = await this.definitionAt(uri, range.start, signal);
+          if (chunk && !signal.aborted) found(chunk);
+        }
+      }),
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** The definition's lines: its document symbol's range when the symbol provider answers, else its braces or indentation. */
+  private async definitionAt(uri: vscode.Uri, start: vscode.Position, signal: AbortSignal): Promise<ContextChunk | undefined> {
+    // Definitions inside the workspace only: library declarations (lib.d.ts, node_modules) would crowd out the project's own.
+    if (!vscode.workspace.getWorkspaceFolder(uri) || /[\\/]node_modules[\\/]/.test(uri.path)) return undefined;
+    const path = policyPath(uri);
+    if (this.sensitive().isSensitive(path)) return undefined;
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (signal.aborted || !this.eligible(document)) return undefined;
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
+    const symbol = innermost(symbols ?? [], start);
+    const lines = document.getText().split('\n');
+    const first = symbol ? symbol.range.start.line : start.line;
+    const last = symbol ? Math.min(symbol.range.end.line, first + DEFINITION_MAX_LINES - 1) : definitionEnd(lines, first);
+    return { path, startLine: first, text: lines.slice(first, last + 1).join('\n'), kind: 'definition' };
+  }
+
+  private eligible(document: vscode.TextDocument): boolean {
+    return FILE_SCHEMES.has(document.uri.scheme) && !this.sensitive().isSensitive(policyPath(document.uri));
+  }
+}
+
+/** The deepest symbol whose name (selection range) or whole range holds `at`. */
+function innermost(symbols: readonly vscode.DocumentSymbol[], at: vscode.Position): vscode.DocumentSymbol | undefined {
+  for (const symbol of symbols) {
+    if (!('range' in symbol) || !symbol.range.contains(at)) continue;
+    return innermost(symbol.children ?? [], at) ?? symbol;
+  }
+  return undefined;
+}
