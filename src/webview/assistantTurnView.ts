@@ -1,5 +1,6 @@
 // An assistant turn: reasoning, streamed markdown, tool cards, citations, usage, errors, retry.
-import type { AssistantTurn, WebviewMessage } from '../shared/protocol';
+import type { AssistantTurn, Citation, WebviewMessage } from '../shared/protocol';
+import { safeUrl } from '../shared/safeUrl';
 import { button, h } from './dom';
 import { errorActionLabels, finishExplanation, usageLine } from './format';
 import type { MarkdownEngine } from './markdown';
@@ -12,6 +13,8 @@ export interface TurnDeps {
   post: (message: WebviewMessage) => void;
   reasoningOpened: (turnId: string) => boolean;
   onReasoningToggle: (turnId: string, open: boolean) => void;
+  /** Markdown that a later frame rendered (a long answer fills in over several frames). */
+  onLaterRender?: () => void;
 }
 
 export class AssistantTurnView {
@@ -29,7 +32,7 @@ export class AssistantTurnView {
   constructor(turn: AssistantTurn, private readonly deps: TurnDeps) {
     this.turn = { ...turn };
     this.reasoning = new ReasoningBlock(turn.id, deps.reasoningOpened(turn.id), deps.onReasoningToggle);
-    this.markdown = new MarkdownStream(deps.engine);
+    this.markdown = new MarkdownStream(deps.engine, deps.onLaterRender);
     this.countdown.hidden = true;
     this.element = h(
       'article',
@@ -132,14 +135,7 @@ export class AssistantTurnView {
           h(
             'ol',
             {},
-            ...turn.citations.map((c) =>
-              h(
-                'li',
-                {},
-                h('a', { attrs: { href: c.url, rel: 'noopener noreferrer', title: c.summary ?? c.url } }, c.title || c.url),
-                c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null,
-              ),
-            ),
+            ...turn.citations.map((c) => h('li', {}, citationLink(c), c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null)),
           ),
         ),
       );
@@ -170,4 +166,12 @@ export class AssistantTurnView {
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
+}
+
+/** A source as a link, if its URL is a credential-free http(s) one; else its title as text (the host filters too). */
+function citationLink(c: Citation): HTMLElement {
+  const href = safeUrl(c.url);
+  const text = c.title || c.url;
+  if (!href) return h('span', { className: 'citation-unsafe', attrs: { title: `Not a web link: ${c.url}` } }, text);
+  return h('a', { attrs: { href, rel: 'noopener noreferrer', title: c.summary ?? href } }, text);
 }

@@ -49,6 +49,7 @@ export class ChatApp {
       reasoningOpened: (id) => this.ui.openReasoning.includes(id),
       onReasoningToggle: (id, open) =>
         this.saveUi({ openReasoning: open ? [...new Set([...this.ui.openReasoning, id])] : this.ui.openReasoning.filter((x) => x !== id) }),
+      onLaterRender: () => this.followBottom(),
     };
     warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
     root.replaceChildren(this.header.element, this.speech.element, this.list, this.composer.element, this.announcer.element);

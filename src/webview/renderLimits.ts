@@ -1,0 +1,164 @@
+// How much work one answer may cost the chat view, whatever the model sends. Past these limits a
+// block is shown as plain text (escaped, line breaks kept) instead of being parsed, and code is
+// shown without colours. The numbers come from measuring marked 18, DOMPurify and highlight.js in
+// Chromium on the 2-core development machine (bench/chat.ts reports the hostile cases); the aim is
+// that no block costs more than about 20 ms, and no frame more than the budget plus one block.
+
+/** Markdown work per frame, shared by every answer on screen; the rest waits for the next frame. */
+export const FRAME_BUDGET_MS = 8;
+
+/**
+ * A top-level block longer than this is plain text, never lexed. Plain prose costs marked about
+ * 0.1–0.4 ms per KB; 32 KB stays under 12 ms.
+ */
+export const BLOCK_MAX_CHARS = 32_000;
+
+/**
+ * Lists and block quotes: marked re-lexes a line once per level of nesting, about 5 µs per line
+ * and level (32 KB of `- - - - - - - - x` lines took 75 ms, and 8,000 levels of `> ` overflow the
+ * stack). A block may nest this deep, and its lines plus their levels may add up to this much.
+ */
+export const MAX_NESTING = 32;
+export const CONTAINER_MAX_WORK = 4_000;
+
+/** Lines of one list item: marked is quadratic in them (2,000 lazy lines took 23 ms, 4,000 took 110 ms). */
+export const LIST_ITEM_MAX_LINES = 800;
+
+/**
+ * Inline parsing, in "opener × length" units (see inlineLoad): marked's emphasis matching scans
+ * forward from every `*`, `_` or `~` that could open, so it is quadratic. The worst runs measured
+ * (`a*_`, `*_a`, `[*a`, `a/*` repeated) cost about 1e-5 ms per unit: 4 KB of them took 100 ms,
+ * 80 KB of `_a` took 34 s. 1.5 million units is about 15 ms: a paragraph of ordinary prose (an
+ * opener every 20 characters) is parsed up to about 5 KB, one made of delimiters up to about 1.5 KB.
+ */
+export const INLINE_MAX_LOAD = 1_500_000;
+
+/** Elements per block: DOMPurify and layout cost about 9 µs each (a 32 KB table, 11,000 nodes: 100 ms). */
+export const BLOCK_MAX_NODES = 2_000;
+
+/**
+ * Per answer: once its parsed blocks have used this much, the rest of it is plain text, so a
+ * whole answer (1 MB reopened from history) renders in well under a second even when every block
+ * sits just under the limits above. An ordinary 40k-token answer uses a tenth of it.
+ */
+export const ANSWER_MAX_LOAD = 20_000_000;
+export const ANSWER_MAX_NODES = 30_000;
+
+/**
+ * Syntax colours only for closed fences this small, with no line longer than HIGHLIGHT_MAX_LINE.
+ * highlight.js costs up to 3 ms per KB on hostile code with short lines (Java `$` runs, JSON `[{`
+ * runs), so 12 KB stays under about 36 ms; long lines are quadratic (one 20 KB line of `$` took 6 s).
+ */
+export const HIGHLIGHT_MAX_CHARS = 12_000;
+export const HIGHLIGHT_MAX_LINE = 200;
+
+/** Plain text and long code are laid out in pieces of this size, each skipped while off-screen. */
+export const PIECE_CHARS = 16_000;
+
+/** What a rendered block used of its answer's allowance. */
+export interface RenderUsage {
+  load: number;
+  nodes: number;
+}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Length of the list marker (with its space) at `i` in `text`, or 0. */
+function listMarkerAt(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  let j = i;
+  if (c === 45 || c === 42 || c === 43) j = i + 1;
+  else if (isDigit(c)) {
+    while (j < end && j - i < 9 && isDigit(text.charCodeAt(j))) j++;
+    const d = text.charCodeAt(j);
+    if (d !== 46 && d !== 41) return 0;
+    j++;
+  } else return 0;
+  if (j === end) return j - i;
+  const after = text.charCodeAt(j);
+  return after === 32 || after === 9 ? j - i + 1 : 0;
+}
+
+/**
+ * Whether marked may lex `text` (one segment, see markdownSegments.ts) in bounded time: not too
+ * long, not nested too deep, no list item with too many lines.
+ */
+export function fitsMarked(text: string): boolean {
+  if (text.length > BLOCK_MAX_CHARS) return false;
+  let work = 0;
+  let containers = false;
+  let sinceMarker = -1;
+  for (let lineStart = 0; lineStart < text.length; ) {
+    const newline = text.indexOf('\n', lineStart);
+    const end = newline < 0 ? text.length : newline;
+    let i = lineStart;
+    let depth = 0;
+    let columns = 0;
+    let marker = false;
+    let quote = false;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 32) columns += 1;
+      else if (c === 9) columns += 4 - (columns % 4);
+      else if (c === 62) {
+        depth += 1;
+        quote = true;
+      } else {
+        const length = i < end ? listMarkerAt(text, i, end) : 0;
+        if (!length) break;
+        depth += 1;
+        marker = true;
+        i += length;
+        continue;
+      }
+      i += 1;
+    }
+    // Indentation nests too (a list item inside another), at most one level per two columns.
+    depth += columns >> 1;
+    if (depth > MAX_NESTING) return false;
+    containers ||= marker || quote;
+    if (marker) sinceMarker = 0;
+    else if (sinceMarker >= 0 && ++sinceMarker > LIST_ITEM_MAX_LINES) return false;
+    work += 1 + depth;
+    lineStart = end + 1;
+  }
+  return !containers || work <= CONTAINER_MAX_WORK;
+}
+
+/**
+ * The cost of inline-parsing `text` (one paragraph, heading or table cell), in the units of
+ * INLINE_MAX_LOAD: every `*`, `_` or `~` followed by a non-space may open emphasis and be matched
+ * against the rest of the text; a long run without spaces is quadratic too (an 8 KB run of `%?!`
+ * took 24 ms, hence its square over 27).
+ */
+export function inlineLoad(text: string): number {
+  let openers = 0;
+  let runs = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      runs += run * run;
+      run = 0;
+      continue;
+    }
+    run += 1;
+    if ((c === 42 || c === 95 || c === 126) && i + 1 < text.length && !isSpace(text.charCodeAt(i + 1))) openers += 1;
+  }
+  runs += run * run;
+  return openers * text.length + runs / 27;
+}
+
+/** Whether highlight.js may colour `code`: small enough, and no line long enough to turn quadratic. */
+export function highlightable(code: string): boolean {
+  if (code.length > HIGHLIGHT_MAX_CHARS) return false;
+  let lineStart = 0;
+  for (;;) {
+    const newline = code.indexOf('\n', lineStart);
+    const end = newline < 0 ? code.length : newline;
+    if (end - lineStart > HIGHLIGHT_MAX_LINE) return false;
+    if (newline < 0) return true;
+    lineStart = newline + 1;
+  }
+}
