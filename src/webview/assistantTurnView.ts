@@ -13,8 +13,8 @@ export interface TurnDeps {
   post: (message: WebviewMessage) => void;
   reasoningOpened: (turnId: string) => boolean;
   onReasoningToggle: (turnId: string, open: boolean) => void;
-  /** Markdown that a later frame rendered (a long answer fills in over several frames). */
-  onLaterRender?: () => void;
+  /** The turn changed size after layout (a long answer fills in over several frames): the view may follow it. */
+  onResize?: () => void;
 }
 
 export class AssistantTurnView {
@@ -26,13 +26,14 @@ export class AssistantTurnView {
   private readonly footer = h('div', { className: 'turn-footer' });
   private readonly countdown = h('div', { className: 'retry-countdown', attrs: { role: 'status' } });
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly resize: ResizeObserver;
   /** Shown until the first reasoning or answer text arrives. */
   private readonly waiting = h('div', { className: 'waiting' }, 'Waiting for the model…');
 
   constructor(turn: AssistantTurn, private readonly deps: TurnDeps) {
     this.turn = { ...turn };
     this.reasoning = new ReasoningBlock(turn.id, deps.reasoningOpened(turn.id), deps.onReasoningToggle);
-    this.markdown = new MarkdownStream(deps.engine, deps.onLaterRender);
+    this.markdown = new MarkdownStream(deps.engine);
     this.countdown.hidden = true;
     this.element = h(
       'article',
@@ -49,6 +50,8 @@ export class AssistantTurnView {
     this.markdown.render();
     if (turn.content || turn.status !== 'streaming') this.reasoning.finish(turn.reasoningMs);
     this.renderRest();
+    this.resize = new ResizeObserver(() => deps.onResize?.());
+    this.resize.observe(this.element);
   }
 
   get id(): string {
@@ -104,6 +107,7 @@ export class AssistantTurnView {
   }
 
   dispose(): void {
+    this.resize.disconnect();
     this.stopCountdown();
     this.reasoning.dispose();
   }

@@ -50,11 +50,7 @@ export class MarkdownStream {
   private chunk: HTMLElement | undefined;
   private blocksInChunk = 0;
 
-  /** `onLater`: called after work that a later frame did (the view may need to scroll). */
-  constructor(
-    private readonly engine: MarkdownEngine,
-    private readonly onLater?: () => void,
-  ) {
+  constructor(private readonly engine: MarkdownEngine) {
     this.element = document.createElement('div');
     this.element.className = 'markdown';
   }
@@ -94,10 +90,7 @@ export class MarkdownStream {
   }
 
   /** One function, so a frame runs it once however often it was asked for. */
-  private readonly resume = () => {
-    this.render();
-    this.onLater?.();
-  };
+  private readonly resume = () => this.render();
 
   /** One pass over the live segments; false when the budget ran out first. */
   private work(): boolean {
