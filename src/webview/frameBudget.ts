@@ -7,11 +7,6 @@ export interface FrameClock {
   requestFrame(callback: () => void): void;
 }
 
-export const browserClock: FrameClock = {
-  now: () => performance.now(),
-  requestFrame: (callback) => requestAnimationFrame(() => callback()),
-};
-
 export class FrameBudget {
   /** End of the current frame's allowance; opened by the first work after a frame starts. */
   private windowEnd: number | undefined;

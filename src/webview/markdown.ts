@@ -8,7 +8,7 @@ import createDOMPurify from 'dompurify';
 import { Lexer, Marked, type MarkedOptions, type Token, type Tokens } from 'marked';
 import { safeUrl } from '../shared/safeUrl';
 import { FencedCodeView, codeClass, wrapCodeBlock, type Colourer } from './codeBlock';
-import { browserClock, FrameBudget } from './frameBudget';
+import { FrameBudget, type FrameClock } from './frameBudget';
 import { createHighlighter } from './highlight';
 import { closesFence, fenceOpen, splitSegments, type FenceOpen } from './markdownSegments';
 import { PieceText } from './pieceText';
@@ -49,6 +49,11 @@ export const NO_USAGE: RenderUsage = { load: 0, nodes: 0 };
 const UNLIMITED: RenderUsage = { load: ANSWER_MAX_LOAD, nodes: ANSWER_MAX_NODES };
 
 const PLAIN_TITLE = 'Shown as plain text: this part of the answer is too large or too complex to format.';
+
+const browserClock: FrameClock = {
+  now: () => performance.now(),
+  requestFrame: (callback) => requestAnimationFrame(() => callback()),
+};
 
 export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAME_BUDGET_MS)): MarkdownEngine {
   const highlight = createHighlighter();
