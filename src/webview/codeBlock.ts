@@ -37,8 +37,8 @@ export function codeClass(language: string): string {
   return language ? `hljs language-${language}` : 'hljs';
 }
 
-/** Sanitised, coloured markup for `code`, or undefined when it is not to be coloured. */
-export type Colourer = (code: string, language: string) => DocumentFragment | undefined;
+/** Sanitised, coloured markup for `code` and how many spans it holds, or undefined when it is not to be coloured. */
+export type Colourer = (code: string, language: string) => { fragment: DocumentFragment; spans: number } | undefined;
 
 export class FencedCodeView {
   readonly element: HTMLElement;
@@ -46,6 +46,8 @@ export class FencedCodeView {
   private readonly text: PieceText;
   private coloured = false;
   private shown = '';
+  /** Coloured spans shown (0 while plain). */
+  spans = 0;
 
   constructor(
     readonly language: string,
@@ -62,10 +64,11 @@ export class FencedCodeView {
   /** Shows `code`; false when this view cannot (its text was coloured and has changed since). */
   show(code: string, closed: boolean): boolean {
     if (this.coloured) return code === this.shown;
-    const fragment = closed ? this.colour(code, this.language) : undefined;
-    if (fragment) {
-      this.code.replaceChildren(fragment);
+    const coloured = closed ? this.colour(code, this.language) : undefined;
+    if (coloured) {
+      this.code.replaceChildren(coloured.fragment);
       this.coloured = true;
+      this.spans = coloured.spans;
     } else {
       this.text.set(code);
     }

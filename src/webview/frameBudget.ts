@@ -4,6 +4,7 @@
 
 export interface FrameClock {
   now(): number;
+  /** Calls back once the next frame has been painted. */
   requestFrame(callback: () => void): void;
 }
 
@@ -28,7 +29,7 @@ export class FrameBudget {
     return now < this.windowEnd;
   }
 
-  /** Runs `task` at the next frame, once however often it is asked for before then. */
+  /** Runs `task` after the next frame, once however often it is asked for before then. */
   later(task: () => void): void {
     this.waiting.add(task);
     this.requestFrame();

@@ -12,7 +12,19 @@ import { FrameBudget, type FrameClock } from './frameBudget';
 import { createHighlighter } from './highlight';
 import { closesFence, fenceOpen, splitSegments, type FenceOpen } from './markdownSegments';
 import { PieceText } from './pieceText';
-import { ANSWER_MAX_LOAD, ANSWER_MAX_NODES, BLOCK_MAX_NODES, FRAME_BUDGET_MS, INLINE_MAX_LOAD, fitsMarked, inlineLoad, type RenderUsage } from './renderLimits';
+import {
+  allowanceAfter,
+  BLOCK_MAX_NODES,
+  BLOCK_NODE_COST,
+  exhausted,
+  fitsMarked,
+  FRAME_BUDGET_MS,
+  HIGHLIGHT_MAX_SPANS,
+  INLINE_MAX_LOAD,
+  inlineLoad,
+  NO_USAGE,
+  type RenderUsage,
+} from './renderLimits';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -36,23 +48,27 @@ export interface RenderedBlock {
   update?(source: BlockSource): boolean;
 }
 
+/**
+ * `allowance` is what is left of the answer's limits (ANSWER_MAX_* in renderLimits.ts): a segment
+ * or block that would go past it is shown as plain text.
+ */
 export interface MarkdownEngine {
   /** Shared by every answer: the markdown work one frame may do. */
   budget: FrameBudget;
   /** The top-level blocks of one segment (`fence`: it is a fenced code block at column 0). */
-  blocks(segment: string, fence?: FenceOpen): BlockSource[];
-  /** `allowance`: what is left of the answer's limits (ANSWER_MAX_*) for this block. */
+  blocks(segment: string, fence: FenceOpen | undefined, allowance: RenderUsage): BlockSource[];
   render(block: BlockSource, allowance: RenderUsage): RenderedBlock;
 }
 
-export const NO_USAGE: RenderUsage = { load: 0, nodes: 0 };
-const UNLIMITED: RenderUsage = { load: ANSWER_MAX_LOAD, nodes: ANSWER_MAX_NODES };
+const UNLIMITED = allowanceAfter(NO_USAGE);
 
 const PLAIN_TITLE = 'Shown as plain text: this part of the answer is too large or too complex to format.';
 
 const browserClock: FrameClock = {
   now: () => performance.now(),
-  requestFrame: (callback) => requestAnimationFrame(() => callback()),
+  // A task queued from an animation frame runs once that frame is painted: work deferred to it
+  // starts a new frame's allowance instead of adding to the frame that ran out.
+  requestFrame: (callback) => requestAnimationFrame(() => setTimeout(callback, 0)),
 };
 
 export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAME_BUDGET_MS)): MarkdownEngine {
@@ -91,7 +107,9 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
   };
   const colour: Colourer = (code, language) => {
     const html = highlight(code, language);
-    return html === undefined ? undefined : purify.sanitize(html, config);
+    // Every span is an element to sanitise and lay out.
+    const spans = html === undefined ? 0 : html.split('<span').length - 1;
+    return html === undefined || spans > HIGHLIGHT_MAX_SPANS ? undefined : { fragment: purify.sanitize(html, config), spans };
   };
 
   const renderMarked = (block: Extract<BlockSource, { kind: 'marked' }>, allowance: RenderUsage): RenderedBlock => {
@@ -106,7 +124,7 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
           block.lexer.inlineTokens(job.src, job.tokens);
         }
       }
-      const nodes = countNodes(block.tokens);
+      const nodes = countNodes(block.tokens) + BLOCK_NODE_COST;
       if (nodes > BLOCK_MAX_NODES || nodes > allowance.nodes) return renderPlain(block.raw);
       const fragment = purify.sanitize(marked.parser(block.tokens), config);
       for (const pre of Array.from(fragment.querySelectorAll('pre'))) {
@@ -120,20 +138,27 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
     }
   };
 
-  const renderCode = (block: Extract<BlockSource, { kind: 'code' }>): RenderedBlock => {
-    const view = new FencedCodeView(block.language, colour);
+  const renderCode = (block: Extract<BlockSource, { kind: 'code' }>, allowance: RenderUsage): RenderedBlock => {
+    const view = new FencedCodeView(block.language, (code, language) => {
+      const coloured = colour(code, language);
+      return coloured && coloured.spans <= allowance.nodes ? coloured : undefined;
+    });
     view.show(block.code, block.closed);
-    return {
+    const rendered: RenderedBlock = {
       element: blockElement(view.element),
-      usage: NO_USAGE,
+      get usage() {
+        return { load: 0, nodes: BLOCK_NODE_COST + view.spans };
+      },
       update: (next) => next.kind === 'code' && next.language === view.language && view.show(next.code, next.closed),
     };
+    return rendered;
   };
 
   return {
     budget,
-    blocks(segment, fence) {
+    blocks(segment, fence, allowance) {
       const text = segment.replace(/\r\n?/g, '\n'); // as marked's own lex() does
+      if (exhausted(allowance)) return [{ kind: 'plain', raw: text }];
       if (fence) return [codeSource(text, fence)];
       if (!fitsMarked(text)) return [{ kind: 'plain', raw: text }];
       const lexer = new Lexer(lexerOptions);
@@ -157,11 +182,12 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
           blocks.push({ kind: 'marked', raw: token.raw, tokens: [token], inline: inlineJobs(token, queue), lexer });
         }
       }
-      return blocks;
+      // Thousands of tiny blocks (one-line headings) cost more to render one by one than as text.
+      return blocks.length * BLOCK_NODE_COST > allowance.nodes ? [{ kind: 'plain', raw: text }] : blocks;
     },
     render(block, allowance) {
       if (block.kind === 'marked') return renderMarked(block, allowance);
-      if (block.kind === 'code') return renderCode(block);
+      if (block.kind === 'code') return renderCode(block, allowance);
       return renderPlain(block.raw);
     },
   };
@@ -183,7 +209,7 @@ function renderPlain(raw: string): RenderedBlock {
   text.set(withoutTrailingNewlines(raw));
   return {
     element: blockElement(plain),
-    usage: NO_USAGE,
+    usage: { load: 0, nodes: BLOCK_NODE_COST },
     update: (next) => {
       if (next.kind !== 'plain') return false;
       text.set(withoutTrailingNewlines(next.raw));
@@ -265,7 +291,7 @@ export function warmUp(engine: MarkdownEngine, schedule: (task: () => void) => v
     schedule(() => {
       const sample = warmUpSamples[i];
       for (const segment of splitSegments(sample)) {
-        for (const block of engine.blocks(sample.slice(segment.start, segment.end), segment.fence)) engine.render(block, UNLIMITED);
+        for (const block of engine.blocks(sample.slice(segment.start, segment.end), segment.fence, UNLIMITED)) engine.render(block, UNLIMITED);
       }
       next(i + 1);
     });

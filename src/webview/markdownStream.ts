@@ -4,9 +4,9 @@
 // segments, which are still growing. Rendering stops when the frame's budget is spent and goes on
 // at the next frame, so a huge answer (reopened from history, or streamed faster than it renders)
 // fills in over several frames instead of freezing the view.
-import { NO_USAGE, type BlockSource, type MarkdownEngine, type RenderedBlock } from './markdown';
+import type { BlockSource, MarkdownEngine, RenderedBlock } from './markdown';
 import { splitSegments, type Segment } from './markdownSegments';
-import { ANSWER_MAX_LOAD, ANSWER_MAX_NODES, type RenderUsage } from './renderLimits';
+import { addUsage, allowanceAfter, exhausted, NO_USAGE, type RenderUsage } from './renderLimits';
 
 interface LexedSegment {
   start: number;
@@ -27,8 +27,6 @@ const LIVE_SEGMENTS = 2;
  * grow with the length of the answer.
  */
 const BLOCKS_PER_CHUNK = 64;
-
-const add = (a: RenderUsage, b: RenderUsage): RenderUsage => ({ load: a.load + b.load, nodes: a.nodes + b.nodes });
 
 export class MarkdownStream {
   readonly element: HTMLElement;
@@ -86,6 +84,8 @@ export class MarkdownStream {
   render(): void {
     if (!this.dirty) return;
     this.dirty = !this.work();
+    // Marks an answer still filling in over frames (for tests and bench/chat.ts).
+    this.element.toggleAttribute('data-rendering', this.dirty);
     if (this.dirty) this.engine.budget.later(this.resume);
   }
 
@@ -95,6 +95,7 @@ export class MarkdownStream {
   /** One pass over the live segments; false when the budget ran out first. */
   private work(): boolean {
     const budget = this.engine.budget;
+    budget.hasTime(); // opens this frame's allowance, so the cut below counts against it
     if (this.cutLength !== this.tail.length) {
       // Text appended since the last cut changes at most the last two segments.
       const kept = Math.max(0, this.segments.length - LIVE_SEGMENTS);
@@ -106,11 +107,17 @@ export class MarkdownStream {
     let index = 0;
     let rendered = 0;
     passes: for (let s = 0; s < this.segments.length; s++) {
+      if (s < this.segments.length - 1 && exhausted(allowanceAfter(used))) {
+        // The answer has used its allowance: the rest of it is one block of plain text.
+        this.segments.splice(s, Infinity, { start: this.segments[s].start, end: this.tail.length });
+        this.lexed.length = Math.min(this.lexed.length, s + 1);
+      }
       const segment = this.segments[s];
       let lexed = this.lexed[s];
       if (lexed?.start !== segment.start || lexed.end !== segment.end) {
         if (!budget.hasTime()) break;
-        lexed = this.lexed[s] = { start: segment.start, end: segment.end, blocks: this.engine.blocks(this.tail.slice(segment.start, segment.end), segment.fence) };
+        const text = this.tail.slice(segment.start, segment.end);
+        lexed = this.lexed[s] = { start: segment.start, end: segment.end, blocks: this.engine.blocks(text, segment.fence, allowanceAfter(used)) };
       }
       for (const block of lexed.blocks) {
         let live = this.live[index];
@@ -118,7 +125,7 @@ export class MarkdownStream {
           if (!budget.hasTime()) break passes;
           live = this.show(index, block, used);
         }
-        used = add(used, live.rendered.usage);
+        used = addUsage(used, live.rendered.usage);
         index++;
       }
       rendered = s + 1;
@@ -136,7 +143,7 @@ export class MarkdownStream {
       existing.raw = block.raw;
       return existing;
     }
-    const rendered = this.engine.render(block, { load: ANSWER_MAX_LOAD - used.load, nodes: ANSWER_MAX_NODES - used.nodes });
+    const rendered = this.engine.render(block, allowanceAfter(used));
     if (existing) existing.rendered.element.replaceWith(rendered.element);
     else this.appendBlock(rendered.element);
     return (this.live[index] = { raw: block.raw, rendered });
@@ -146,7 +153,7 @@ export class MarkdownStream {
   private settle(count: number): void {
     if (count <= 0) return;
     const blocks = this.lexed.slice(0, count).reduce((n, segment) => n + segment.blocks.length, 0);
-    for (const done of this.live.splice(0, blocks)) this.spent = add(this.spent, done.rendered.usage);
+    for (const done of this.live.splice(0, blocks)) this.spent = addUsage(this.spent, done.rendered.usage);
     const offset = this.segments[count].start;
     this.tail = this.tail.slice(offset);
     this.cutLength -= offset;

@@ -37,24 +37,46 @@ export const INLINE_MAX_LOAD = 1_500_000;
 export const BLOCK_MAX_NODES = 2_000;
 
 /**
- * Per answer: once its parsed blocks have used this much, the rest of it is plain text, so a whole
- * answer (1 MB reopened from history) renders in about a second at most even when every block sits
- * just under the limits above. The 40k-token answer of bench/chat.ts (160 KB) uses 10,000 nodes
- * and almost no load.
+ * A segment that will obviously make more elements than this (counted before lexing: list and
+ * quote markers, table pipes, one-line blocks such as headings) is plain text without being lexed:
+ * lexing 30 KB of one-line headings alone took 37 ms.
  */
-export const ANSWER_MAX_LOAD = 10_000_000;
-export const ANSWER_MAX_NODES = 60_000;
+export const SEGMENT_MAX_NODES = 4_000;
 
 /**
- * Syntax colours only for closed fences this small, with no line longer than HIGHLIGHT_MAX_LINE.
- * highlight.js costs up to 3 ms per KB on hostile code with short lines (Java `$` runs, JSON `[{`
- * runs), so 12 KB stays under about 36 ms; long lines are quadratic (one 20 KB line of `$` took 6 s).
+ * What any block costs besides its elements, counted as elements: rendering and sanitising it
+ * (about 90 µs: 7,500 one-line headings took 660 ms).
  */
-export const HIGHLIGHT_MAX_CHARS = 12_000;
-export const HIGHLIGHT_MAX_LINE = 200;
+export const BLOCK_NODE_COST = 10;
 
-/** Plain text and long code are laid out in pieces of this size, each skipped while off-screen. */
+/**
+ * Per answer: once its blocks have used this much, the rest of the answer is one block of plain
+ * text, so a whole answer (1 MB reopened from history) renders in well under a second even when it
+ * is made of tiny blocks, or every block sits just under the limits above. The 40k-token answer of
+ * bench/chat.ts (160 KB, about 1,200 blocks) uses 22,000 nodes and almost no load.
+ */
+export const ANSWER_MAX_LOAD = 10_000_000;
+export const ANSWER_MAX_NODES = 50_000;
+
+/**
+ * Syntax colours only for closed fences this small, with no line longer than HIGHLIGHT_MAX_LINE
+ * and no more coloured spans than HIGHLIGHT_MAX_SPANS. highlight.js costs up to 3 ms per KB on
+ * hostile code with short lines (Java `$` runs: 10 KB took 30–45 ms, JSON `[{` runs), so 8 KB
+ * stays near 25 ms; long lines are quadratic (one 20 KB line of `$` took 6 s); and every span is an
+ * element to sanitise and lay out (12 KB of `[{` in JSON makes 12,000 of them: 110 ms). Ordinary
+ * code colours at about 1 ms per KB.
+ */
+export const HIGHLIGHT_MAX_CHARS = 8_000;
+export const HIGHLIGHT_MAX_LINE = 200;
+export const HIGHLIGHT_MAX_SPANS = 1_500;
+
+/**
+ * Plain text and long code are laid out in pieces of at most this many characters and lines, each
+ * skipped while off-screen: layout costs about 5 µs a line (30 KB of 15,000 short lines in two
+ * pieces took 60 ms), so a piece lays out in about 3 ms.
+ */
 export const PIECE_CHARS = 16_000;
+export const PIECE_LINES = 500;
 
 /** What a rendered block used of its answer's allowance. */
 export interface RenderUsage {
@@ -81,13 +103,28 @@ function listMarkerAt(text: string, i: number, end: number): number {
   return after === 32 || after === 9 ? j - i + 1 : 0;
 }
 
+/** Whether the line from `i` to `end` is a one-line block: an ATX heading or a thematic break / setext underline. */
+function oneLineBlock(text: string, i: number, end: number): boolean {
+  const first = text.charCodeAt(i);
+  if (first === 35) return true; // #
+  if (first !== 45 && first !== 42 && first !== 95 && first !== 61) return false; // - * _ =
+  let marks = 0;
+  for (let j = i; j < end; j++) {
+    const c = text.charCodeAt(j);
+    if (c === first) marks++;
+    else if (c !== 32 && c !== 9) return false;
+  }
+  return marks >= 3 || first === 61;
+}
+
 /**
  * Whether marked may lex `text` (one segment, see markdownSegments.ts) in bounded time: not too
- * long, not nested too deep, no list item with too many lines.
+ * long, not nested too deep, no list item with too many lines, not obviously too many elements.
  */
 export function fitsMarked(text: string): boolean {
   if (text.length > BLOCK_MAX_CHARS) return false;
   let work = 0;
+  let nodes = 0;
   let containers = false;
   let sinceMarker = -1;
   for (let lineStart = 0; lineStart < text.length; ) {
@@ -115,6 +152,10 @@ export function fitsMarked(text: string): boolean {
       }
       i += 1;
     }
+    if (i < end && oneLineBlock(text, i, end)) nodes += BLOCK_NODE_COST;
+    for (let j = i; j < end; j++) if (text.charCodeAt(j) === 124) nodes += 1; // | (a table cell)
+    nodes += 3 * depth;
+    if (nodes > SEGMENT_MAX_NODES) return false;
     // Indentation nests too (a list item inside another), at most one level per two columns.
     depth += columns >> 1;
     if (depth > MAX_NESTING) return false;
@@ -163,3 +204,12 @@ export function highlightable(code: string): boolean {
     lineStart = newline + 1;
   }
 }
+
+export const NO_USAGE: RenderUsage = { load: 0, nodes: 0 };
+
+export const addUsage = (a: RenderUsage, b: RenderUsage): RenderUsage => ({ load: a.load + b.load, nodes: a.nodes + b.nodes });
+
+/** What is left of an answer's limits once its blocks so far used `used`. */
+export const allowanceAfter = (used: RenderUsage): RenderUsage => ({ load: ANSWER_MAX_LOAD - used.load, nodes: ANSWER_MAX_NODES - used.nodes });
+
+export const exhausted = (allowance: RenderUsage): boolean => allowance.load <= 0 || allowance.nodes <= 0;

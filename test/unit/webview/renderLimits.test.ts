@@ -22,6 +22,14 @@ describe('render limits: formatted or plain text', () => {
     assert.equal(fitsMarked(Array.from({ length: 1500 }, (_, i) => ' '.repeat((i % 30) * 2) + '- x').join('\n')), false, 'stairs of indentation');
   });
 
+  it('shows segments that would obviously make thousands of elements as plain text, without lexing them', () => {
+    assert.equal(fitsMarked('# h\n'.repeat(1000)), false, '1,000 one-line headings');
+    assert.equal(fitsMarked('---\n'.repeat(1000)), false, '1,000 rules');
+    assert.equal(fitsMarked('| a | b |\n|---|---|\n' + '| x | y |\n'.repeat(2000)), false, 'a table of 2,000 rows');
+    assert.equal(fitsMarked('- a\n'.repeat(1500)), false, 'a list of 1,500 items');
+    assert.ok(fitsMarked('# h\ntext\n'.repeat(100)), '100 headings');
+  });
+
   it('parses inline markup of prose, but not runs of delimiters or long runs without spaces', () => {
     const prose = 'The function `greet` builds a **greeting** for a [user](https://x.y). It should *trim* the name, use snake_case_names. ';
     assert.ok(inlineLoad(prose.repeat(40)) < INLINE_MAX_LOAD, '4.6 KB of formatted prose');
@@ -32,7 +40,7 @@ describe('render limits: formatted or plain text', () => {
   });
 
   it('colours small code only, with no line long enough to turn quadratic', () => {
-    assert.ok(highlightable(tsCode(11_000)));
+    assert.ok(highlightable(tsCode(7_000)));
     assert.equal(highlightable(tsCode(25_000)), false);
     assert.equal(highlightable(`short\n${'$'.repeat(201)}\nshort`), false);
   });
