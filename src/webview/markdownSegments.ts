@@ -59,9 +59,10 @@ export function closesFence(line: string, open: FenceOpen): boolean {
 /**
  * The segments of `text` from offset `from`, which must be a segment start (0, or the start of a
  * segment an earlier call returned). Text appended later changes at most the last two segments,
- * so a caller re-cuts from the start of the second-to-last one.
+ * so a caller re-cuts from the start of the second-to-last one. At most `limit` segments: the cut
+ * then stops short of the end of the text, and goes on from a later call.
  */
-export function splitSegments(text: string, from = 0): Segment[] {
+export function splitSegments(text: string, from = 0, limit = Infinity): Segment[] {
   const segments: Segment[] = [];
   let start = from;
   let fence: FenceOpen | undefined;
@@ -77,7 +78,7 @@ export function splitSegments(text: string, from = 0): Segment[] {
     afterBlank = false;
     afterFence = false;
   };
-  for (let lineStart = from; lineStart < text.length; ) {
+  for (let lineStart = from; lineStart < text.length && segments.length < limit; ) {
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? text.length : newline;
     const next = newline < 0 ? text.length : newline + 1;
@@ -105,6 +106,6 @@ export function splitSegments(text: string, from = 0): Segment[] {
     }
     lineStart = next;
   }
-  cut(text.length);
+  if (segments.length < limit) cut(text.length);
   return segments;
 }

@@ -21,6 +21,8 @@ interface LiveBlock {
 
 /** Segments kept live: the last one grows; the one before can still change (a list continuing after a blank line). */
 const LIVE_SEGMENTS = 2;
+/** Segments cut ahead of rendering at a time: a megabyte of tiny paragraphs is cut as it is rendered. */
+const CUT_AHEAD = 256;
 /**
  * Blocks are grouped in chunks of this many; chunks other than the last skip layout and paint
  * while off-screen (`content-visibility: auto` in chat.css), so a frame's layout work does not
@@ -36,9 +38,10 @@ export class MarkdownStream {
    * slicing it out of `source` each frame would flatten the whole growing string every time.
    */
   private tail = '';
-  /** Segments of `tail` (offsets into it), as cut when it was `cutLength` long. */
+  /** Segments of `tail` (offsets into it), as cut when it was `cutLength` long; `cutShort`: not to its end yet. */
   private segments: Segment[] = [];
   private cutLength = 0;
+  private cutShort = false;
   private lexed: LexedSegment[] = [];
   /** Rendered blocks of the segments in `tail`, in order. */
   private live: LiveBlock[] = [];
@@ -72,6 +75,7 @@ export class MarkdownStream {
     this.tail = text;
     this.segments = [];
     this.cutLength = 0;
+    this.cutShort = false;
     this.lexed = [];
     this.live = [];
     this.spent = NO_USAGE;
@@ -96,21 +100,20 @@ export class MarkdownStream {
   private work(): boolean {
     const budget = this.engine.budget;
     budget.hasTime(); // opens this frame's allowance, so the cut below counts against it
-    if (this.cutLength !== this.tail.length) {
-      // Text appended since the last cut changes at most the last two segments.
-      const kept = Math.max(0, this.segments.length - LIVE_SEGMENTS);
-      this.segments = [...this.segments.slice(0, kept), ...splitSegments(this.tail, kept > 0 ? this.segments[kept].start : 0)];
-      this.cutLength = this.tail.length;
-      this.lexed.length = Math.min(this.lexed.length, this.segments.length);
-    }
+    if (this.cutLength !== this.tail.length) this.cut();
     let used = this.spent;
     let index = 0;
     let rendered = 0;
-    passes: for (let s = 0; s < this.segments.length; s++) {
+    passes: for (let s = 0; ; s++) {
+      if (s === this.segments.length) {
+        if (!this.cutShort || !budget.hasTime()) break;
+        this.cut();
+      }
       if (s < this.segments.length - 1 && exhausted(allowanceAfter(used))) {
         // The answer has used its allowance: the rest of it is one block of plain text.
         this.segments.splice(s, Infinity, { start: this.segments[s].start, end: this.tail.length });
         this.lexed.length = Math.min(this.lexed.length, s + 1);
+        this.cutShort = false;
       }
       const segment = this.segments[s];
       let lexed = this.lexed[s];
@@ -130,10 +133,20 @@ export class MarkdownStream {
       }
       rendered = s + 1;
     }
-    const finished = rendered === this.segments.length;
+    const finished = rendered === this.segments.length && !this.cutShort;
     if (finished) for (const gone of this.live.splice(index)) gone.rendered.element.remove();
     this.settle(Math.min(rendered, this.segments.length - LIVE_SEGMENTS));
     return finished;
+  }
+
+  /** Cuts on from the second-to-last segment: text appended since the last cut changes at most the last two. */
+  private cut(): void {
+    const kept = Math.max(0, this.segments.length - LIVE_SEGMENTS);
+    const more = splitSegments(this.tail, kept > 0 ? this.segments[kept].start : 0, CUT_AHEAD);
+    this.segments = [...this.segments.slice(0, kept), ...more];
+    this.cutLength = this.tail.length;
+    this.cutShort = (more.at(-1)?.end ?? 0) < this.tail.length;
+    this.lexed.length = Math.min(this.lexed.length, this.segments.length);
   }
 
   /** Renders `block` as the `index`th live block: in place if its element can show it, else anew. */

@@ -27,11 +27,12 @@ export const LIST_ITEM_MAX_LINES = 800;
 /**
  * Inline parsing, in "opener × length" units (see inlineLoad): marked's emphasis matching scans
  * forward from every `*`, `_` or `~` that could open, so it is quadratic. The worst runs measured
- * (`a*_`, `*_a`, `[*a`, `a/*` repeated) cost about 1e-5 ms per unit: 4 KB of them took 100 ms,
- * 80 KB of `_a` took 34 s. 1.5 million units is about 15 ms: a paragraph of ordinary prose (an
- * opener every 20 characters) is parsed up to about 5 KB, one made of delimiters up to about 1.5 KB.
+ * (`a*_`, `*_a`, `[*a`, `a/*` repeated) cost about 2e-5 ms per unit in the chat view's Chromium
+ * (1.4 KB of `a*_`: 26–39 ms; 4 KB: 100 ms in Node; 80 KB of `_a`: 34 s). 750,000 units is about
+ * 15 ms: a paragraph of ordinary prose (an opener every 20 characters) is parsed up to about 3.8 KB,
+ * one made of delimiters up to about 1 KB.
  */
-export const INLINE_MAX_LOAD = 1_500_000;
+export const INLINE_MAX_LOAD = 750_000;
 
 /** Elements per block: DOMPurify and layout cost about 9 µs each (a 32 KB table, 11,000 nodes: 100 ms). */
 export const BLOCK_MAX_NODES = 2_000;
@@ -212,4 +213,5 @@ export const addUsage = (a: RenderUsage, b: RenderUsage): RenderUsage => ({ load
 /** What is left of an answer's limits once its blocks so far used `used`. */
 export const allowanceAfter = (used: RenderUsage): RenderUsage => ({ load: ANSWER_MAX_LOAD - used.load, nodes: ANSWER_MAX_NODES - used.nodes });
 
-export const exhausted = (allowance: RenderUsage): boolean => allowance.load <= 0 || allowance.nodes <= 0;
+/** Whether too little is left for another block at its limits: the rest of the answer is then plain text. */
+export const exhausted = (allowance: RenderUsage): boolean => allowance.load < INLINE_MAX_LOAD || allowance.nodes < BLOCK_MAX_NODES;

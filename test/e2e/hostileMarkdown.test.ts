@@ -116,7 +116,7 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
   });
 
   it('fills a huge reopened answer in over several frames, then shows all of it', async () => {
-    const paragraphs = Array.from({ length: 4_000 }, (_, i) => `Paragraph ${i} with **bold** and \`code\`.`);
+    const paragraphs = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i} with **bold** and \`code\`.`);
     const message = stateMessage(chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', content: paragraphs.join('\n\n') })]));
     // Counted in a listener that runs right after the view's own, in the same task.
     const firstTask = await view.page.evaluate(
@@ -129,12 +129,26 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
       message as unknown,
     );
     assert.ok(firstTask > 0 && firstTask < paragraphs.length, `the first task rendered ${firstTask} of ${paragraphs.length} blocks`);
-    await answer().locator('.md-block', { hasText: 'Paragraph 3999 with bold' }).waitFor();
+    await answer().locator('.md-block', { hasText: 'Paragraph 1999 with bold' }).waitFor();
     assert.equal(await answer().locator('.md-block').count(), paragraphs.length);
+    assert.equal(await answer().locator('.md-plain').count(), 0, 'an ordinary answer is formatted in full');
     // The view kept following the end of the answer while it filled in (and laid out).
     await view.page.waitForFunction(() => {
       const list = (globalThis as unknown as { document: { querySelector(s: string): { scrollTop: number; clientHeight: number; scrollHeight: number } } }).document.querySelector('.messages');
       return list.scrollTop + list.clientHeight >= list.scrollHeight - 40;
     });
+  });
+
+  it('shows the rest of an answer of 60,000 tiny paragraphs as one block of plain text', async () => {
+    const paragraphs = Array.from({ length: 60_000 }, (_, i) => `p${i}`);
+    await open({ content: paragraphs.join('\n\n') });
+    const rest = answer().locator('.md-plain');
+    await rest.waitFor();
+    await view.page.waitForFunction(() => !(globalThis as unknown as Doc).document.querySelector('article.assistant .markdown[data-rendering]'));
+    const blocks = await answer().locator('.md-block').count();
+    assert.ok(blocks < 10_000, `${blocks} blocks for 60,000 paragraphs`);
+    assert.equal(await rest.count(), 1);
+    const text = (await rest.evaluate((el) => (el as unknown as { textContent: string }).textContent)) ?? '';
+    assert.ok(text.startsWith(`p${blocks - 1}`) && text.endsWith('p59999'), 'the rest of the answer, in full, from where formatting stopped');
   });
 });

@@ -32,10 +32,10 @@ describe('render limits: formatted or plain text', () => {
 
   it('parses inline markup of prose, but not runs of delimiters or long runs without spaces', () => {
     const prose = 'The function `greet` builds a **greeting** for a [user](https://x.y). It should *trim* the name, use snake_case_names. ';
-    assert.ok(inlineLoad(prose.repeat(40)) < INLINE_MAX_LOAD, '4.6 KB of formatted prose');
-    assert.ok(inlineLoad(hostileBlocks.mixedDelimiters8k.slice(0, 2000)) > INLINE_MAX_LOAD, '2 KB of `*_a`');
-    assert.ok(inlineLoad('_a'.repeat(4000)) > INLINE_MAX_LOAD, '8 KB of `_a`');
-    assert.ok(inlineLoad('%?!'.repeat(3000)) > INLINE_MAX_LOAD, 'a 9 KB run without spaces');
+    assert.ok(inlineLoad(prose.repeat(30)) < INLINE_MAX_LOAD, '3.5 KB of formatted prose');
+    assert.ok(inlineLoad(hostileBlocks.mixedDelimiters8k.slice(0, 1500)) > INLINE_MAX_LOAD, '1.5 KB of `*_a`');
+    assert.ok(inlineLoad('_a'.repeat(2000)) > INLINE_MAX_LOAD, '4 KB of `_a`');
+    assert.ok(inlineLoad('%?!'.repeat(2000)) > INLINE_MAX_LOAD, 'a 6 KB run without spaces');
     assert.ok(inlineLoad('2 * 3 _ 4 ~ 5 '.repeat(500)) < INLINE_MAX_LOAD, 'delimiters followed by spaces open nothing');
   });
 
