@@ -19,6 +19,7 @@ import {
   exhausted,
   fitsMarked,
   FRAME_BUDGET_MS,
+  HIGHLIGHT_MAX_CHARS,
   HIGHLIGHT_MAX_SPANS,
   INLINE_MAX_LOAD,
   inlineLoad,
@@ -72,7 +73,15 @@ const browserClock: FrameClock = {
 };
 
 export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAME_BUDGET_MS)): MarkdownEngine {
-  const highlight = createHighlighter();
+  const highlighter = createHighlighter();
+  /** Coloured HTML and its span count, unless it holds too many spans (each an element to sanitise and lay out). */
+  const highlight = (code: string, language: string) => {
+    const html = highlighter(code, language);
+    const spans = html === undefined ? 0 : html.split('<span').length - 1;
+    return html === undefined || spans > HIGHLIGHT_MAX_SPANS ? undefined : { html, spans };
+  };
+  /** What the fences nested in the block being rendered (in a list item, a quote) may still colour between them. */
+  const nested = { chars: 0, spans: 0 };
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -82,7 +91,16 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
       image: ({ href, text }: Tokens.Image) => `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`,
       code: ({ text, lang, raw }: Tokens.Code) => {
         const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
-        const body = (fenceClosed(raw) && highlight(text, language)) || escapeHtml(text);
+        let body = escapeHtml(text);
+        // The fences of one block share one fence's colouring allowance.
+        if (fenceClosed(raw) && text.length <= nested.chars) {
+          const coloured = highlight(text, language);
+          nested.chars -= text.length;
+          if (coloured && coloured.spans <= nested.spans) {
+            nested.spans -= coloured.spans;
+            body = coloured.html;
+          }
+        }
         return `<pre><code class="${escapeHtml(codeClass(language))}">${body}</code></pre>`;
       },
     },
@@ -106,10 +124,8 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
     ALLOWED_URI_REGEXP: /^https?:/i,
   };
   const colour: Colourer = (code, language) => {
-    const html = highlight(code, language);
-    // Every span is an element to sanitise and lay out.
-    const spans = html === undefined ? 0 : html.split('<span').length - 1;
-    return html === undefined || spans > HIGHLIGHT_MAX_SPANS ? undefined : { fragment: purify.sanitize(html, config), spans };
+    const coloured = highlight(code, language);
+    return coloured && { fragment: purify.sanitize(coloured.html, config), spans: coloured.spans };
   };
 
   const renderMarked = (block: Extract<BlockSource, { kind: 'marked' }>, allowance: RenderUsage): RenderedBlock => {
@@ -124,9 +140,13 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
           block.lexer.inlineTokens(job.src, job.tokens);
         }
       }
-      const nodes = countNodes(block.tokens) + BLOCK_NODE_COST;
-      if (nodes > BLOCK_MAX_NODES || nodes > allowance.nodes) return renderPlain(block.raw);
-      const fragment = purify.sanitize(marked.parser(block.tokens), config);
+      const elements = countNodes(block.tokens) + BLOCK_NODE_COST;
+      if (elements > BLOCK_MAX_NODES || elements + HIGHLIGHT_MAX_SPANS > allowance.nodes) return renderPlain(block.raw);
+      nested.chars = HIGHLIGHT_MAX_CHARS;
+      nested.spans = HIGHLIGHT_MAX_SPANS;
+      const html = marked.parser(block.tokens);
+      const nodes = elements + HIGHLIGHT_MAX_SPANS - nested.spans;
+      const fragment = purify.sanitize(html, config);
       for (const pre of Array.from(fragment.querySelectorAll('pre'))) {
         const language = /(?:^|\s)language-([\w+#.-]+)/.exec(pre.querySelector('code')?.className ?? '')?.[1] ?? '';
         wrapCodeBlock(pre, language);
@@ -144,14 +164,13 @@ export function createMarkdownEngine(budget = new FrameBudget(browserClock, FRAM
       return coloured && coloured.spans <= allowance.nodes ? coloured : undefined;
     });
     view.show(block.code, block.closed);
-    const rendered: RenderedBlock = {
+    return {
       element: blockElement(view.element),
       get usage() {
         return { load: 0, nodes: BLOCK_NODE_COST + view.spans };
       },
       update: (next) => next.kind === 'code' && next.language === view.language && view.show(next.code, next.closed),
     };
-    return rendered;
   };
 
   return {

@@ -214,4 +214,4 @@ export const addUsage = (a: RenderUsage, b: RenderUsage): RenderUsage => ({ load
 export const allowanceAfter = (used: RenderUsage): RenderUsage => ({ load: ANSWER_MAX_LOAD - used.load, nodes: ANSWER_MAX_NODES - used.nodes });
 
 /** Whether too little is left for another block at its limits: the rest of the answer is then plain text. */
-export const exhausted = (allowance: RenderUsage): boolean => allowance.load < INLINE_MAX_LOAD || allowance.nodes < BLOCK_MAX_NODES;
+export const exhausted = (allowance: RenderUsage): boolean => allowance.load < INLINE_MAX_LOAD || allowance.nodes < BLOCK_MAX_NODES + HIGHLIGHT_MAX_SPANS;
