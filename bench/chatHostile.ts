@@ -26,7 +26,6 @@ interface Answers {
   hostileBlocks: Record<string, string>;
 }
 
-let chats = 0;
 const runs = arg('runs', 3);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -45,10 +44,9 @@ async function repeated<T extends Record<string, unknown>>(once: () => Promise<T
   return { ...figures, longestFrameOfAnyRunMs, ...(detail.length ? { longAnimationFrameDetail: detail } : {}) } as Record<string, number> & { longestFrameOfAnyRunMs: number };
 }
 
-/** Opens a chat whose finished answer is `text`, measuring from the `state` message on. */
-async function reopenOnce(page: Page, text: string) {
-  const id = `h${++chats}`;
-  const message = stateMessage(chat([userTurn(`${id}u`, 'q'), assistantTurn(`${id}a`, { status: 'done', content: text })], undefined, id, `Hostile ${chats}`));
+/** Opens chat `id`, whose finished answer is `text`, measuring from the `state` message on. */
+async function reopenOnce(page: Page, id: string, text: string) {
+  const message = stateMessage(chat([userTurn(`${id}u`, 'q'), assistantTurn(`${id}a`, { status: 'done', content: text })], undefined, id, `Hostile ${id}`));
   await inPage(page, 'installFrameProbe');
   const times = await inPage<ReopenTimes>(page, 'reopenInPage', { message });
   const frames = frameFigures(await inPage<FrameProbe>(page, 'readFrameProbe'));
@@ -74,7 +72,9 @@ export async function hostileRuns(bundle: string, answers: Answers) {
     await view.page.evaluate(probeSource);
     // The view opens well before a chat is reopened; give it its idle time (engine warm-up).
     await view.page.waitForTimeout(1500);
-    const reopen = (text: string) => repeated(() => reopenOnce(view.page, text));
+    let chats = 0;
+    const nextId = () => `h${++chats}`;
+    const reopen = (text: string) => repeated(() => reopenOnce(view.page, nextId(), text));
     const adversarial = answers.adversarialAnswer(1_000_000);
     const reopen1MB = await reopen(adversarial);
     const reopenSingleLine1MB = await reopen(answers.hostileBlocks.singleLine1m);
@@ -83,7 +83,7 @@ export async function hostileRuns(bundle: string, answers: Answers) {
 
     // A 250 KB code fence streamed in 1 KB deltas and never closed: every frame re-shows it.
     const fence = answers.hostileBlocks.openFence250k;
-    const id = `h${++chats}`;
+    const id = nextId();
     await view.dispatch(stateMessage(chat([userTurn(`${id}u`, 'q'), assistantTurn(`${id}a`)], undefined, id, 'Open fence')));
     await inPage(view.page, 'installFrameProbe');
     const streamed = await inPage<{ firstDeltaAt: number; lastDeltaAt: number; doneAt: number }>(view.page, 'streamDeltasInPage', {
