@@ -1,7 +1,10 @@
 // `npm run bench:chat`: the chat webview in real Chromium (the isolated harness: the minified
 // bundle under the real CSP) receiving a long markdown answer as deltas at a fixed rate.
 // Prints JSON: time from the first delta to the first visible token, total scripting time (CDP
-// ScriptDuration) and the longest frame for a 20k- and a 40k-token answer.
+// ScriptDuration) and the longest frame for a 20k- and a 40k-token answer; then hostile model
+// output: reopening a chat whose answer is 1 MB of adversarial markdown (time until it is shown
+// and fully rendered, longest frame), each hostile block reopened on its own, and a 250 KB open
+// code fence streamed (`--hostile-only 1` skips the first part).
 // The delta source is a function (`DeltaSource`), so a full-stack source (code-server + the
 // simulator streaming over SSE) can replace the in-page one; bench/chatFullStack.ts is that variant.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -11,8 +14,10 @@ import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchChatHarness } from '../test/e2e/fixtures/chatHarness';
 import { assistantTurn, chat, markdownAnswer, splitIntoDeltas, stateMessage, userTurn } from '../test/e2e/fixtures/chatMessages';
+import { adversarialAnswer, hostileBlocks } from '../test/e2e/fixtures/hostileAnswers';
 import { repoRoot } from '../scripts/vscodePaths.mjs';
 import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe, renderCosts } from './chatMeasure';
+import { hostileRuns } from './chatHostile';
 
 const tokensPerSecond = arg('tps', 1000);
 const tokensPerDelta = arg('tokens-per-delta', 1);
@@ -95,14 +100,16 @@ async function main() {
   const bundle = await buildBundle(dir);
   const bundleBytes = statSync(bundle).size;
   const results = [];
+  let hostile;
   try {
-    for (const tokens of sizes) results.push(await run(inPageSource, tokens, bundle));
+    if (!arg('hostile-only', 0)) for (const tokens of sizes) results.push(await run(inPageSource, tokens, bundle));
+    hostile = await hostileRuns(bundle, { adversarialAnswer, hostileBlocks });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   const [small, large] = results;
-  const ratio = round(large.scriptingMs / small.scriptingMs, 2);
-  const worstFrame = Math.max(...results.map((r) => r.longestFrameMs));
+  const ratio = small && large ? round(large.scriptingMs / small.scriptingMs, 2) : undefined;
+  const worstFrame = Math.max(0, ...results.map((r) => r.longestFrameMs));
   console.log(
     JSON.stringify(
       {
@@ -113,12 +120,13 @@ async function main() {
         bundleBytes,
         runs: results,
         scriptingRatioLargeToSmall: ratio,
-        targets: { scriptingRatioMax: 2.2, longestFrameMaxMs: 50 },
-        worstFrameWallMs: Math.max(...results.map((r) => r.longestFrameMs)),
-        worstFrameWorkMs: Math.max(...results.map((r) => r.longestFrameWorkMs)),
-        meetsTargets: ratio <= 2.2 && worstFrame <= 50 && results.every((r) => r.problems.length === 0),
+        targets: { scriptingRatioMax: 2.2, longestFrameMaxMs: 50, reopenAdversarial1MBShownMaxMs: 1000 },
+        worstFrameWallMs: worstFrame,
+        worstFrameWorkMs: Math.max(0, ...results.map((r) => r.longestFrameWorkMs)),
+        meetsTargets: ratio !== undefined && ratio <= 2.2 && worstFrame <= 50 && results.every((r) => r.problems.length === 0),
         // Wall-clock frames on a shared 2-core machine include time other processes took.
-        meetsTargetsOnPageWork: ratio <= 2.2 && Math.max(...results.map((r) => r.longestFrameWorkMs)) <= 50,
+        meetsTargetsOnPageWork: ratio !== undefined && ratio <= 2.2 && Math.max(...results.map((r) => r.longestFrameWorkMs)) <= 50,
+        hostile,
       },
       null,
       2,

@@ -8,7 +8,7 @@ import { repoRoot } from '../scripts/vscodePaths.mjs';
 // The page-side functions go in as source text: tsx would wrap imported functions in helpers
 // (`__name`) that do not exist in the page.
 export const probeSource = `${readFileSync(join(repoRoot, 'bench/chatProbe.mjs'), 'utf8').replaceAll('export function', 'function')}
-window.__chatBench = { installFrameProbe, readFrameProbe, streamDeltasInPage, watchAnswerInPage };`;
+window.__chatBench = { installFrameProbe, readFrameProbe, reopenInPage, streamDeltasInPage, watchAnswerInPage };`;
 
 export const inPage = <T>(target: Page | Frame, call: string, args?: unknown): Promise<T> =>
   target.evaluate(`window.__chatBench.${call}(${args === undefined ? '' : JSON.stringify(args)})`) as Promise<T>;

@@ -5,8 +5,11 @@
 /** Records frames (requestAnimationFrame gaps), long animation frames and long tasks. */
 export function installFrameProbe() {
   const probe = { gaps: [], loafs: [], loafWork: [], loafDetail: [], longTasks: [], running: true };
+  const since = performance.now();
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
+      // Entries arrive late: skip frames that started before this probe (an earlier measurement's).
+      if (e.startTime < since || !probe.running) continue;
       probe.loafs.push(e.duration);
       // The page's own work in the frame (scripts, style and layout); the rest of a long frame is
       // time the renderer did not get (other processes, GC, compositor).
@@ -25,7 +28,7 @@ export function installFrameProbe() {
     }
   }).observe({ type: 'long-animation-frame' });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) probe.longTasks.push(e.duration);
+    for (const e of list.getEntries()) if (e.startTime >= since && probe.running) probe.longTasks.push(e.duration);
   }).observe({ type: 'longtask' });
   let last;
   const tick = (t) => {
@@ -114,5 +117,44 @@ export function watchAnswerInPage() {
       }
     });
     seen.observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+
+/**
+ * Reopening a chat: posts a `state` message (as the host does when a chat is opened from history)
+ * and resolves when its last answer is fully rendered (no `.markdown[data-rendering]` left).
+ * `shownAt` is the frame after the answer's first block is in the DOM.
+ */
+export function reopenInPage({ message }) {
+  return new Promise((resolve) => {
+    const times = { postedAt: performance.now(), inDomAt: 0, shownAt: 0, doneAt: 0 };
+    const list = document.querySelector('.messages');
+    const seen = new MutationObserver(() => {
+      if (times.inDomAt || !list.querySelector('article.assistant .md-block')) return;
+      times.inDomAt = performance.now();
+      requestAnimationFrame(() => (times.shownAt = performance.now()));
+      seen.disconnect();
+    });
+    seen.observe(list, { childList: true, subtree: true });
+    const waitDone = () => {
+      if (!times.inDomAt || document.querySelector('article.assistant .markdown[data-rendering]')) return requestAnimationFrame(waitDone);
+      requestAnimationFrame(() => {
+        times.doneAt = performance.now();
+        const answer = document.querySelector('article.assistant');
+        resolve({
+          ...times,
+          renderedChars: answer.querySelector('.markdown').textContent.length,
+          blocks: answer.querySelectorAll('.md-block').length,
+          plainBlocks: answer.querySelectorAll('.md-plain').length,
+          colouredSpans: answer.querySelectorAll('.code-block code [class^="hljs-"]').length,
+        });
+      });
+    };
+    // Posted from a frame, so the frame probe's clock is running when the work starts.
+    requestAnimationFrame(() => {
+      times.postedAt = performance.now();
+      window.postMessage(message, '*');
+      requestAnimationFrame(waitDone);
+    });
   });
 }

@@ -10,7 +10,7 @@ import { unixNow } from './requestContext';
 import { stableId } from './rng';
 import { planToolCalls, type ToolChoice } from './toolPlanner';
 import { countTokens, truncateToTokens } from './tokens';
-import { searchAnnotations, SEARCH_ERROR_MESSAGE } from './webSearch';
+import { citationsFor, SEARCH_ERROR_MESSAGE } from './webSearch';
 
 export interface ChatPlan {
   service: 'A' | 'B';
@@ -69,7 +69,7 @@ function webOutcome(ctx: RequestContext, plan: ChatPlan, calls: PlainToolCall[])
   const last = plan.messages[plan.messages.length - 1];
   if (last?.role !== 'user') return undefined;
   const failed = ctx.searchError || ctx.takeFault(['search-error']) !== undefined;
-  return failed ? { ok: false, error: SEARCH_ERROR_MESSAGE } : { ok: true, annotations: searchAnnotations(last.text) };
+  return failed ? { ok: false, error: SEARCH_ERROR_MESSAGE } : { ok: true, annotations: citationsFor(last.text, ctx.headers['x-sim-citations']) };
 }
 
 function usageFor(plan: ChatPlan, count: PromptCount, cached: number, completion: number, reasoningTokens: number, web: WebOutcome | undefined): Record<string, unknown> {

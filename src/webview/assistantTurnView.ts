@@ -1,5 +1,6 @@
 // An assistant turn: reasoning, streamed markdown, tool cards, citations, usage, errors, retry.
-import type { AssistantTurn, WebviewMessage } from '../shared/protocol';
+import type { AssistantTurn, Citation, WebviewMessage } from '../shared/protocol';
+import { safeUrl } from '../shared/safeUrl';
 import { button, h } from './dom';
 import { errorActionLabels, finishExplanation, usageLine } from './format';
 import type { MarkdownEngine } from './markdown';
@@ -12,6 +13,8 @@ export interface TurnDeps {
   post: (message: WebviewMessage) => void;
   reasoningOpened: (turnId: string) => boolean;
   onReasoningToggle: (turnId: string, open: boolean) => void;
+  /** The turn changed size after layout (a long answer fills in over several frames): the view may follow it. */
+  onResize?: () => void;
 }
 
 export class AssistantTurnView {
@@ -23,6 +26,7 @@ export class AssistantTurnView {
   private readonly footer = h('div', { className: 'turn-footer' });
   private readonly countdown = h('div', { className: 'retry-countdown', attrs: { role: 'status' } });
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly resize: ResizeObserver;
   /** Shown until the first reasoning or answer text arrives. */
   private readonly waiting = h('div', { className: 'waiting' }, 'Waiting for the model…');
 
@@ -46,6 +50,8 @@ export class AssistantTurnView {
     this.markdown.render();
     if (turn.content || turn.status !== 'streaming') this.reasoning.finish(turn.reasoningMs);
     this.renderRest();
+    this.resize = new ResizeObserver(() => deps.onResize?.());
+    this.resize.observe(this.element);
   }
 
   get id(): string {
@@ -101,6 +107,7 @@ export class AssistantTurnView {
   }
 
   dispose(): void {
+    this.resize.disconnect();
     this.stopCountdown();
     this.reasoning.dispose();
   }
@@ -132,14 +139,7 @@ export class AssistantTurnView {
           h(
             'ol',
             {},
-            ...turn.citations.map((c) =>
-              h(
-                'li',
-                {},
-                h('a', { attrs: { href: c.url, rel: 'noopener noreferrer', title: c.summary ?? c.url } }, c.title || c.url),
-                c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null,
-              ),
-            ),
+            ...turn.citations.map((c) => h('li', {}, citationLink(c), c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null)),
           ),
         ),
       );
@@ -170,4 +170,12 @@ export class AssistantTurnView {
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
+}
+
+/** A source as a link, if its URL is a credential-free http(s) one; else its title as text (the host filters too). */
+function citationLink(c: Citation): HTMLElement {
+  const href = safeUrl(c.url);
+  const text = c.title || c.url;
+  if (!href) return h('span', { className: 'citation-unsafe', attrs: { title: `Not a web link: ${c.url}` } }, text);
+  return h('a', { attrs: { href, rel: 'noopener noreferrer', title: c.summary ?? href } }, text);
 }

@@ -30,6 +30,10 @@ export class ChatApp {
   private readonly pending = new Map<string, PendingDelta>();
   private frame: number | undefined;
   private pinned = true;
+  /** Where following the stream last scrolled to: scrolling up from there stops following. */
+  private followedTo = 0;
+  /** A saved scroll position not reached yet: the reopened answer is still filling in over frames. */
+  private restoreTop: number | undefined;
   private restoredScroll = false;
   private readonly header: Header;
   private readonly list = h('main', { className: 'messages', attrs: { 'aria-label': 'Conversation', tabindex: '0' } });
@@ -49,12 +53,19 @@ export class ChatApp {
       reasoningOpened: (id) => this.ui.openReasoning.includes(id),
       onReasoningToggle: (id, open) =>
         this.saveUi({ openReasoning: open ? [...new Set([...this.ui.openReasoning, id])] : this.ui.openReasoning.filter((x) => x !== id) }),
+      onResize: () => {
+        this.restoreScroll();
+        this.followBottom();
+      },
     };
     warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
     root.replaceChildren(this.header.element, this.speech.element, this.list, this.composer.element, this.announcer.element);
     let saveScroll: ReturnType<typeof setTimeout> | undefined;
     this.list.addEventListener('scroll', () => {
-      this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
+      if (this.restoreTop !== undefined) return;
+      // Content laid out after the view followed it (a long answer fills in over frames) keeps it following.
+      const top = this.list.scrollTop;
+      this.pinned = top + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX || (this.pinned && top >= this.followedTo);
       // Following the stream scrolls every frame; setState goes to the host, so save once it settles.
       clearTimeout(saveScroll);
       saveScroll = setTimeout(() => this.saveUi({ scrollTop: this.list.scrollTop }), 300);
@@ -134,11 +145,11 @@ export class ChatApp {
     this.renderEmpty();
     this.updateStreaming();
     if (!this.restoredScroll && this.ui.chatId === chat.id) {
-      this.list.scrollTop = this.ui.scrollTop;
-      this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
+      this.restoreTop = this.ui.scrollTop;
+      this.restoreScroll();
     } else if (!sameChat) {
-      this.list.scrollTop = this.list.scrollHeight;
       this.pinned = true;
+      this.followBottom();
     }
     this.restoredScroll = true;
     this.saveUi({ chatId: chat.id });
@@ -203,8 +214,20 @@ export class ChatApp {
     this.followBottom();
   }
 
+  /** Scrolls to the saved position once the content is tall enough (or has stopped growing). */
+  private restoreScroll(): void {
+    if (this.restoreTop === undefined) return;
+    this.list.scrollTop = this.restoreTop;
+    const filling = this.list.querySelector('.markdown[data-rendering]') !== null;
+    if (filling && this.list.scrollTop < this.restoreTop - 1) return;
+    this.restoreTop = undefined;
+    this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
+  }
+
   private followBottom(): void {
-    if (this.pinned) this.list.scrollTop = this.list.scrollHeight;
+    if (!this.pinned) return;
+    this.list.scrollTop = this.list.scrollHeight;
+    this.followedTo = this.list.scrollTop;
   }
 
   private isStreaming(): boolean {

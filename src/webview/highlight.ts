@@ -11,6 +11,7 @@ import python from 'highlight.js/lib/languages/python';
 import rust from 'highlight.js/lib/languages/rust';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
+import { highlightable } from './renderLimits';
 
 const languages = { bash, css, go, java, javascript, json, markdown, python, rust, typescript, xml };
 
@@ -20,10 +21,10 @@ export function createHighlighter(): (code: string, language: string) => string 
   for (const [name, definition] of Object.entries(languages)) instance.registerLanguage(name, definition);
   instance.registerAliases(['sh', 'shell', 'zsh'], { languageName: 'bash' });
   instance.registerAliases(['html', 'svg'], { languageName: 'xml' });
-  /** Highlighted HTML (escaped by highlight.js) or undefined for an unknown language. */
+  /** Highlighted HTML (escaped by highlight.js), or undefined for an unknown language or code too big to colour in one frame. */
   return (code, language) => {
     const name = language.toLowerCase();
-    if (!name || !instance.getLanguage(name)) return undefined;
+    if (!name || !instance.getLanguage(name) || !highlightable(code)) return undefined;
     return instance.highlight(code, { language: name, ignoreIllegals: true }).value;
   };
 }

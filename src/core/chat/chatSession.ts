@@ -5,6 +5,7 @@ import { abortedError } from '../transport/errorMapping';
 import { isServiceError } from '../serviceError';
 import { StreamAccumulator, toAssistantMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
+import { safeUrl } from '../../shared/safeUrl';
 import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
@@ -339,7 +340,7 @@ export class ChatSession {
 
   private addCitations(turn: AssistantTurn, annotations: ReadonlyArray<{ url?: string; title?: string; site_name?: string; summary?: string }>): void {
     for (const a of annotations) {
-      if (!a.url || turn.citations.some((c) => c.url === a.url)) continue;
+      if (!a.url || !safeUrl(a.url) || turn.citations.some((c) => c.url === a.url)) continue;
       const citation: Citation = { title: a.title || a.url, url: a.url };
       if (a.site_name) citation.siteName = a.site_name;
       if (a.summary) citation.summary = a.summary;
