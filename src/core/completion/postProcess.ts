@@ -163,14 +163,10 @@ export function prepareRaw(raw: string, ctx: CompletionContext): string {
   return stripReemittedIndent(raw.includes('```') ? stripFences(raw) : raw, ctx);
 }
 
-/** Without a parser, a cut-off answer ends at its last line end where all it opened is closed. */
-function lastBalancedLineEnd(text: string): string | undefined {
-  const cuts = cutPoints(text, true);
-  for (let i = cuts.length - 1; i >= 0; i--) {
-    const candidate = text.slice(0, cuts[i]);
-    if (candidate.trim() !== '' && openOpeners(candidate).length === 0) return candidate;
-  }
-  return undefined;
+/** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
+function lastCut(text: string, cuts: readonly number[]): string | undefined {
+  const last = cuts.map((at) => text.slice(0, at)).filter((candidate) => candidate.trim() !== '');
+  return last[last.length - 1];
 }
 
 /**
@@ -192,8 +188,11 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (!mode.multiline && /\s$/.test(ctx.linePrefix) && ctx.linePrefix.trim() !== '') text = text.replace(/^[ \t]+/, '');
   // After a complete statement the answer is the next statement, on its own line.
   if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
-  const verdict = judgeBySyntax(text, cutPoints(text, mode.multiline), ctx, mode.multiline, options.syntax);
-  const judged = verdict.judged ? verdict.text : options.truncated ? lastBalancedLineEnd(text) : text;
+  // A cut-off answer may only end where all it opened is closed: a parser would accept a `{` that
+  // pairs with a closer further on, and the rest of that block is what the token limit cut off.
+  const cuts = cutPoints(text, mode.multiline).filter((at) => !options.truncated || openOpeners(text.slice(0, at)).length === 0);
+  const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
+  const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.
   if (mode.opener && ctx.lineSuffix.trim() !== '' && judged.includes('\n')) return `${judged}\n${mode.indent}`;
