@@ -141,6 +141,25 @@ function stripFences(text: string): string {
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
 }
 
+/** A sentence a chat-trained model says around its code ("Here is the implementation:"): words, no code punctuation. */
+const PROSE = /^[A-Z][\w']*[!,]?(?: [\w']+[!,]?){2,}[.:!?]$/;
+/** Where sentences are what the user writes, prose is the answer. */
+const PROSE_LANGUAGES = new Set(['markdown', 'plaintext', 'latex', 'restructuredtext', 'git-commit']);
+
+/**
+ * Drops a sentence before the code (with the blank line after it) and cuts at one after it. A
+ * last line still streaming is not judged (`final` false): its end could still make it code.
+ */
+function stripProse(text: string, ctx: CompletionContext, final: boolean): string {
+  if (PROSE_LANGUAGES.has(ctx.languageId)) return text;
+  const lines = text.split('\n');
+  const isProse = (i: number) => (final || i < lines.length - 1) && PROSE.test(lines[i].trim());
+  let from = 0;
+  if (isProse(0)) from = lines.length > 2 && lines[1].trim() === '' ? 2 : 1;
+  for (let i = from; i < lines.length; i++) if (isProse(i)) return lines.slice(from, i).join('\n');
+  return lines.slice(from).join('\n');
+}
+
 /**
  * On an indented blank line the cursor already stands at the indentation; a model that writes it
  * again (8 spaces instead of 4) has shifted the whole answer when every later line is shifted too.
@@ -158,9 +177,12 @@ function stripReemittedIndent(text: string, ctx: CompletionContext): string {
   return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
 }
 
-/** The raw answer as the line rules read it: fences gone, indentation as the cursor already has it. */
-export function prepareRaw(raw: string, ctx: CompletionContext): string {
-  return stripReemittedIndent(raw.includes('```') ? stripFences(raw) : raw, ctx);
+/**
+ * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
+ * already has it. `final`: the answer is complete (not still streaming).
+ */
+export function prepareRaw(raw: string, ctx: CompletionContext, final = false): string {
+  return stripReemittedIndent(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
 }
 
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
@@ -175,7 +197,7 @@ function lastCut(text: string, cuts: readonly number[]): string | undefined {
  */
 export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode, options: PostProcessOptions = {}): string | undefined {
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
-  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx);
+  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
