@@ -8,6 +8,11 @@ export interface InsertionJudge {
    * file has no more errors than without it, and none starts inside the inserted text.
    */
   fits(inserted: string): boolean;
+  /**
+   * The parse errors the file still has with `inserted` in place (0: it parses), or undefined when
+   * it does not fit. In a file already broken around the cursor, the text that mends it is better.
+   */
+  errorsLeft(inserted: string): number | undefined;
   /** Frees the parse trees (they live in WebAssembly memory). */
   dispose(): void;
 }
