@@ -39,11 +39,14 @@ function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | 
   return firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trimEnd();
 }
 
-/** A model rewriting the suffix's next line: same indentation and mostly the same text. */
+/** A line as a model may restyle it: spacing, quote style and a final semicolon do not count. */
+const canonical = (line: string) => line.replace(/\s+/g, '').replace(/'/g, '"').replace(/;$/, '');
+
+/** A model rewriting an existing line: same indentation and mostly the same text. */
 function rewrites(line: string, next: string): boolean {
   if (indentWidth(line) !== indentWidth(next) || next.trim().length < 8) return false;
-  const a = line.trim();
-  const b = next.trim();
+  const a = canonical(line);
+  const b = canonical(next);
   let common = 0;
   while (common < a.length && a[common] === b[common]) common++;
   return common >= 0.75 * Math.max(a.length, b.length);
@@ -89,9 +92,11 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
         // Leaving the block: after an opener a line back at its indent ends it (a closer that the
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
-          if (mode.opener && isCloserOnly(line)) return end < 0 ? text.length : end;
+          if (mode.opener && isCloserOnly(line) && width === blockIndent && !closedByNext(width, next)) return end < 0 ? text.length : end;
           return cutBefore(text, start);
         }
+        // A closer deeper in than the block's end, with nothing open in the answer, closes nothing of it.
+        if (isCloserOnly(line) && openOpeners(text.slice(0, start)).length === 0) return cutBefore(text, start);
       }
       seen.push({ trimmed, width });
       previous = line;
@@ -99,6 +104,11 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
     if (end < 0) return text.length;
     start = end + 1;
   }
+}
+
+/** The suffix's next line closes the block at `width` already (`};` written for its `}` too). */
+function closedByNext(width: number, next: string | undefined): boolean {
+  return next !== undefined && isCloserOnly(next) && indentWidth(next) === width;
 }
 
 /** Cut before a line, and before the newline that led to it. */
@@ -139,6 +149,18 @@ function stripFences(text: string): string {
   if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
   const fence = lines.findIndex(isFence);
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
+}
+
+/**
+ * On a blank line, a model often writes the line above again (restyled at most) before its answer:
+ * that line goes, the answer after it stays.
+ */
+function dropRepeatedAbove(text: string, ctx: CompletionContext): string {
+  const newline = text.indexOf('\n');
+  const above = lineAbove(ctx);
+  if (newline < 0 || above === undefined || ctx.linePrefix.trim() !== '') return text;
+  const first = ctx.linePrefix + text.slice(0, newline).trimEnd();
+  return first.trim() === above.trim() || rewrites(first, above) ? text.slice(newline + 1) : text;
 }
 
 /** A sentence a chat-trained model says around its code ("Here is the implementation:"): words, no code punctuation. */
@@ -182,7 +204,13 @@ function stripReemittedIndent(text: string, ctx: CompletionContext): string {
  * already has it. `final`: the answer is complete (not still streaming).
  */
 export function prepareRaw(raw: string, ctx: CompletionContext, final = false): string {
-  return stripReemittedIndent(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
+  return stripReemittedIndent(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx);
+}
+
+/** No bracket, block comment or Python docstring left open. */
+function closesAll(text: string): boolean {
+  const odd = (quote: string) => text.split(quote).length % 2 === 0;
+  return openOpeners(text).length === 0 && text.lastIndexOf('/*') <= text.lastIndexOf('*/') && !odd('"""') && !odd("'''");
 }
 
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
@@ -212,7 +240,7 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
   // A cut-off answer may only end where all it opened is closed: a parser would accept a `{` that
   // pairs with a closer further on, and the rest of that block is what the token limit cut off.
-  const cuts = cutPoints(text, mode.multiline).filter((at) => !options.truncated || openOpeners(text.slice(0, at)).length === 0);
+  const cuts = cutPoints(text, mode.multiline).filter((at) => !options.truncated || closesAll(text.slice(0, at)));
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
