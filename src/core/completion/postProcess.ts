@@ -199,12 +199,48 @@ function stripReemittedIndent(text: string, ctx: CompletionContext): string {
   return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
 }
 
+const leading = (line: string) => /^[ \t]*/.exec(line)![0];
+
+/** The file's indentation step: the commonest one from a line that opens a block to the line after it. */
+function indentStep(prefix: string): string | undefined {
+  const lines = prefix.split('\n');
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const [outer, inner] = [leading(lines[i]), leading(lines[i + 1])];
+    if (BLOCK_OPENER.test(lines[i]) && lines[i + 1].trim() !== '' && inner.length > outer.length && inner.startsWith(outer)) {
+      const step = inner.slice(outer.length);
+      counts.set(step, (counts.get(step) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * An answer on the next line (after a statement, or under a `{` or `:` that opens a block) whose
+ * first line is deeper than it belongs: a model writing the indentation it was given again. Its
+ * excess goes from that line, and from every later line when all of them carry it too.
+ */
+function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode: CompletionMode): string {
+  if (!text.startsWith('\n') || ctx.lineSuffix.trim() !== '') return text;
+  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix) : undefined;
+  const expected = mode.nextLine ? mode.indent : mode.opener && step !== undefined ? mode.indent + step : undefined;
+  const lines = text.split('\n');
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (expected === undefined || first < 0) return text;
+  const extra = leading(lines[first]).slice(expected.length);
+  if (!leading(lines[first]).startsWith(expected) || extra === '') return text;
+  const later = lines.slice(first + 1).filter((line) => line.trim() !== '');
+  const all = later.every((line) => line.startsWith(expected + extra));
+  return lines.map((line, i) => (i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line)).join('\n');
+}
+
 /**
  * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
  * already has it. `final`: the answer is complete (not still streaming).
  */
-export function prepareRaw(raw: string, ctx: CompletionContext, final = false): string {
-  return stripReemittedIndent(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx);
+export function prepareRaw(raw: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
+  const text = dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
+  return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
 }
 
 /** No bracket, block comment or Python docstring left open. */
@@ -225,7 +261,7 @@ function lastCut(text: string, cuts: readonly number[]): string | undefined {
  */
 export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode, options: PostProcessOptions = {}): string | undefined {
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
-  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, true);
+  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
