@@ -221,7 +221,7 @@ function indentStep(prefix: string): string | undefined {
  * excess goes from that line, and from every later line when all of them carry it too.
  */
 function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode: CompletionMode): string {
-  if (!text.startsWith('\n') || ctx.lineSuffix.trim() !== '') return text;
+  if (!text.startsWith('\n')) return text;
   const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix) : undefined;
   const expected = mode.nextLine ? mode.indent : mode.opener && step !== undefined ? mode.indent + step : undefined;
   const lines = text.split('\n');
@@ -230,7 +230,9 @@ function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode:
   const extra = leading(lines[first]).slice(expected.length);
   if (!leading(lines[first]).startsWith(expected) || extra === '') return text;
   const later = lines.slice(first + 1).filter((line) => line.trim() !== '');
-  const all = later.every((line) => line.startsWith(expected + extra));
+  // A first line that opens a block with the next line no deeper: only the first line moved.
+  const bodyBelow = !BLOCK_OPENER.test(lines[first]) || later.length === 0 || indentWidth(later[0]) > indentWidth(lines[first]);
+  const all = bodyBelow && later.every((line) => line.startsWith(expected + extra));
   return lines.map((line, i) => (i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line)).join('\n');
 }
 
