@@ -69,6 +69,9 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   let seen: Array<{ trimmed: string; width: number }> = [];
   let previous: string | undefined;
   let start = 0;
+  // The user's cursor line, when the answer starts under it, and whether a line under it was said yet.
+  const cursorLine = /^[ \t]*\n/.test(text) ? ctx.linePrefix : '';
+  let saidBelow = false;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -81,6 +84,9 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
       if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // The first line under the cursor line saying it again (restyled at most): nothing new.
+      if (i > 0 && !saidBelow && cursorLine.trim() !== '' && canonical(whole) === canonical(cursorLine)) return cutBefore(text, start);
+      if (i > 0) saidBelow = true;
       // Runaway repetition: a line said again in the same block, unless it is one that blocks
       // legitimately repeat; the same line in another block (two guard clauses) is fine.
       const width = indentWidth(whole);
@@ -160,7 +166,7 @@ function dropRepeatedAbove(text: string, ctx: CompletionContext): string {
   const above = lineAbove(ctx);
   if (newline < 0 || above === undefined || ctx.linePrefix.trim() !== '') return text;
   const first = ctx.linePrefix + text.slice(0, newline).trimEnd();
-  return first.trim() === above.trim() || rewrites(first, above) ? text.slice(newline + 1) : text;
+  return canonical(first) === canonical(above) ? text.slice(newline + 1) : text;
 }
 
 /** A sentence a chat-trained model says around its code ("Here is the implementation:"): words, no code punctuation. */
