@@ -92,7 +92,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       const width = indentWidth(whole);
       seen = seen.filter((s) => s.width <= width);
       const sibling = seen.some((s) => s.trimmed === trimmed && s.width === width);
-      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));
+      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (whole === previous && !isCloserOnly(line));
       if (i > 0 && repeated) return cutBefore(text, start);
       if (i > 0) {
         // Leaving the block: after an opener a line back at its indent ends it (a closer that the
@@ -105,7 +105,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
         if (isCloserOnly(line) && openOpeners(text.slice(0, start)).length === 0) return cutBefore(text, start);
       }
       seen.push({ trimmed, width });
-      previous = line;
+      previous = whole;
     }
     if (end < 0) return text.length;
     start = end + 1;
