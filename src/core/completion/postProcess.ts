@@ -228,7 +228,7 @@ function indentStep(prefix: string): string | undefined {
  */
 function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode: CompletionMode): string {
   if (!text.startsWith('\n')) return text;
-  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix) : undefined;
+  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix + ctx.suffix) : undefined;
   const expected = mode.nextLine ? mode.indent : mode.opener && step !== undefined ? mode.indent + step : undefined;
   const lines = text.split('\n');
   const first = lines.findIndex((line) => line.trim() !== '');
@@ -251,10 +251,10 @@ export function prepareRaw(raw: string, ctx: CompletionContext, mode: Completion
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
 }
 
-/** No bracket, block comment or Python docstring left open. */
-function closesAll(text: string): boolean {
+/** A block comment or Python docstring left open: never a place to stop (it would swallow code). */
+function inComment(text: string): boolean {
   const odd = (quote: string) => text.split(quote).length % 2 === 0;
-  return openOpeners(text).length === 0 && text.lastIndexOf('/*') <= text.lastIndexOf('*/') && !odd('"""') && !odd("'''");
+  return text.lastIndexOf('/*') > text.lastIndexOf('*/') || odd('"""') || odd("'''");
 }
 
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
@@ -282,9 +282,10 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (!mode.multiline && /\s$/.test(ctx.linePrefix) && ctx.linePrefix.trim() !== '') text = text.replace(/^[ \t]+/, '');
   // After a complete statement the answer is the next statement, on its own line.
   if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
-  // A cut-off answer may only end where all it opened is closed: a parser would accept a `{` that
-  // pairs with a closer further on, and the rest of that block is what the token limit cut off.
-  const cuts = cutPoints(text, mode.multiline).filter((at) => !options.truncated || closesAll(text.slice(0, at)));
+  // No answer ends inside a comment it opened. A cut-off one ends only where all it opened is
+  // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
+  // block is what the token limit cut off.
+  const cuts = cutPoints(text, mode.multiline).filter((at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0));
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
