@@ -65,6 +65,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   const next = nextSuffixLine(ctx, mode);
   const above = lineAbove(ctx)?.trim();
   const blockIndent = indentWidth(mode.indent);
+  const opensBody = bodyBelow(ctx, mode, next);
   // Lines said so far in the blocks still open (a line indented less closes the deeper ones).
   let seen: Array<{ trimmed: string; width: number }> = [];
   let previous: string | undefined;
@@ -84,6 +85,8 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
       if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // The body is already written below: the line that opens its block is the whole answer.
+      if (i === 0 && opensBody && BLOCK_OPENER.test(line)) return end < 0 ? text.length : end;
       // The first line under the cursor line saying it again (restyled at most): nothing new.
       if (i > 0 && !saidBelow && cursorLine.trim() !== '' && canonical(whole) === canonical(cursorLine)) return cutBefore(text, start);
       if (i > 0) saidBelow = true;
@@ -110,6 +113,14 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
     if (end < 0) return text.length;
     start = end + 1;
   }
+}
+
+/**
+ * On a blank line, the suffix goes on indented deeper than the cursor: a block's body with the line
+ * that opens it missing (deleted, or about to be written).
+ */
+function bodyBelow(ctx: CompletionContext, mode: CompletionMode, next: string | undefined): boolean {
+  return !mode.opener && ctx.linePrefix.trim() === '' && ctx.lineSuffix.trim() === '' && next !== undefined && indentWidth(next) > indentWidth(mode.indent);
 }
 
 /** The suffix's next line closes the block at `width` already (`};` written for its `}` too). */
@@ -285,7 +296,8 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   // No answer ends inside a comment it opened. A cut-off one ends only where all it opened is
   // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
   // block is what the token limit cut off.
-  const cuts = cutPoints(text, mode.multiline).filter((at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0));
+  const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
+  const cuts = cutPoints(text, mode.multiline, opener).filter((at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0));
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;

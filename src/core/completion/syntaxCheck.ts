@@ -13,16 +13,16 @@ const WORD = /[\p{L}\p{N}_$]/u;
 
 /**
  * Where a text may be cut: on several lines, line ends that do not leave a block just opened
- * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block); on one line, every edge of a
- * word or symbol.
+ * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block) unless `opensBody` (the body
+ * is below the text already); on one line, every edge of a word or symbol.
  */
-export function cutPoints(text: string, multiline: boolean): number[] {
+export function cutPoints(text: string, multiline: boolean, opensBody = false): number[] {
   const points: number[] = [];
   const lineEnd = (at: number) => !BLOCK_OPENER.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   for (let i = 1; i < text.length; i++) {
     if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
   }
-  if (!multiline || lineEnd(text.length)) points.push(text.length);
+  if (!multiline || opensBody || lineEnd(text.length)) points.push(text.length);
   return points;
 }
 
