@@ -1,10 +1,12 @@
 // Every failure class of the simulator's realistic FIM mode (sim/fimFailures.ts), served over HTTP
 // to the real CompletionEngine with the syntax judge: what the user sees in a concrete situation.
 import * as assert from 'node:assert/strict';
-import type { RealisticClass } from '../../../sim/fimFailures';
+import { realisticOutput, type RealisticClass } from '../../../sim/fimFailures';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { CompletionEngine } from '../../../src/core/completion/completionEngine';
+import type { StreamFim } from '../../../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
+import type { FimCompletion } from '../../../src/core/serviceBClient';
 import { simClients, type SimClients } from '../clients/simClients';
 import { WASM_DIR } from './wasmDir';
 
@@ -105,5 +107,29 @@ describe('the completion engine against each realistic FIM failure class', () =>
   it('prose-or-fence: a sentence after the code is cut, and a sentence alone is no suggestion', async () => {
     assert.equal(await shown('prose-or-fence', AREA(2), 'python'), AREA_BODY); // "Let me know if you need anything else!"
     assert.equal(await shown('prose-or-fence', `// clamp v0\n${CLAMP_BODY}`, 'typescript'), undefined); // "Here is the completed code:"
+  });
+});
+
+describe('the completion engine given a failure class at a site whose right answer is known', () => {
+  /** The engine's request answered by `failure` (sim/fimFailures.ts) turning `ideal` into raw output. */
+  async function served(failure: RealisticClass, doc: string, ideal: string, languageId: string) {
+    const syntax = new TreeSitterParsers(WASM_DIR);
+    assert.ok(await syntax.load(languageId));
+    let raw = '';
+    const streamFim: StreamFim = async function* (options) {
+      const output = realisticOutput(failure, ideal, options.prompt, options.suffix ?? '');
+      raw = output.text;
+      yield { choices: [{ index: 0, text: output.text, finish_reason: output.finishReason }] } satisfies FimCompletion;
+    };
+    const engine = new CompletionEngine({ streamFim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+    const { text } = await engine.complete(query(doc, languageId));
+    return { raw, text };
+  }
+
+  it('run-past-block: where the body is already below, the line that opens it is the answer, not an empty block and more', async () => {
+    const doc = 'export class Box {\n  constructor(private size: number) {}\n\n  |\n    return this.size * this.size;\n  }\n}\n';
+    const { raw, text } = await served('run-past-block', doc, 'get area(): number {', 'typescript');
+    assert.equal(raw, 'get area(): number {\n  }\n  return;');
+    assert.equal(text, 'get area(): number {');
   });
 });
