@@ -42,4 +42,17 @@ describe('an answer cut off by the token limit, on a window of the file', () => 
     assert.equal(outcome.source, 'network');
     assert.equal(outcome.text, undefined);
   });
+
+  it('at the end of an unfinished file (where the parser forgives what is missing) ends where all it opened is closed', async () => {
+    const syntax = new TreeSitterParsers(WASM_DIR);
+    assert.ok(await syntax.load('javascript'));
+    const served = "app.use(express.json())\n  app.use(cors({\n    origin: '*',\n    credentials: tr";
+    const fim: StreamFim = async function* () {
+      yield { choices: [{ index: 0, text: served, finish_reason: 'length' }] } satisfies FimCompletion;
+    };
+    const engine = new CompletionEngine({ streamFim: fim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+    const doc = "const express = require('express')\n\nfunction setup(app) {\n  |";
+    const outcome = await engine.complete({ text: doc.replace('|', ''), offset: doc.indexOf('|'), languageId: 'javascript' });
+    assert.equal(outcome.text, 'app.use(express.json())');
+  });
 });
