@@ -16,7 +16,8 @@ export interface PostProcessOptions {
   truncated?: boolean;
 }
 
-const indentWidth = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
+const leading = (line: string) => /^[ \t]*/.exec(line)![0];
+const indentWidth = (line: string) => leading(line).replace(/\t/g, '    ').length;
 const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
 /** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
 const RECURRING = /^(?:(?:return|break|continue|pass|raise|throw|yield)\b.*|(?:default|else|finally|try|do)\s*[:{]?|case\b.*|\}.*)$/;
@@ -216,8 +217,6 @@ function stripReemittedIndent(text: string, ctx: CompletionContext): string {
   return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
 }
 
-const leading = (line: string) => /^[ \t]*/.exec(line)![0];
-
 /** The file's indentation step: the commonest one from a line that opens a block to the line after it. */
 function indentStep(prefix: string): string | undefined {
   const lines = prefix.split('\n');
@@ -248,8 +247,8 @@ function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode:
   if (!leading(lines[first]).startsWith(expected) || extra === '') return text;
   const later = lines.slice(first + 1).filter((line) => line.trim() !== '');
   // A first line that opens a block with the next line no deeper: only the first line moved.
-  const bodyBelow = !BLOCK_OPENER.test(lines[first]) || later.length === 0 || indentWidth(later[0]) > indentWidth(lines[first]);
-  const all = bodyBelow && later.every((line) => line.startsWith(expected + extra));
+  const bodyDeeper = !BLOCK_OPENER.test(lines[first]) || later.length === 0 || indentWidth(later[0]) > indentWidth(lines[first]);
+  const all = bodyDeeper && later.every((line) => line.startsWith(expected + extra));
   return lines.map((line, i) => (i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line)).join('\n');
 }
 
