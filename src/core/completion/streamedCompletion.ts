@@ -5,7 +5,8 @@ import type { FimOptions } from '../serviceB/fimRequest';
 import type { CallOptions } from '../serviceEndpoint';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
-import { findCut, prepareRaw } from './postProcess';
+import { findCut } from './postProcess';
+import { prepareRaw } from './rawAnswer';
 
 export type StreamFim = (options: FimOptions, call?: CallOptions) => AsyncIterable<FimCompletion>;
 
