@@ -29,3 +29,11 @@ describe('closing lines by the line rules', () => {
     assert.equal(postProcess(raw, ctx, mode), '\n    Objects.requireNonNull(method);');
   });
 });
+
+describe('an answer cut off by the token limit inside a docstring, by the line rules', () => {
+  it('is not shown: every line end it has is inside the docstring it opened', () => {
+    const { ctx, mode } = at('def area(r):\n    |\n', 'python');
+    const raw = '"""Area of a circle.\n\n    Returns pi * r * r, for r\n    in metr';
+    assert.equal(postProcess(raw, ctx, mode, { truncated: true }), undefined);
+  });
+});
