@@ -39,12 +39,11 @@ function closedAtEnd(line: string): string {
   return line + open.reverse().map((at) => CLOSERS[OPENERS.indexOf(line[at])]).join('');
 }
 
-/** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else closed. */
-function errorsLeft(judge: InsertionJudge, candidate: string, multiline: boolean): number | undefined {
-  const errors = judge.errorsLeft(candidate);
-  if (multiline || errors !== undefined) return errors;
+/** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else as closed there. */
+function lineFits(judge: InsertionJudge, candidate: string): boolean {
+  if (judge.fits(candidate)) return true;
   const closed = closedAtEnd(candidate);
-  return closed === candidate ? undefined : judge.errorsLeft(closed);
+  return closed !== candidate && judge.fits(closed);
 }
 
 export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
@@ -52,17 +51,11 @@ export function judgeBySyntax(text: string, cuts: readonly number[], ctx: Comple
   try {
     judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
     if (!judge) return { judged: false };
-    // The longest candidate that fits, unless a shorter one leaves fewer errors: in a file broken at
-    // the cursor (the line that opens a block is missing) the opener alone mends it, and the opener
-    // with a block closed and more after it keeps it broken.
-    let best: { text: string; errors: number } | undefined;
-    for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED) && best?.errors !== 0; i--) {
+    for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() === '') continue;
-      const errors = errorsLeft(judge, candidate, multiline);
-      if (errors !== undefined && (best === undefined || errors < best.errors)) best = { text: candidate, errors };
+      if (candidate.trim() !== '' && (multiline ? judge.fits(candidate) : lineFits(judge, candidate))) return { judged: true, text: candidate };
     }
-    return { judged: true, text: best?.text };
+    return { judged: true, text: undefined };
   } catch {
     // A parser that fails mid-way (WebAssembly out of memory) costs the judgement, not the completion.
     return { judged: false };

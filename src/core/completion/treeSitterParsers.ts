@@ -106,11 +106,7 @@ class TreeSitterJudge implements InsertionJudge {
   }
 
   fits(inserted: string): boolean {
-    return this.errorsLeft(inserted) !== undefined;
-  }
-
-  errorsLeft(inserted: string): number | undefined {
-    if (!this.base) return undefined;
+    if (!this.base) return false;
     // Incremental: the unchanged parts of the tree are reused.
     const edited = this.base.copy();
     const start = this.before.length;
@@ -118,7 +114,7 @@ class TreeSitterJudge implements InsertionJudge {
     edited.edit({ startIndex: start, oldEndIndex: start, newEndIndex: end, startPosition: this.at, oldEndPosition: this.at, newEndPosition: advance(this.at, inserted) });
     const tree = this.parser.parse(this.before + inserted + this.after, edited);
     edited.delete();
-    if (!tree) return undefined;
+    if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
     tree.delete();
     // Every error must be one the file already had, where it had it (shifted past the text): the
@@ -128,7 +124,7 @@ class TreeSitterJudge implements InsertionJudge {
     const known = new Set(this.baseErrors);
     const atFileEnd = (at: number) => this.after.slice(at - end).trim() === '';
     const fromBase = (at: number) => (at < start ? known.has(at) : at >= end && (known.has(at - inserted.length) || atFileEnd(at)));
-    return errors.length <= this.baseErrors.length && errors.every(fromBase) ? errors.length : undefined;
+    return errors.length <= this.baseErrors.length && errors.every(fromBase);
   }
 
   dispose(): void {

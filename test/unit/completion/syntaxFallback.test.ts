@@ -45,7 +45,7 @@ describe('completion post-processing while no parser is ready', () => {
 
   it('judges a long answer of junk a bounded number of times, then shows nothing', () => {
     let parses = 0;
-    const refusing: SyntaxParsers = { judgeInsertion: () => ({ fits: () => false, errorsLeft: () => (parses++, undefined), dispose: () => undefined }) };
+    const refusing: SyntaxParsers = { judgeInsertion: () => ({ fits: () => (parses++, false), dispose: () => undefined }) };
     const { ctx, mode } = at('const total = |\n', 'typescript');
     const raw = Array.from({ length: 200 }, (_, i) => `a${i}`).join(' + ');
     assert.equal(postProcess(raw, ctx, mode, { syntax: refusing }), undefined);
@@ -56,9 +56,6 @@ describe('completion post-processing while no parser is ready', () => {
     const broken: SyntaxParsers = {
       judgeInsertion: () => ({
         fits: () => {
-          throw new Error('memory access out of bounds');
-        },
-        errorsLeft: () => {
           throw new Error('memory access out of bounds');
         },
         dispose: () => undefined,
