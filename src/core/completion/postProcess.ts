@@ -1,11 +1,14 @@
 // Post-processing of a FIM answer (Continue's postprocessing + streamTransforms, Tabby's
 // duplicate-closer removal): cut where the answer has been decided, trim what the text after the
 // cursor already has, balance brackets against it, and reject output that would only get in the way.
-// Line rules bound the answer; where a parser is loaded, the syntax judge (syntaxCheck.ts) then
-// keeps the longest part of it that parses in place.
+// The raw answer is read as rawAnswer.ts prepares it (fences, prose, re-emitted indentation gone);
+// line rules bound it; where a parser is loaded, the syntax judge (syntaxCheck.ts) then keeps the
+// longest part of it that parses in place.
 import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
+import { canonical, indentWidth, lineAbove } from './answerLines';
 import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
+import { prepareRaw } from './rawAnswer';
 import { cutPoints, judgeBySyntax } from './syntaxCheck';
 import type { SyntaxParsers } from './syntaxParser';
 
@@ -16,7 +19,6 @@ export interface PostProcessOptions {
   truncated?: boolean;
 }
 
-const indentWidth = (line: string) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length;
 const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
 /** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
 const RECURRING = /^(?:(?:return|break|continue|pass|raise|throw|yield)\b.*|(?:default|else|finally|try|do)\s*[:{]?|case\b.*|\}.*)$/;
@@ -25,13 +27,6 @@ function firstNonBlankLine(text: string): string | undefined {
   return text.split('\n').find((line) => line.trim() !== '');
 }
 
-/** The line above the cursor line, if any (a model often rewrites it). */
-function lineAbove(ctx: CompletionContext): string | undefined {
-  const lines = ctx.prefix.split('\n');
-  lines.pop();
-  for (let i = lines.length - 1; i >= 0; i--) if (lines[i].trim() !== '') return lines[i];
-  return undefined;
-}
 
 /** The suffix's next line as it stands (with its indentation): the rest of the cursor line after a `{|}`, else the next non-blank line. */
 function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | undefined {
@@ -39,11 +34,11 @@ function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | 
   return firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trimEnd();
 }
 
-/** A model rewriting the suffix's next line: same indentation and mostly the same text. */
+/** A model rewriting an existing line: same indentation and mostly the same text. */
 function rewrites(line: string, next: string): boolean {
   if (indentWidth(line) !== indentWidth(next) || next.trim().length < 8) return false;
-  const a = line.trim();
-  const b = next.trim();
+  const a = canonical(line);
+  const b = canonical(next);
   let common = 0;
   while (common < a.length && a[common] === b[common]) common++;
   return common >= 0.75 * Math.max(a.length, b.length);
@@ -62,10 +57,14 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   const next = nextSuffixLine(ctx, mode);
   const above = lineAbove(ctx)?.trim();
   const blockIndent = indentWidth(mode.indent);
+  const opensBody = bodyBelow(ctx, mode, next);
   // Lines said so far in the blocks still open (a line indented less closes the deeper ones).
   let seen: Array<{ trimmed: string; width: number }> = [];
   let previous: string | undefined;
   let start = 0;
+  // The user's cursor line, when the answer starts under it, and whether a line under it was said yet.
+  const cursorLine = /^[ \t]*\n/.test(text) ? ctx.linePrefix : '';
+  let saidBelow = false;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -78,27 +77,47 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
       if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // The body is already written below: the line that opens its block is the whole answer.
+      if (i === 0 && opensBody && BLOCK_OPENER.test(line)) return end < 0 ? text.length : end;
+      // The first line under the cursor line saying it again (restyled at most): nothing new.
+      if (i > 0 && !saidBelow && cursorLine.trim() !== '' && canonical(whole) === canonical(cursorLine)) return cutBefore(text, start);
+      if (i > 0) saidBelow = true;
       // Runaway repetition: a line said again in the same block, unless it is one that blocks
       // legitimately repeat; the same line in another block (two guard clauses) is fine.
       const width = indentWidth(whole);
       seen = seen.filter((s) => s.width <= width);
       const sibling = seen.some((s) => s.trimmed === trimmed && s.width === width);
-      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (line === previous && !isCloserOnly(line));
+      const repeated = (sibling && trimmed.length > 3 && !RECURRING.test(trimmed)) || (whole === previous && !isCloserOnly(line));
       if (i > 0 && repeated) return cutBefore(text, start);
       if (i > 0) {
         // Leaving the block: after an opener a line back at its indent ends it (a closer that the
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
-          if (mode.opener && isCloserOnly(line)) return end < 0 ? text.length : end;
+          if (mode.opener && isCloserOnly(line) && width === blockIndent && !closedByNext(width, next)) return end < 0 ? text.length : end;
           return cutBefore(text, start);
         }
+        // A closer deeper in than the block's end, with nothing open in the answer, closes nothing of it.
+        if (isCloserOnly(line) && openOpeners(text.slice(0, start)).length === 0) return cutBefore(text, start);
       }
       seen.push({ trimmed, width });
-      previous = line;
+      previous = whole;
     }
     if (end < 0) return text.length;
     start = end + 1;
   }
+}
+
+/**
+ * On a blank line, the suffix goes on indented deeper than the cursor: a block's body with the line
+ * that opens it missing (deleted, or about to be written).
+ */
+function bodyBelow(ctx: CompletionContext, mode: CompletionMode, next: string | undefined): boolean {
+  return !mode.opener && ctx.linePrefix.trim() === '' && ctx.lineSuffix.trim() === '' && next !== undefined && indentWidth(next) > indentWidth(mode.indent);
+}
+
+/** The suffix's next line closes the block at `width` already (`};` written for its `}` too). */
+function closedByNext(width: number, next: string | undefined): boolean {
+  return next !== undefined && isCloserOnly(next) && indentWidth(next) === width;
 }
 
 /** Cut before a line, and before the newline that led to it. */
@@ -127,50 +146,16 @@ function trimSuffixOverlap(text: string, lineSuffix: string): string {
   return text;
 }
 
-const isFence = (line: string) => /^\s*```/.test(line);
-
-/**
- * Removes code fences a chat-trained model sometimes wraps code in, and a line or two of prose
- * before an opening fence ("Here is the implementation:").
- */
-function stripFences(text: string): string {
-  let lines = text.split('\n');
-  const open = lines.slice(0, 3).findIndex(isFence);
-  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
-  const fence = lines.findIndex(isFence);
-  return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
+/** A block comment or Python docstring left open: never a place to stop (it would swallow code). */
+function inComment(text: string): boolean {
+  const odd = (quote: string) => text.split(quote).length % 2 === 0;
+  return text.lastIndexOf('/*') > text.lastIndexOf('*/') || odd('"""') || odd("'''");
 }
 
-/**
- * On an indented blank line the cursor already stands at the indentation; a model that writes it
- * again (8 spaces instead of 4) has shifted the whole answer when every later line is shifted too.
- */
-function stripReemittedIndent(text: string, ctx: CompletionContext): string {
-  if (ctx.linePrefix === '' || ctx.linePrefix.trim() !== '') return text;
-  // Under a line that opens a block, with the cursor not yet indented past it, the extra indentation is the body's.
-  const above = lineAbove(ctx);
-  if (above !== undefined && BLOCK_OPENER.test(above) && indentWidth(above) >= indentWidth(ctx.linePrefix)) return text;
-  const extra = /^[ \t]+/.exec(text)?.[0];
-  if (!extra) return text;
-  const lines = text.split('\n');
-  const later = lines.slice(1).filter((line) => line.trim() !== '');
-  const shifted = later.length > 0 && later.every((line) => line.startsWith(ctx.linePrefix + extra));
-  return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
-}
-
-/** The raw answer as the line rules read it: fences gone, indentation as the cursor already has it. */
-export function prepareRaw(raw: string, ctx: CompletionContext): string {
-  return stripReemittedIndent(raw.includes('```') ? stripFences(raw) : raw, ctx);
-}
-
-/** Without a parser, a cut-off answer ends at its last line end where all it opened is closed. */
-function lastBalancedLineEnd(text: string): string | undefined {
-  const cuts = cutPoints(text, true);
-  for (let i = cuts.length - 1; i >= 0; i--) {
-    const candidate = text.slice(0, cuts[i]);
-    if (candidate.trim() !== '' && openOpeners(candidate).length === 0) return candidate;
-  }
-  return undefined;
+/** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
+function lastCut(text: string, cuts: readonly number[]): string | undefined {
+  const last = cuts.map((at) => text.slice(0, at)).filter((candidate) => candidate.trim() !== '');
+  return last[last.length - 1];
 }
 
 /**
@@ -179,7 +164,7 @@ function lastBalancedLineEnd(text: string): string | undefined {
  */
 export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode, options: PostProcessOptions = {}): string | undefined {
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
-  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx);
+  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
@@ -192,8 +177,13 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   if (!mode.multiline && /\s$/.test(ctx.linePrefix) && ctx.linePrefix.trim() !== '') text = text.replace(/^[ \t]+/, '');
   // After a complete statement the answer is the next statement, on its own line.
   if (mode.nextLine && !text.startsWith('\n')) text = `\n${mode.indent}${text.trimStart()}`;
-  const verdict = judgeBySyntax(text, cutPoints(text, mode.multiline), ctx, mode.multiline, options.syntax);
-  const judged = verdict.judged ? verdict.text : options.truncated ? lastBalancedLineEnd(text) : text;
+  // No answer ends inside a comment it opened. A cut-off one ends only where all it opened is
+  // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
+  // block is what the token limit cut off.
+  const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
+  const cuts = cutPoints(text, mode.multiline, opener).filter((at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0));
+  const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
+  const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.
   if (mode.opener && ctx.lineSuffix.trim() !== '' && judged.includes('\n')) return `${judged}\n${mode.indent}`;

@@ -5,7 +5,8 @@ import type { FimOptions } from '../serviceB/fimRequest';
 import type { CallOptions } from '../serviceEndpoint';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
-import { findCut, prepareRaw } from './postProcess';
+import { findCut } from './postProcess';
+import { prepareRaw } from './rawAnswer';
 
 export type StreamFim = (options: FimOptions, call?: CallOptions) => AsyncIterable<FimCompletion>;
 
@@ -40,7 +41,7 @@ export async function streamedCompletion(
       const choice = next.value.choices?.[0];
       raw += choice?.text ?? '';
       if (choice?.finish_reason === 'length') truncated = true;
-      if (findCut(prepareRaw(raw, ctx), ctx, mode) !== undefined) return { raw, cutEarly: true, truncated: false, serverMs };
+      if (findCut(prepareRaw(raw, ctx, mode), ctx, mode) !== undefined) return { raw, cutEarly: true, truncated: false, serverMs };
     }
   } finally {
     // Closing the generator runs its cleanup, which destroys the undici body and its socket.

@@ -13,16 +13,16 @@ const WORD = /[\p{L}\p{N}_$]/u;
 
 /**
  * Where a text may be cut: on several lines, line ends that do not leave a block just opened
- * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block); on one line, every edge of a
- * word or symbol.
+ * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block) unless `opensBody` (the body
+ * is below the text already); on one line, every edge of a word or symbol.
  */
-export function cutPoints(text: string, multiline: boolean): number[] {
+export function cutPoints(text: string, multiline: boolean, opensBody = false): number[] {
   const points: number[] = [];
   const lineEnd = (at: number) => !BLOCK_OPENER.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   for (let i = 1; i < text.length; i++) {
     if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
   }
-  if (!multiline || lineEnd(text.length)) points.push(text.length);
+  if (!multiline || opensBody || lineEnd(text.length)) points.push(text.length);
   return points;
 }
 
@@ -39,6 +39,13 @@ function closedAtEnd(line: string): string {
   return line + open.reverse().map((at) => CLOSERS[OPENERS.indexOf(line[at])]).join('');
 }
 
+/** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else as closed there. */
+function lineFits(judge: InsertionJudge, candidate: string): boolean {
+  if (judge.fits(candidate)) return true;
+  const closed = closedAtEnd(candidate);
+  return closed !== candidate && judge.fits(closed);
+}
+
 export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
   let judge: InsertionJudge | undefined;
   try {
@@ -46,7 +53,7 @@ export function judgeBySyntax(text: string, cuts: readonly number[], ctx: Comple
     if (!judge) return { judged: false };
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() !== '' && judge.fits(multiline ? candidate : closedAtEnd(candidate))) return { judged: true, text: candidate };
+      if (candidate.trim() !== '' && (multiline ? judge.fits(candidate) : lineFits(judge, candidate))) return { judged: true, text: candidate };
     }
     return { judged: true, text: undefined };
   } catch {

@@ -4,8 +4,9 @@
 /** Judges texts put at one place in one file (parsed once, then incrementally per candidate). */
 export interface InsertionJudge {
   /**
-   * True when putting `inserted` between the file's two halves adds no parse error: the whole
-   * file has no more errors than without it, and none starts inside the inserted text.
+   * True when putting `inserted` between the file's two halves adds no parse error: every error
+   * the file then has, it had without it, at the same place (shifted past the text), apart from a
+   * token missing at the very end of an unfinished file.
    */
   fits(inserted: string): boolean;
   /** Frees the parse trees (they live in WebAssembly memory). */

@@ -92,7 +92,7 @@ function advance(from: TreeSitter.Point, text: string): TreeSitter.Point {
 
 class TreeSitterJudge implements InsertionJudge {
   private readonly base: TreeSitter.Tree | null;
-  private readonly baseErrors: number;
+  private readonly baseErrors: number[];
   private readonly at: TreeSitter.Point;
 
   constructor(
@@ -101,7 +101,7 @@ class TreeSitterJudge implements InsertionJudge {
     private readonly after: string,
   ) {
     this.base = parser.parse(before + after);
-    this.baseErrors = this.base ? errorStarts(this.base.rootNode).length : 0;
+    this.baseErrors = this.base ? errorStarts(this.base.rootNode) : [];
     this.at = advance({ row: 0, column: 0 }, before);
   }
 
@@ -117,9 +117,14 @@ class TreeSitterJudge implements InsertionJudge {
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
     tree.delete();
-    // A token missing right after the text (an unclosed block at the end of a broken file) is the
-    // file's error as much as the text's: the count decides it.
-    return errors.length <= this.baseErrors && !errors.some((at) => at >= start && at < end);
+    // Every error must be one the file already had, where it had it (shifted past the text): the
+    // prefix and suffix are windows cut anywhere, and text that swaps their errors for its own (an
+    // unclosed `{` that pairs with a closer the window left over) would break the real file. A
+    // token missing at the end of an unfinished file (its last block not closed yet) is the file's.
+    const known = new Set(this.baseErrors);
+    const atFileEnd = (at: number) => this.after.slice(at - end).trim() === '';
+    const fromBase = (at: number) => (at < start ? known.has(at) : at >= end && (known.has(at - inserted.length) || atFileEnd(at)));
+    return errors.length <= this.baseErrors.length && errors.every(fromBase);
   }
 
   dispose(): void {

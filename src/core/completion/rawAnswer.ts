@@ -1,0 +1,111 @@
+// The raw answer as the line rules read it: a chat model's fences and prose gone, a line repeated
+// from above the cursor dropped, and indentation the model wrote again removed.
+import { BLOCK_OPENER, type CompletionMode } from './completionMode';
+import { canonical, indentWidth, leading, lineAbove } from './answerLines';
+import type { CompletionContext } from './contextExtraction';
+
+const isFence = (line: string) => /^\s*```/.test(line);
+
+/**
+ * Removes code fences a chat-trained model sometimes wraps code in, and a line or two of prose
+ * before an opening fence ("Here is the implementation:").
+ */
+function stripFences(text: string): string {
+  let lines = text.split('\n');
+  const open = lines.slice(0, 3).findIndex(isFence);
+  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
+  const fence = lines.findIndex(isFence);
+  return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
+}
+
+/**
+ * On a blank line, a model often writes the line above again (restyled at most) before its answer:
+ * that line goes, the answer after it stays.
+ */
+function dropRepeatedAbove(text: string, ctx: CompletionContext): string {
+  const newline = text.indexOf('\n');
+  const above = lineAbove(ctx);
+  if (newline < 0 || above === undefined || ctx.linePrefix.trim() !== '') return text;
+  const first = ctx.linePrefix + text.slice(0, newline).trimEnd();
+  return canonical(first) === canonical(above) ? text.slice(newline + 1) : text;
+}
+
+/** A sentence a chat-trained model says around its code ("Here is the implementation:"): words, no code punctuation. */
+const PROSE = /^[A-Z][\w']*[!,]?(?: [\w']+[!,]?){2,}[.:!?]$/;
+/** Where sentences are what the user writes, prose is the answer. */
+const PROSE_LANGUAGES = new Set(['markdown', 'plaintext', 'latex', 'restructuredtext', 'git-commit']);
+
+/**
+ * Drops a sentence before the code (with the blank line after it) and cuts at one after it. A
+ * last line still streaming is not judged (`final` false): its end could still make it code.
+ */
+function stripProse(text: string, ctx: CompletionContext, final: boolean): string {
+  if (PROSE_LANGUAGES.has(ctx.languageId)) return text;
+  const lines = text.split('\n');
+  const isProse = (i: number) => (final || i < lines.length - 1) && PROSE.test(lines[i].trim());
+  let from = 0;
+  if (isProse(0)) from = lines.length > 2 && lines[1].trim() === '' ? 2 : 1;
+  for (let i = from; i < lines.length; i++) if (isProse(i)) return lines.slice(from, i).join('\n');
+  return lines.slice(from).join('\n');
+}
+
+/**
+ * On an indented blank line the cursor already stands at the indentation; a model that writes it
+ * again (8 spaces instead of 4) has shifted the whole answer when every later line is shifted too.
+ */
+function stripReemittedIndent(text: string, ctx: CompletionContext): string {
+  if (ctx.linePrefix === '' || ctx.linePrefix.trim() !== '') return text;
+  // Under a line that opens a block, with the cursor not yet indented past it, the extra indentation is the body's.
+  const above = lineAbove(ctx);
+  if (above !== undefined && BLOCK_OPENER.test(above) && indentWidth(above) >= indentWidth(ctx.linePrefix)) return text;
+  const extra = /^[ \t]+/.exec(text)?.[0];
+  if (!extra) return text;
+  const lines = text.split('\n');
+  const later = lines.slice(1).filter((line) => line.trim() !== '');
+  const shifted = later.length > 0 && later.every((line) => line.startsWith(ctx.linePrefix + extra));
+  return lines.map((line, i) => (i === 0 || (shifted && line.startsWith(extra)) ? line.slice(extra.length) : line)).join('\n');
+}
+
+/** The file's indentation step: the commonest one from a line that opens a block to the line after it. */
+function indentStep(prefix: string): string | undefined {
+  const lines = prefix.split('\n');
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const [outer, inner] = [leading(lines[i]), leading(lines[i + 1])];
+    if (BLOCK_OPENER.test(lines[i]) && lines[i + 1].trim() !== '' && inner.length > outer.length && inner.startsWith(outer)) {
+      const step = inner.slice(outer.length);
+      counts.set(step, (counts.get(step) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * An answer on the next line (after a statement, or under a `{` or `:` that opens a block) whose
+ * first line is deeper than it belongs: a model writing the indentation it was given again. Its
+ * excess goes from that line, and from every later line when all of them carry it too.
+ */
+function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode: CompletionMode): string {
+  if (!text.startsWith('\n')) return text;
+  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix + ctx.suffix) : undefined;
+  const expected = mode.nextLine ? mode.indent : mode.opener && step !== undefined ? mode.indent + step : undefined;
+  const lines = text.split('\n');
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (expected === undefined || first < 0) return text;
+  const extra = leading(lines[first]).slice(expected.length);
+  if (!leading(lines[first]).startsWith(expected) || extra === '') return text;
+  const later = lines.slice(first + 1).filter((line) => line.trim() !== '');
+  // A first line that opens a block with the next line no deeper: only the first line moved.
+  const bodyDeeper = !BLOCK_OPENER.test(lines[first]) || later.length === 0 || indentWidth(later[0]) > indentWidth(lines[first]);
+  const all = bodyDeeper && later.every((line) => line.startsWith(expected + extra));
+  return lines.map((line, i) => (i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line)).join('\n');
+}
+
+/**
+ * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
+ * already has it. `final`: the answer is complete (not still streaming).
+ */
+export function prepareRaw(raw: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
+  const text = dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
+  return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
+}
