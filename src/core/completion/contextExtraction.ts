@@ -75,7 +75,9 @@ function snappedPrefixStart(text: string, lineStart: number, budgetChars: number
   for (let start = lineStart; blockEnd - start <= budgetChars; line--) {
     if (line % WINDOW_BLOCK_LINES === 0) best = start;
     if (start === 0) break;
-    start = text.lastIndexOf('\n', start - 2) + 1;
+    // The line before: it ends with the newline at start - 1. (lastIndexOf clamps a negative index
+    // to 0, so the second line of a file that opens with an empty line must be handled apart.)
+    start = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
   }
   return best;
 }

@@ -7,6 +7,14 @@ const lineOffset = (text: string, line: number) => text.split('\n').slice(0, lin
 const startLineOf = (text: string, prefix: string, offset: number) => text.slice(0, offset - prefix.length).split('\n').length - 1;
 
 describe('completion prompt window: snapped to line blocks so the prompt start stays byte-identical', () => {
+  it('works on every line of a file that opens with empty lines (the walk back to the first line ends)', () => {
+    const text = '\n\nconst a = 1;\nconst b = 2;\n';
+    for (let offset = 0; offset <= text.length; offset++) {
+      const ctx = extractContext(text, offset, 'typescript');
+      assert.equal(ctx.prefix, text.slice(0, offset), `the whole file before the cursor at ${offset}`);
+    }
+  });
+
   it('typing a whole line keeps the prompt start identical: only the typed text grows at the end', () => {
     const typed = 'const total = values.reduce((sum, v) => sum + v, 0);';
     const base = [...lines.slice(0, 250), '  ', ...lines.slice(250)].join('\n');
