@@ -8,74 +8,14 @@ import { handleControl } from './control';
 import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
-import { parseFimMode, type FimMode, type FimModeSpec } from './fimMode';
+import { parseFimMode, type FimMode } from './fimMode';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
 import { ROUTES_A, ROUTES_B, type RouteTable } from './routes';
+import type { FaultSpec, RecordedRequest, SimOptions, Simulator, TunableOptions } from './types';
 
-export interface SimOptions {
-  /** Accepted Service A key; default process.env.TANDEM_SERVICE_A_API_KEY ?? 'sim-key-a'. */
-  keyA?: string;
-  /** Accepted Service B key; default process.env.TANDEM_SERVICE_B_API_KEY ?? 'sim-key-b'. */
-  keyB?: string;
-  /** Default 0: any free port. */
-  portA?: number;
-  portB?: number;
-  /** Time to first token; default 0. */
-  ttftMs?: number;
-  /** Streaming rate; default 0 = no pacing. */
-  tokensPerSecond?: number;
-  /** Service A context window (not shown in the contract; default 262144). */
-  contextTokensA?: number;
-  /** Service B context window (contract: 1M). */
-  contextTokensB?: number;
-  balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
-  /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
-  fim?: FimModeSpec;
-}
-
-export interface RecordedRequest {
-  service: 'A' | 'B';
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-  status: number;
-  aborted: boolean;
-  /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
-  firstDataAt?: number;
-  /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
-  bytesSent: number;
-}
-
-export interface FaultSpec {
-  kind: '429' | '500' | 'reset' | 'malformed' | 'truncate' | 'search-error' | 'giant-line' | 'keepalive-forever';
-  service?: 'A' | 'B';
-  path?: string;
-  /** How many matching requests it hits (default 1). */
-  times?: number;
-  /** For 429: the Retry-After header value in seconds. */
-  retryAfterS?: number;
-  /** For reset/malformed/truncate in streams: after N data chunks (default 2; 0 for giant-line, keepalive-forever). */
-  afterChunks?: number;
-  /** For giant-line: the length of the line that never ends, in MiB (default 8). */
-  lineMiB?: number;
-}
-
-export interface Simulator {
-  readonly urlA: string;
-  readonly urlB: string;
-  readonly keyA: string;
-  readonly keyB: string;
-  readonly requests: RecordedRequest[];
-  readonly abortedCount: number;
-  inject(fault: FaultSpec): void;
-  configure(opts: Partial<Pick<SimOptions, 'ttftMs' | 'tokensPerSecond' | 'contextTokensA' | 'contextTokensB'>>): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-export type TunableOptions = Required<Pick<SimOptions, 'ttftMs' | 'tokensPerSecond' | 'contextTokensA' | 'contextTokensB'>>;
+// The simulator's public types, for those who start one (tests, benchmarks, the e2e workbench).
+export type { FaultSpec, RecordedRequest, SimOptions, Simulator } from './types';
 
 const DEFAULT_CONTEXT_A = 262_144;
 const DEFAULT_CONTEXT_B = 1_000_000;
