@@ -30,7 +30,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
   },
   {
-    // Layer rules (docs/ARCHITECTURE.md): what each folder may import, by resolved path.
+    // Layer rules: what each folder may import, checked by resolved path (eslint-rules/layerImports.mjs).
     plugins: { local: { rules: { 'layer-imports': layerImports } } },
   },
   {
