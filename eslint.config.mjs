@@ -1,6 +1,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layerImports } from './eslint-rules/layerImports.mjs';
+
+/**
+ * The core modules the webview bundle may use: pure code with no Node or vscode dependency. Adding one
+ * is a decision (it ships to the browser), so it is made here, in review, not by a new import.
+ */
+const WEBVIEW_CORE_MODULES = ['src/core/speech/pcmDecoder', 'src/core/speech/clock'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '.vscode-test/**'] },
@@ -23,11 +30,45 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
   },
   {
-    // The layer rule: core/ is pure TypeScript and must never load `vscode` at runtime.
-    files: ['src/core/**/*.ts', 'src/shared/**/*.ts', 'sim/**/*.ts'],
+    // Layer rules: what each folder may import, checked by resolved path (eslint-rules/layerImports.mjs).
+    plugins: { local: { rules: { 'layer-imports': layerImports } } },
+  },
+  {
+    // core/ is pure TypeScript: it must never load `vscode` at runtime, nor reach into the glue or the browser code.
+    files: ['src/core/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'core/ must not import vscode at runtime; pass dependencies in.', allowTypeImports: true }],
+      }],
+      'local/layer-imports': ['error', {
+        deny: ['src/vscode/', 'src/webview/'],
+        message: 'core/ imports no vscode/ or webview/ file: define an interface in core/ and implement it in vscode/.',
+      }],
+    },
+  },
+  {
+    // shared/ (the protocol and its helpers) is compiled into both bundles, so it is a leaf.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'shared/ is also bundled into the webview, which has no vscode module.' }],
+      }],
+      'local/layer-imports': ['error', {
+        allow: ['src/shared/'],
+        message: 'shared/ is a leaf: it imports only other shared/ files and npm packages.',
+      }],
+    },
+  },
+  {
+    // The simulator stands for the services; it may borrow core types but never the extension's glue or views.
+    files: ['sim/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: 'vscode', message: 'sim/ runs in plain Node, without vscode.', allowTypeImports: true }],
+      }],
+      'local/layer-imports': ['error', {
+        deny: ['src/vscode/', 'src/webview/'],
+        message: 'sim/ imports nothing from src/vscode/ or src/webview/.',
       }],
     },
   },
@@ -37,6 +78,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'The webview talks to the host only through the protocol.' }],
+      }],
+      'local/layer-imports': ['error', {
+        allow: ['src/webview/', 'src/shared/', ...WEBVIEW_CORE_MODULES],
+        message: `The webview may import only src/webview/, src/shared/ and these core modules: ${WEBVIEW_CORE_MODULES.join(', ')}.`,
       }],
     },
   },

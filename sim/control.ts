@@ -5,7 +5,7 @@ import { errorBody, SimHttpError, badRequest } from './errors';
 import { parseFaultSpec } from './faults';
 import { isObject } from './fieldChecks';
 import { readBody, sendJson } from './httpIo';
-import type { Simulator, TunableOptions } from './simulator';
+import type { Simulator, TunableOptions } from './types';
 
 function parseConfigure(body: unknown): Partial<TunableOptions> {
   if (!isObject(body)) throw badRequest('configure: must be a JSON object');

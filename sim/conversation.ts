@@ -1,6 +1,6 @@
 // The service-neutral view of a validated chat request that generation and accounting work on.
 import { countTokens } from './tokens';
-import type { JsonObject } from './fieldChecks';
+import type { JsonObject } from './types';
 
 export type MessageRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 

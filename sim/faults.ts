@@ -2,7 +2,7 @@
 // `x-sim-fault` header, e.g. `429;retry-after=2`, `reset;after=3`, `truncate;after=1`, and the
 // hostile-server modes `giant-line;mib=8` and `keepalive-forever` (see hostileServer.ts).
 import { badRequest } from './errors';
-import type { FaultSpec } from './simulator';
+import type { FaultSpec } from './types';
 
 export type FaultKind = FaultSpec['kind'];
 

@@ -2,8 +2,7 @@
 // invalid_request whose message names the field and the rule, e.g. "stop: at most 4 sequences".
 import type { FunctionToolSpec, PlainToolCall } from './conversation';
 import { badRequest } from './errors';
-
-export type JsonObject = Record<string, unknown>;
+import type { JsonObject } from './types';
 
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,8 @@
 // `npm run sim`: starts the simulator and serves until SIGINT/SIGTERM.
 // Flags: --port-a N --port-b N --ttft-ms N --tps N --fim ideal|realistic|realistic;class=NAME
 import { parseFimMode, type FimModeSpec } from './fimMode';
-import { startSimulator, type SimOptions } from './simulator';
+import { startSimulator } from './simulator';
+import type { SimOptions } from './types';
 
 const FLAGS: Record<string, keyof SimOptions> = {
   '--port-a': 'portA',

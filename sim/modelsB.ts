@@ -1,6 +1,7 @@
 // Service B's model table and retired ids (contract "Models" and "Versioning").
 import { badRequest, SimHttpError } from './errors';
-import { describe, type JsonObject } from './fieldChecks';
+import { describe } from './fieldChecks';
+import type { JsonObject } from './types';
 
 export const MODELS_B = ['beta-v4-flash', 'beta-v4-pro'] as const;
 export type ModelB = (typeof MODELS_B)[number];

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { ActiveFault, FaultKind } from './faults';
 import type { FimMode } from './fimMode';
 import type { PromptCache } from './promptCache';
-import type { SimOptions } from './simulator';
+import type { SimOptions } from './types';
 
 export type ForcedFinish = 'length' | 'content_filter' | 'repetition_truncation';
 

@@ -8,74 +8,14 @@ import { handleControl } from './control';
 import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
-import { parseFimMode, type FimMode, type FimModeSpec } from './fimMode';
+import { parseFimMode, type FimMode } from './fimMode';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
-import { ROUTES_A, ROUTES_B, type RouteTable } from './routes';
+import { ROUTES_A, ROUTES_B, type Handler, type RouteTable } from './routes';
+import type { FaultSpec, RecordedRequest, SimOptions, Simulator, TunableOptions } from './types';
 
-export interface SimOptions {
-  /** Accepted Service A key; default process.env.TANDEM_SERVICE_A_API_KEY ?? 'sim-key-a'. */
-  keyA?: string;
-  /** Accepted Service B key; default process.env.TANDEM_SERVICE_B_API_KEY ?? 'sim-key-b'. */
-  keyB?: string;
-  /** Default 0: any free port. */
-  portA?: number;
-  portB?: number;
-  /** Time to first token; default 0. */
-  ttftMs?: number;
-  /** Streaming rate; default 0 = no pacing. */
-  tokensPerSecond?: number;
-  /** Service A context window (not shown in the contract; default 262144). */
-  contextTokensA?: number;
-  /** Service B context window (contract: 1M). */
-  contextTokensB?: number;
-  balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
-  /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
-  fim?: FimModeSpec;
-}
-
-export interface RecordedRequest {
-  service: 'A' | 'B';
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-  status: number;
-  aborted: boolean;
-  /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
-  firstDataAt?: number;
-  /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
-  bytesSent: number;
-}
-
-export interface FaultSpec {
-  kind: '429' | '500' | 'reset' | 'malformed' | 'truncate' | 'search-error' | 'giant-line' | 'keepalive-forever';
-  service?: 'A' | 'B';
-  path?: string;
-  /** How many matching requests it hits (default 1). */
-  times?: number;
-  /** For 429: the Retry-After header value in seconds. */
-  retryAfterS?: number;
-  /** For reset/malformed/truncate in streams: after N data chunks (default 2; 0 for giant-line, keepalive-forever). */
-  afterChunks?: number;
-  /** For giant-line: the length of the line that never ends, in MiB (default 8). */
-  lineMiB?: number;
-}
-
-export interface Simulator {
-  readonly urlA: string;
-  readonly urlB: string;
-  readonly keyA: string;
-  readonly keyB: string;
-  readonly requests: RecordedRequest[];
-  readonly abortedCount: number;
-  inject(fault: FaultSpec): void;
-  configure(opts: Partial<Pick<SimOptions, 'ttftMs' | 'tokensPerSecond' | 'contextTokensA' | 'contextTokensB'>>): void;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-export type TunableOptions = Required<Pick<SimOptions, 'ttftMs' | 'tokensPerSecond' | 'contextTokensA' | 'contextTokensB'>>;
+// The simulator's public types, for those who start one (tests, benchmarks, the e2e workbench).
+export type { FaultSpec, RecordedRequest, SimOptions, Simulator } from './types';
 
 const DEFAULT_CONTEXT_A = 262_144;
 const DEFAULT_CONTEXT_B = 1_000_000;
@@ -100,6 +40,90 @@ function parseJsonBody(raw: Buffer): unknown {
     return JSON.parse(raw.toString('utf8'));
   } catch {
     throw badRequest('request body: not valid JSON');
+  }
+}
+
+/** The abort wiring of one request (see watchAbort). */
+interface AbortWatch {
+  readonly signal: AbortSignal;
+  /** Called before the server destroys the socket on purpose, so it is not counted as a client abort. */
+  markServerReset(): void;
+  /** Stops listening for the simulator's close once the request is done. */
+  release(): void;
+}
+
+/** Wraps the reply's writeHead/write/end so the record follows what actually went out. */
+function recordReply(res: ServerResponse, record: RecordedRequest): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const out = writeHead(...args);
+    record.status = res.statusCode;
+    return out;
+  }) as typeof res.writeHead;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
+    record.bytesSent += byteLength(chunk);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    record.bytesSent += byteLength(args[0]);
+    return end(...args);
+  }) as typeof res.end;
+}
+
+/** The body as recorded: JSON when it parses, else its text (a malformed body is worth seeing too). */
+function recordedBody(raw: Buffer): unknown {
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return raw.toString('utf8');
+  }
+}
+
+/** The handler for this path and method, or the 404/405 the services answer. */
+function route(routes: RouteTable, service: 'A' | 'B', method: string, path: string): Handler {
+  const methods = routes[path];
+  if (!methods) {
+    const hint = service === 'B' && (path === '/anthropic' || path.startsWith('/anthropic/')) ? ' (the /anthropic compatibility path is not simulated)' : '';
+    throw new SimHttpError(404, 'invalid_request', `Unknown path: ${method} ${path}${hint}`);
+  }
+  const handler = methods[method];
+  if (!handler) {
+    throw new SimHttpError(405, 'invalid_request', `Method ${method} is not allowed on ${path}; use ${Object.keys(methods).join(', ')}`, {
+      allow: Object.keys(methods).join(', '),
+    });
+  }
+  return handler;
+}
+
+/** `x-sim-finish` forces how the answer ends; anything but the listed reasons is a 400. */
+function forcedFinish(headers: Record<string, string>): ForcedFinish | undefined {
+  const finish = headers['x-sim-finish'];
+  if (finish !== undefined && !FORCED_FINISH.includes(finish as ForcedFinish)) {
+    throw badRequest(`x-sim-finish: must be one of ${FORCED_FINISH.join(', ')}`);
+  }
+  return finish as ForcedFinish | undefined;
+}
+
+/** A POST body: the contracts require Content-Type: application/json and a JSON body. */
+function parseBody(headers: Record<string, string>, raw: Buffer): unknown {
+  const type = headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) throw badRequest(`Content-Type: must be application/json (got "${type}")`);
+  if (raw.length === 0) throw badRequest('request body: required JSON object');
+  return parseJsonBody(raw);
+}
+
+/** An error as the services send it; a reply already under way can only be cut. */
+function respondWithError(res: ServerResponse, err: unknown): void {
+  if (res.headersSent || res.destroyed) {
+    res.destroy();
+  } else if (err instanceof SimHttpError) {
+    sendJson(res, err.status, errorBody(err.code, err.message), err.headers);
+  } else {
+    sendJson(res, 500, errorBody('server_error', `simulator error: ${err instanceof Error ? err.message : String(err)}`));
   }
 }
 
@@ -208,6 +232,7 @@ class SimulatorImpl implements Simulator {
     return server;
   }
 
+  /** One request to a service: the control endpoints aside, each step below may end it with an HTTP error. */
   private async handle(service: 'A' | 'B', routes: RouteTable, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -216,27 +241,38 @@ class SimulatorImpl implements Simulator {
       return;
     }
     const headers = headerRecord(req);
-    const record: RecordedRequest = { service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0 };
+    const record = this.record({ service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0 }, res);
+    const abort = this.watchAbort(record, res);
+    try {
+      const raw = await readBody(req);
+      record.body = recordedBody(raw);
+      const handler = route(routes, service, method, path);
+      this.authenticate(service, headers);
+      const fault = this.applyFaultModes(service, path, headers);
+      const finish = forcedFinish(headers);
+      const body = method === 'POST' ? parseBody(headers, raw) : undefined;
+      await handler(this.context({ service, method, path, headers, body, res }, fault, finish, abort));
+    } catch (err) {
+      respondWithError(res, err);
+    } finally {
+      abort.release();
+    }
+  }
+
+  /** Keeps the request in `requests`, with its reply's status and size updated as the reply is written. */
+  private record(record: RecordedRequest, res: ServerResponse): RecordedRequest {
     this.requests.push(record);
+    recordReply(res, record);
+    return record;
+  }
+
+  /**
+   * The handler's signal: aborted when the reply closes or the simulator does. A reply closed before it
+   * finished counts as a client abort, unless the simulator closed it (closing, or a reset fault).
+   */
+  private watchAbort(record: RecordedRequest, res: ServerResponse): AbortWatch {
     const controller = new AbortController();
     let serverReset = false;
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.writeHead = ((...args: unknown[]) => {
-      const out = writeHead(...args);
-      record.status = res.statusCode;
-      return out;
-    }) as typeof res.writeHead;
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
-      record.bytesSent += byteLength(chunk);
-      return write(chunk, ...rest);
-    }) as typeof res.write;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    res.end = ((...args: unknown[]) => {
-      record.bytesSent += byteLength(args[0]);
-      return end(...args);
-    }) as typeof res.end;
     res.on('close', () => {
       if (!res.writableFinished && !serverReset && !this.closing) {
         record.aborted = true;
@@ -246,89 +282,64 @@ class SimulatorImpl implements Simulator {
     });
     const onClose = (): void => controller.abort();
     this.closeController.signal.addEventListener('abort', onClose, { once: true });
-    try {
-      const raw = await readBody(req);
-      if (raw.length > 0) {
-        try {
-          record.body = JSON.parse(raw.toString('utf8'));
-        } catch {
-          record.body = raw.toString('utf8');
-        }
-      }
-      const route = routes[path];
-      if (!route) {
-        const hint = service === 'B' && (path === '/anthropic' || path.startsWith('/anthropic/')) ? ' (the /anthropic compatibility path is not simulated)' : '';
-        throw new SimHttpError(404, 'invalid_request', `Unknown path: ${method} ${path}${hint}`);
-      }
-      const handler = route[method];
-      if (!handler) {
-        throw new SimHttpError(405, 'invalid_request', `Method ${method} is not allowed on ${path}; use ${Object.keys(route).join(', ')}`, {
-          allow: Object.keys(route).join(', '),
-        });
-      }
-      if (service === 'A') checkAuthA(headers, this.keyA);
-      else checkAuthB(headers, this.keyB);
+    return {
+      signal: controller.signal,
+      markServerReset: () => {
+        serverReset = true;
+      },
+      release: () => this.closeController.signal.removeEventListener('abort', onClose),
+    };
+  }
 
-      const headerFault = headers['x-sim-fault'] !== undefined ? parseFaultHeader(headers['x-sim-fault']) : undefined;
-      const fault: ActiveFault | undefined =
-        headerFault ?? this.faults.take(service, path, ['429', '500', 'reset', 'malformed', 'truncate', 'giant-line', 'keepalive-forever']);
-      if (fault?.kind === '429') {
-        throw new SimHttpError(429, 'rate_limit_exceeded', 'rate limit exceeded: too many requests, retry later', {
-          'retry-after': String(fault.retryAfterS),
-        });
-      }
-      if (fault?.kind === '500') throw new SimHttpError(500, 'server_error', 'internal server error (injected fault)');
+  private authenticate(service: 'A' | 'B', headers: Record<string, string>): void {
+    if (service === 'A') checkAuthA(headers, this.keyA);
+    else checkAuthB(headers, this.keyB);
+  }
 
-      const finish = headers['x-sim-finish'];
-      if (finish !== undefined && !FORCED_FINISH.includes(finish as ForcedFinish)) {
-        throw badRequest(`x-sim-finish: must be one of ${FORCED_FINISH.join(', ')}`);
-      }
-      let body: unknown;
-      if (method === 'POST') {
-        const type = headers['content-type'] ?? '';
-        // The contracts require Content-Type: application/json on POST bodies.
-        if (!/^application\/json\b/i.test(type)) throw badRequest(`Content-Type: must be application/json (got "${type}")`);
-        if (raw.length === 0) throw badRequest('request body: required JSON object');
-        body = parseJsonBody(raw);
-      }
-      const ctx: RequestContext = {
-        service,
-        method,
-        path,
-        headers,
-        body,
-        res,
-        signal: controller.signal,
-        pacing: {
-          ttftMs: headerNumber(headers, 'x-sim-ttft-ms') ?? this.tunable.ttftMs,
-          tokensPerSecond: headerNumber(headers, 'x-sim-tps') ?? this.tunable.tokensPerSecond,
-        },
-        fault: fault && fault.kind !== 'search-error' ? fault : undefined,
-        searchError: fault?.kind === 'search-error',
-        forcedFinish: finish as ForcedFinish | undefined,
-        contextTokensA: this.tunable.contextTokensA,
-        contextTokensB: this.tunable.contextTokensB,
-        balance: this.balance,
-        promptCache: this.promptCache,
-        fimMode: this.fimMode,
-        serial: ++this.serial,
-        takeFault: (kinds) => this.faults.take(service, path, kinds),
-        markServerReset: () => {
-          serverReset = true;
-        },
-      };
-      await handler(ctx);
-    } catch (err) {
-      if (res.headersSent || res.destroyed) {
-        res.destroy();
-      } else if (err instanceof SimHttpError) {
-        sendJson(res, err.status, errorBody(err.code, err.message), err.headers);
-      } else {
-        sendJson(res, 500, errorBody('server_error', `simulator error: ${err instanceof Error ? err.message : String(err)}`));
-      }
-    } finally {
-      this.closeController.signal.removeEventListener('abort', onClose);
+  /**
+   * This request's fault: its `x-sim-fault` header, else the first queued fault that matches. A 429 or
+   * 500 answers here; the others (reset, malformed…) are returned for the handler to play mid-reply.
+   */
+  private applyFaultModes(service: 'A' | 'B', path: string, headers: Record<string, string>): ActiveFault | undefined {
+    const headerFault = headers['x-sim-fault'] !== undefined ? parseFaultHeader(headers['x-sim-fault']) : undefined;
+    const fault: ActiveFault | undefined =
+      headerFault ?? this.faults.take(service, path, ['429', '500', 'reset', 'malformed', 'truncate', 'giant-line', 'keepalive-forever']);
+    if (fault?.kind === '429') {
+      throw new SimHttpError(429, 'rate_limit_exceeded', 'rate limit exceeded: too many requests, retry later', {
+        'retry-after': String(fault.retryAfterS),
+      });
     }
+    if (fault?.kind === '500') throw new SimHttpError(500, 'server_error', 'internal server error (injected fault)');
+    return fault;
+  }
+
+  /** What the handler gets: the request, its pacing (headers override the tunables) and this simulator's state. */
+  private context(
+    request: Pick<RequestContext, 'service' | 'method' | 'path' | 'headers' | 'body' | 'res'>,
+    fault: ActiveFault | undefined,
+    finish: ForcedFinish | undefined,
+    abort: AbortWatch,
+  ): RequestContext {
+    const { service, path, headers } = request;
+    return {
+      ...request,
+      signal: abort.signal,
+      pacing: {
+        ttftMs: headerNumber(headers, 'x-sim-ttft-ms') ?? this.tunable.ttftMs,
+        tokensPerSecond: headerNumber(headers, 'x-sim-tps') ?? this.tunable.tokensPerSecond,
+      },
+      fault: fault && fault.kind !== 'search-error' ? fault : undefined,
+      searchError: fault?.kind === 'search-error',
+      forcedFinish: finish,
+      contextTokensA: this.tunable.contextTokensA,
+      contextTokensB: this.tunable.contextTokensB,
+      balance: this.balance,
+      promptCache: this.promptCache,
+      fimMode: this.fimMode,
+      serial: ++this.serial,
+      takeFault: (kinds) => this.faults.take(service, path, kinds),
+      markServerReset: abort.markServerReset,
+    };
   }
 }
 

@@ -2,7 +2,8 @@
 // schema. A call happens when the last message is a user message that names a tool or clearly asks
 // for what one gives ("read"/"open" → a *read* tool, "list" → *list*, "search"/"find" → *search*…).
 import type { ConversationMessage, FunctionToolSpec, PlainToolCall } from './conversation';
-import { isObject, type JsonObject } from './fieldChecks';
+import { isObject } from './fieldChecks';
+import type { JsonObject } from './types';
 import { stableId } from './rng';
 
 export type ToolChoice = 'none' | 'auto' | 'required' | { name: string };

@@ -2,8 +2,8 @@
 import { badRequest, SimHttpError } from './errors';
 import {
   checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
-  type JsonObject,
 } from './fieldChecks';
+import type { JsonObject } from './types';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { MODELS_A, modelNotFoundMessageA, type ModelKindA } from './modelsA';
 import { decodeBase64Audio, parseWav } from './wav';

@@ -16,25 +16,7 @@ import type {
   UsageView,
   UserTurn,
 } from './protocol';
-
-type Check<T> = (value: unknown) => value is T;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString: Check<string> = (v): v is string => typeof v === 'string';
-const isBool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
-const isCount: Check<number> = (v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const oneOf = <T extends string>(...values: T[]): Check<T> => (v): v is T => typeof v === 'string' && (values as string[]).includes(v);
-const optional = <T>(check: Check<T>): Check<T | undefined> => (v): v is T | undefined => v === undefined || check(v);
-const arrayOf = <T>(check: Check<T>): Check<T[]> => (v): v is T[] => Array.isArray(v) && v.every(check);
-
-/** An object whose listed fields pass their checks; fields not listed are refused. */
-function shape<T>(fields: { [K in keyof T]-?: Check<T[K]> }): Check<T> {
-  const known = new Set(Object.keys(fields));
-  return (v): v is T =>
-    isRecord(v) &&
-    Object.keys(v).every((k) => known.has(k)) &&
-    Object.entries(fields).every(([k, check]) => (check as Check<unknown>)(v[k]));
-}
+import { arrayOf, isBool, isCount, isString, oneOf, optional, parseMessage, shape, type Check, type MessageChecks } from './messageShapes';
 
 const isService = oneOf('A', 'B');
 /** The rates an AudioContext accepts. */
@@ -117,7 +99,7 @@ const isChatView = shape<ChatView>({ id: isString, title: isString, options: isC
 
 type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
 
-const messageChecks: { [K in HostMessage['type']]: Check<Of<K>> } = {
+const messageChecks: MessageChecks<HostMessage> = {
   state: shape<Of<'state'>>({
     type: oneOf('state'),
     chat: isChatView,
@@ -147,7 +129,5 @@ const messageChecks: { [K in HostMessage['type']]: Check<Of<K>> } = {
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */
 export function parseHostMessage(raw: unknown): HostMessage | undefined {
-  if (!isRecord(raw) || typeof raw.type !== 'string' || !Object.hasOwn(messageChecks, raw.type)) return undefined;
-  const check = messageChecks[raw.type as HostMessage['type']] as Check<HostMessage>;
-  return check(raw) ? raw : undefined;
+  return parseMessage(messageChecks, raw);
 }

@@ -4,12 +4,13 @@ import { assertNever, type HostMessage, type SpeechHostMessage, type SpeechWebvi
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import { chatHtml, createNonce } from './chatHtml';
 import type { ChatEditorActions } from './chatEditorActions';
+import type { SpeechView } from '../speech/speechView';
 
 /**
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
  * controller, and posts the controller's messages back once the webview has said it is ready.
  */
-export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable, SpeechView {
   static readonly viewId = 'tandem.chat';
   private view: vscode.WebviewView | undefined;
   private ready = false;

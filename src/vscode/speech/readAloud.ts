@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
-import type { ChatViewProvider } from '../chat/chatViewProvider';
 import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
 import { ReadingStatus } from './readingStatus';
 import { speechInput } from './speechInput';
+import type { SpeechView } from './speechView';
 import { WebviewPlayer } from './webviewPlayer';
 
 /** How long the view may take to appear and load its script before we say it cannot play. */
@@ -42,7 +42,7 @@ export class ReadAloud implements vscode.Disposable {
 
   constructor(
     private readonly clients: ServiceClients,
-    private readonly view: ChatViewProvider,
+    private readonly view: SpeechView,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables = [

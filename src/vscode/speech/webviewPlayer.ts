@@ -1,6 +1,6 @@
 import type { SpeechPlayer } from '../../core/speech/readAloudSession';
 import type { SpeechHostMessage } from '../../shared/protocol';
-import type { ChatViewProvider } from '../chat/chatViewProvider';
+import type { SpeechView } from './speechView';
 
 /**
  * The core's player interface over the chat webview: each call becomes one protocol message. Until
@@ -9,7 +9,7 @@ import type { ChatViewProvider } from '../chat/chatViewProvider';
 export class WebviewPlayer implements SpeechPlayer {
   private waiting: SpeechHostMessage[] | undefined = [];
 
-  constructor(private readonly view: ChatViewProvider) {}
+  constructor(private readonly view: SpeechView) {}
 
   /** The view is ready: what waited goes out in order, and later messages go straight through. */
   open(): void {

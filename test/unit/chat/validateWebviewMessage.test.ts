@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { parseWebviewMessage } from '../../../src/shared/validateWebviewMessage';
+import type { WebviewMessage } from '../../../src/shared/protocol';
+import { isString, oneOf, parseMessage, shape, type MessageChecks } from '../../../src/shared/messageShapes';
+import { parseWebviewMessage, webviewMessageChecks } from '../../../src/shared/validateWebviewMessage';
 
 describe('parseWebviewMessage', () => {
   it('accepts every well-formed message as it is', () => {
@@ -63,5 +65,69 @@ describe('parseWebviewMessage', () => {
       { type: 'errorAction', action: 'deleteEverything', service: 'A' },
     ];
     for (const m of bad) assert.equal(parseWebviewMessage(m), undefined, JSON.stringify(m));
+  });
+
+  it('keeps every length limit: at the limit passes, one past it is dropped', () => {
+    const text = (n: number) => 'x'.repeat(n);
+    const dataUrl = (n: number) => 'data:image/png;base64,' + 'A'.repeat(n - 'data:image/png;base64,'.length);
+    const MAX_TEXT = 1_000_000;
+    const MAX_DATA_URL = 20 * 1024 * 1024;
+    const atAndPast: Array<[(n: number) => unknown, number]> = [
+      [(n) => ({ type: 'send', text: text(n) }), MAX_TEXT],
+      [(n) => ({ type: 'editAndResend', turnId: 't1', text: text(n) }), MAX_TEXT],
+      [(n) => ({ type: 'editAndResend', turnId: text(n), text: 'x' }), 200],
+      [(n) => ({ type: 'openChat', chatId: text(n) }), 200],
+      [(n) => ({ type: 'removeAttachment', id: text(n) }), 200],
+      [(n) => ({ type: 'approveTool', callId: text(n), decision: 'approve' }), 200],
+      [(n) => ({ type: 'speech/ended', id: text(n), playedSeconds: 1 }), 200],
+      [(n) => ({ type: 'setOptions', options: { model: text(n) } }), 100],
+      [(n) => ({ type: 'attachImage', name: text(n), dataUrl: dataUrl(30) }), 500],
+      [(n) => ({ type: 'attachImage', name: 'a.png', dataUrl: dataUrl(n) }), MAX_DATA_URL],
+      [(n) => ({ type: 'codeAction', action: 'copy', code: text(n) }), MAX_TEXT],
+      [(n) => ({ type: 'codeAction', action: 'copy', code: 'x', language: text(n) }), 100],
+      [(n) => ({ type: 'speech/failed', id: 'r1', reason: 'error', message: text(n) }), 1000],
+    ];
+    for (const [make, limit] of atAndPast) {
+      const at = make(limit);
+      assert.deepEqual(parseWebviewMessage(at), at, `${(at as { type: string }).type} at ${limit}`);
+      assert.equal(parseWebviewMessage(make(limit + 1)), undefined, `${(at as { type: string }).type} past ${limit}`);
+    }
+  });
+
+  it('drops empty ids, extra fields, undefined option values and inherited type names', () => {
+    const bad: unknown[] = [
+      { type: 'openChat', chatId: '' },
+      { type: 'deleteChat', chatId: '' },
+      { type: 'removeAttachment', id: '' },
+      { type: 'approveTool', callId: '', decision: 'deny' },
+      { type: 'speech/stopRequested', id: '' },
+      { type: 'editAndResend', turnId: 't1', text: ' \n\t ' },
+      { type: 'send', text: 'x', html: '<b>x</b>' },
+      { type: 'stop', chatId: 'c1' },
+      { type: 'attach', kind: 'file', path: '/etc/passwd' },
+      { type: 'setOptions', options: { thinking: undefined } },
+      { type: 'setOptions', options: {}, chatId: 'c1' },
+      { type: 'speech/playing', id: 'r1', scheduledAt: Number.POSITIVE_INFINITY, startsInMs: 1 },
+      { type: 'speech/progress', id: 'r1', playedSeconds: 1, scheduledSeconds: 4, paused: 'no' },
+      { type: 'toString' },
+      { type: 'hasOwnProperty' },
+      { type: '__proto__' },
+      { type: 'constructor' },
+    ];
+    for (const m of bad) assert.equal(parseWebviewMessage(m), undefined, JSON.stringify(m));
+    assert.deepEqual(parseWebviewMessage({ type: 'setOptions', options: {} }), { type: 'setOptions', options: {} });
+  });
+
+  it('has a shape for every message type: a message added without one does not compile', () => {
+    type Grown = WebviewMessage | { type: 'newThing'; text: string };
+    // @ts-expect-error the table has no shape for 'newThing', so tsc refuses it for the grown union
+    const missing: MessageChecks<Grown> = webviewMessageChecks;
+    const complete: MessageChecks<Grown> = {
+      ...webviewMessageChecks,
+      newThing: shape<{ type: 'newThing'; text: string }>({ type: oneOf('newThing'), text: isString }),
+    };
+    // At runtime the missing shape would have meant the silent drop the compile error prevents.
+    assert.equal(parseMessage(missing, { type: 'newThing', text: 'x' }), undefined);
+    assert.deepEqual(parseMessage(complete, { type: 'newThing', text: 'x' }), { type: 'newThing', text: 'x' });
   });
 });
