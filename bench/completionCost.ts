@@ -1,4 +1,4 @@
-// The prompt-cache share and cost of a session's FIM requests, at the contract's prices (seed 001,
+// The prompt-cache share and cost of a session's FIM requests, at the contract's prices (docs/contracts.md#b-prices,
 // src/core/catalog.ts). The requests the simulator recorded are replayed, in order, through the same
 // accounting its /beta/completions uses (sim/promptCache.ts, sim/tokens.ts), so the figures are the
 // usage it reported; output tokens come from its deterministic FIM answer to each body.
@@ -42,6 +42,6 @@ export function promptCacheSummary(bodies: readonly unknown[]) {
     promptCacheHitShare: prompt ? Math.round((hit / prompt) * 1000) / 1000 : 0,
     costPer100RequestsCNY: per100(cost),
     costPer100RequestsWithoutCacheHitsCNY: per100(costAllMisses),
-    prices: 'seed 001: beta-v4-pro 0.1 hit / 3 miss / 6 output, beta-v4-flash 0.02 / 1 / 2 CNY per million tokens',
+    prices: 'docs/contracts.md#b-prices: beta-v4-pro 0.1 hit / 3 miss / 6 output, beta-v4-flash 0.02 / 1 / 2 CNY per million tokens',
   };
 }

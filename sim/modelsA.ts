@@ -1,4 +1,4 @@
-// Service A's model table (contract "Models").
+// Service A's model table (docs/contracts.md#a-models).
 export type ModelKindA = 'text' | 'tts' | 'voicedesign' | 'voiceclone';
 
 export interface ModelInfoA {

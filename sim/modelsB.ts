@@ -1,4 +1,4 @@
-// Service B's model table and retired ids (contract "Models" and "Versioning").
+// Service B's model table and retired ids (docs/contracts.md#b-models, docs/contracts.md#b-model-retirement).
 import { badRequest, SimHttpError } from './errors';
 import { describe } from './fieldChecks';
 import type { JsonObject } from './types';

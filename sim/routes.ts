@@ -14,7 +14,7 @@ export const ROUTES_A: RouteTable = {
 
 export const ROUTES_B: RouteTable = {
   '/chat/completions': { POST: (ctx) => handleChatB(ctx, false) },
-  // Strict tool mode (rule 4) is the only difference of the /beta chat path.
+  // Strict tool mode (docs/contracts.md#b-strict-beta) is the only difference of the /beta chat path.
   '/beta/chat/completions': { POST: (ctx) => handleChatB(ctx, true) },
   '/beta/completions': { POST: handleFim },
   '/models': { GET: handleModelsB },

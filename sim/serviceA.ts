@@ -20,14 +20,14 @@ export async function handleChatA(ctx: RequestContext): Promise<void> {
     effort: 'high',
     json: req.responseFormat === 'json_object' || req.responseFormat === 'json_schema',
     functionTools: req.functionTools,
-    // Rule 10: only "auto" is honoured; any other tool_choice is removed, which leaves auto.
+    // Only "auto" is honoured; any other tool_choice is removed, which leaves auto (docs/contracts.md#a-tool-choice).
     toolChoice: 'auto',
     webSearch: req.webSearch,
     stop: req.stop,
     maxTokens: req.maxTokens,
     explicitMaxTokens: req.explicitMaxTokens,
     stream: req.stream,
-    // Contract rule 2: usage normally comes in the last chunk.
+    // Usage normally comes in the last chunk (docs/contracts.md#a-usage-chunk).
     includeUsage: true,
     contextTokens: ctx.contextTokensA,
   });

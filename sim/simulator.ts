@@ -1,5 +1,5 @@
 // The simulator of Service A and Service B: two real HTTP servers on 127.0.0.1 that speak the
-// contracts (seeds 000 and 001), with fault injection, pacing, request recording and control
+// contracts (docs/contracts.md), with fault injection, pacing, request recording and control
 // endpoints under /__sim/. All state lives in the Simulator instance.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

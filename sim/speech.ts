@@ -1,4 +1,4 @@
-// Service A speech models (rules 4–8): pick the text and voice, synthesise audio, and return it as
+// Service A speech models (docs/contracts.md#a-speech): pick the text and voice, synthesise audio, and return it as
 // base64 in message.audio (non-stream) or as delta.audio chunks of about 100 ms (stream).
 import { badRequest } from './errors';
 import { checkContentFilter } from './chatFlow';

@@ -128,7 +128,7 @@ function checkToolsA(value: unknown): { functionTools: FunctionToolSpec[]; webSe
   return { functionTools, webSearch };
 }
 
-/** Rule 4: speech models do not support these. Behaviour is "not shown"; we reject with 400. */
+/** Speech models do not support these (docs/contracts.md#a-speech-unsupported). Behaviour is "not shown"; we reject with 400. */
 const UNSUPPORTED_FOR_SPEECH = ['thinking', 'tools', 'tool_choice', 'response_format', 'stop'] as const;
 
 export function validateChatA(bodyValue: unknown): ChatRequestA {
@@ -164,7 +164,7 @@ export function validateChatA(bodyValue: unknown): ChatRequestA {
   let functionTools: FunctionToolSpec[] = [];
   let webSearch = false;
   if (body.tools !== undefined && body.tools !== null) ({ functionTools, webSearch } = checkToolsA(body.tools));
-  // tool_choice: only "auto" is honoured, anything else is removed without error (rule 10).
+  // tool_choice: only "auto" is honoured, anything else is removed without error (docs/contracts.md#a-tool-choice).
 
   let audio: AudioParamsA | undefined;
   const audioObj = optObject(body, 'audio', true);

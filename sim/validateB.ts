@@ -1,6 +1,6 @@
 // Service B chat request validation: every field, type, range and limit of the contract, plus
-// rule 2 (reasoning_content of tool-call turns), rule 3 (json_object needs "json"), rule 4
-// (strict tools only under /beta) and rule 5 (at most 128 tools).
+// reasoning_content of tool-call turns (docs/contracts.md#b-reasoning-content), json_object needs "json" (docs/contracts.md#b-json-object),
+// strict tools only under /beta (docs/contracts.md#b-strict-beta) and at most 128 tools (docs/contracts.md#b-tool-limit).
 import { badRequest } from './errors';
 import {
   checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
@@ -101,12 +101,12 @@ export function validateChatB(bodyValue: unknown, betaPath: boolean): ChatReques
   const thinkingType = thinkingObj ? optEnum(thinkingObj, 'type', ['enabled', 'disabled'] as const, 'thinking.type') : undefined;
   const reasoning = thinkingType !== 'disabled';
   const effortIn = optEnum(body, 'reasoning_effort', EFFORT_INPUTS);
-  // Rule 1: low/medium are treated as high, xhigh as max.
+  // Low/medium are treated as high, xhigh as max (docs/contracts.md#b-reasoning-effort).
   const effort = effortIn === 'max' || effortIn === 'xhigh' ? 'max' : 'high';
 
   // Default max_tokens is not shown; we apply no cap below the 384K output maximum.
   const explicitMaxTokens = optNumber(body, 'max_tokens', { min: 1, max: MAX_OUTPUT_TOKENS_B, integer: true, nullable: true });
-  // Rule 1: in reasoning mode these are ignored, but a value out of range is still a malformed request.
+  // In reasoning mode these are ignored (docs/contracts.md#b-reasoning-sampling), but a value out of range is still a malformed request.
   optNumber(body, 'temperature', { min: 0, max: 2, nullable: true });
   optNumber(body, 'top_p', { min: 0, max: 1, minExclusive: true, nullable: true });
   // Type and range of the penalties are not shown; we use the common number in [-2, 2].
@@ -145,7 +145,7 @@ export function validateChatB(bodyValue: unknown, betaPath: boolean): ChatReques
   if (topLogprobs !== undefined && !logprobs) throw badRequest('top_logprobs: requires logprobs to be true');
   optString(body, 'user_id');
 
-  // Rule 2: in reasoning mode, reasoning_content of turns with tool calls must be sent back.
+  // In reasoning mode, reasoning_content of turns with tool calls must be sent back (docs/contracts.md#b-reasoning-content).
   if (reasoning) {
     messages.forEach((m, i) => {
       if (m.role === 'assistant' && m.toolCalls.length > 0 && !m.reasoning) {

@@ -28,7 +28,7 @@ export function validateFim(bodyValue: unknown): FimRequest {
   optNumber(body, 'temperature', { min: 0, max: 2, nullable: true });
   optNumber(body, 'top_p', { min: 0, max: 1, minExclusive: true, nullable: true });
 
-  // Rule 6: fill-in-the-middle works only in non-reasoning mode.
+  // Fill-in-the-middle works only in non-reasoning mode (docs/contracts.md#b-fim-non-reasoning).
   const thinking = optObject(body, 'thinking', true);
   if (thinking) {
     const type = optEnum(thinking, 'type', ['enabled', 'disabled'] as const, 'thinking.type');

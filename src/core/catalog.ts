@@ -1,10 +1,10 @@
-// The model catalog, transcribed from the two contracts' model tables (seeds 000 and 001).
+// The model catalog, transcribed from the two contracts' model tables (docs/contracts.md#a-models, docs/contracts.md#b-models).
 // Builders validate against it and the UI builds its pickers from it, so there is one source of truth.
 import type { ServiceId } from './chatTypes';
 
 export type ModelKind = 'text' | 'speech';
 
-/** How a speech model chooses its voice (Service A rules 5–7). */
+/** How a speech model chooses its voice (docs/contracts.md#a-speech-voice). */
 export type SpeechKind = 'preset' | 'voicedesign' | 'voiceclone';
 
 export type ServiceATextModelId = 'alpha-v2.5-pro' | 'alpha-v2.5';

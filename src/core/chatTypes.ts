@@ -1,4 +1,4 @@
-// Wire types of the chat-completions format both services speak (contracts: seeds 000 and 001).
+// Wire types of the chat-completions format both services speak (docs/contracts.md#a-chat-request, docs/contracts.md#b-chat-request).
 // Optional fields stay optional so the same types describe Service A and Service B payloads.
 
 export type ServiceId = 'A' | 'B';

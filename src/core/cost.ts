@@ -1,4 +1,4 @@
-// Cost of one request from its usage and the catalog's prices. Only Service B publishes prices (seed 001);
+// Cost of one request from its usage and the catalog's prices. Only Service B publishes prices (docs/contracts.md#b-prices);
 // Service A's contract has none, so its cost is unknown rather than zero.
 import type { Usage } from './chatTypes';
 import { findModel } from './catalog';

@@ -1,4 +1,4 @@
-// Base addresses, endpoint paths and auth headers of both services (contracts: seeds 000 and 001).
+// Base addresses, endpoint paths and auth headers of both services (docs/contracts.md#a-endpoints, docs/contracts.md#b-endpoints).
 import type { ServiceId } from './chatTypes';
 import { ServiceError } from './serviceError';
 
@@ -8,7 +8,7 @@ export const SERVICE_A_PATHS = {
 
 export const SERVICE_B_PATHS = {
   chat: '/chat/completions',
-  /** Strict tool mode is a beta feature reached through the `/beta` prefix (Service B rule 4). */
+  /** Strict tool mode is a beta feature reached through the `/beta` prefix (docs/contracts.md#b-strict-beta). */
   strictChat: '/beta/chat/completions',
   fim: '/beta/completions',
   models: '/models',

@@ -1,5 +1,7 @@
 // Webview entry (browser bundle): builds the chat view, validates every host message before
-// dispatch, and says `ready` so the host sends the state (and anything it queued).
+// dispatch, and says `ready`. The chat host (chatViewProvider.ts) queues nothing: it drops what it
+// would post before `ready` and answers `ready` with the full state, which already holds all of it.
+// Only a reading started before then holds its audio messages until the view is ready (webviewPlayer.ts).
 import type { WebviewMessage } from '../shared/protocol';
 import { parseHostMessage } from '../shared/validateHostMessage';
 import { ChatApp } from './chatApp';

@@ -1,4 +1,4 @@
-// Request body for Service A text chat: POST {base}/v1/chat/completions (seed 000).
+// Request body for Service A text chat: POST {base}/v1/chat/completions (docs/contracts.md#a-chat-request).
 import type { ChatMessage, FunctionTool, Tool } from '../chatTypes';
 import { findModel } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
@@ -40,7 +40,7 @@ export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRe
   checkRange('A', 'presence_penalty', o.presencePenalty, { min: -2, max: 2 });
   const stop = checkStop('A', o.stop, 4);
   const tools = buildTools(o);
-  // Rule 3: with thinking on (the default) the service forces temperature 1.0 and top_p 0.95,
+  // With thinking on (the default) the service forces temperature 1.0 and top_p 0.95 (docs/contracts.md#a-reasoning),
   // so sending ours would only suggest they matter.
   const sampling = o.thinking === false;
 
@@ -58,7 +58,7 @@ export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRe
       presence_penalty: o.presencePenalty,
       stop,
       tools,
-      // Only `auto` is honoured (rule 10), and it means nothing without tools.
+      // Only `auto` is honoured (docs/contracts.md#a-tool-choice), and it means nothing without tools.
       tool_choice: tools ? 'auto' : undefined,
       response_format: o.responseFormat,
     }),
@@ -105,7 +105,7 @@ function buildMessages(messages: ChatMessage[]): Record<string, unknown>[] {
       role: m.role,
       content: messageContent(m, i),
       name: m.name,
-      // Rule 3 recommends keeping the reasoning of tool-call turns; other turns' reasoning only costs tokens.
+      // The contract recommends keeping the reasoning of tool-call turns (docs/contracts.md#a-reasoning-retention); other turns' reasoning only costs tokens.
       reasoning_content: toolCalls && m.reasoning_content ? m.reasoning_content : undefined,
       tool_calls: toolCalls,
       // tool_call_id is not in A's field table; we send it as the common chat-completions format does.

@@ -1,5 +1,5 @@
 // Request body for Service A speech output: the same POST {base}/v1/chat/completions, with an
-// alpha-v2.5-tts* model and an `audio` object (seed 000, rules 4–8).
+// alpha-v2.5-tts* model and an `audio` object (docs/contracts.md#a-speech).
 import type { SpeechKind } from '../catalog';
 import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
@@ -54,7 +54,7 @@ export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
     // for instructions in the chat-completions format, ahead of the assistant text to speak.
     messages.push({ role: 'user', content: requireDescription(o.voiceDescription) });
   }
-  // Rule 5: the text to speak is an assistant message.
+  // The text to speak is an assistant message (docs/contracts.md#a-speech-preset).
   if (hasText) messages.push({ role: 'assistant', content: o.text as string });
 
   const audio = omitUndefined({
@@ -64,7 +64,7 @@ export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
     optimize_text_preview: speech === 'voicedesign' ? o.optimizeTextPreview : undefined,
   });
 
-  // Rule 4: thinking, tools, tool_choice, response_format and stop are never sent to speech models.
+  // Thinking, tools, tool_choice, response_format and stop are never sent to speech models (docs/contracts.md#a-speech-unsupported).
   return {
     path: SERVICE_A_PATHS.chat,
     body: omitUndefined({
@@ -115,7 +115,7 @@ function voiceFor(speech: SpeechKind, o: SpeechOptions): string | undefined {
     }
     return voice;
   }
-  // Rule 6: voice design takes no audio.voice at all.
+  // Voice design takes no audio.voice at all (docs/contracts.md#a-speech-voicedesign).
   if (speech === 'voicedesign') return undefined;
   return cloneSample(o);
 }
@@ -127,7 +127,7 @@ function requireDescription(description: string | undefined): string {
   return description;
 }
 
-/** Rule 7: a base64 sample of 3 to 10 seconds. Sent as bare base64, which is what the contract names. */
+/** A base64 sample of 3 to 10 seconds (docs/contracts.md#a-voiceclone-sample). Sent as bare base64, which is what the contract names. */
 function cloneSample(o: SpeechOptions): string {
   if (typeof o.voiceSampleBase64 !== 'string' || o.voiceSampleBase64.trim() === '') {
     throw invalidRequest('A', 'alpha-v2.5-tts-voiceclone needs a voice sample (base64 audio of 3 to 10 seconds)');

@@ -1,12 +1,12 @@
 // Request body for Service B chat: POST {base}/chat/completions, or {base}/beta/chat/completions in
-// strict tool mode (seed 001).
+// strict tool mode (docs/contracts.md#b-chat-request, docs/contracts.md#b-strict-beta).
 import type { ChatMessage, ContentPart, FunctionTool } from '../chatTypes';
 import { findModel } from '../catalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
 
-// A named choice's shape is "not shown" (rule 9); we use the chat-completions one.
+// A named choice's shape is "not shown" (docs/contracts.md#b-tool-choice); we use the chat-completions one.
 export type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
 
 export interface ServiceBChatOptions {
@@ -15,7 +15,7 @@ export interface ServiceBChatOptions {
   stream?: boolean;
   /** undefined leaves the service default (reasoning on). */
   thinking?: boolean;
-  /** Sent only in reasoning mode; the service treats low/medium as high and xhigh as max (rule 1). */
+  /** Sent only in reasoning mode; the service treats low/medium as high and xhigh as max (docs/contracts.md#b-reasoning-effort). */
   reasoningEffort?: 'high' | 'max';
   maxTokens?: number;
   temperature?: number;
@@ -24,7 +24,7 @@ export interface ServiceBChatOptions {
   tools?: FunctionTool[];
   toolChoice?: ServiceBToolChoice;
   responseFormat?: { type: 'json_object' | 'text' };
-  /** Strict tool mode (beta, rule 4). */
+  /** Strict tool mode (beta, docs/contracts.md#b-strict-beta). */
   strict?: boolean;
   logprobs?: boolean;
   topLogprobs?: number;
@@ -72,7 +72,7 @@ export function buildServiceBChatRequest(o: ServiceBChatOptions): ServiceBChatRe
       // A leftover effort setting is dropped outside reasoning mode rather than failing the request.
       reasoning_effort: reasoning ? o.reasoningEffort : undefined,
       max_tokens: o.maxTokens,
-      // Rule 1: reasoning mode ignores temperature and top_p, so they are only sent when they take effect.
+      // Reasoning mode ignores temperature and top_p (docs/contracts.md#b-reasoning-sampling), so they are only sent when they take effect.
       temperature: reasoning ? undefined : o.temperature,
       top_p: reasoning ? undefined : o.topP,
       stop,
@@ -102,7 +102,7 @@ function buildMessages(messages: ChatMessage[], reasoning: boolean): Array<Recor
     const role = wireRole(m, i);
     const toolCalls = role === 'assistant' && m.tool_calls && m.tool_calls.length > 0 ? m.tool_calls : undefined;
     if (toolCalls && reasoning && !m.reasoning_content) {
-      // Rule 2: the service needs the reasoning of tool-call turns back; without it the request fails.
+      // The service needs the reasoning of tool-call turns back; without it the request fails (docs/contracts.md#b-reasoning-content).
       throw invalidRequest(
         'B',
         `Service B needs the reasoning_content of assistant message ${ordinal(i)}, which made tool calls, when thinking is on`,
@@ -117,7 +117,7 @@ function buildMessages(messages: ChatMessage[], reasoning: boolean): Array<Recor
       content: textContent(m, i),
       ...omitUndefined({
         name: m.name,
-        // Turns without tool calls need not send their reasoning back (rule 2), so it is stripped to save tokens.
+        // Turns without tool calls need not send their reasoning back (docs/contracts.md#b-reasoning-content), so it is stripped to save tokens.
         reasoning_content: toolCalls && m.reasoning_content ? m.reasoning_content : undefined,
         tool_calls: toolCalls,
         // tool_call_id is not in B's field table; we send it as the common chat-completions format does.
@@ -161,7 +161,7 @@ function textContent(m: ChatMessage, i: number): string {
   throw invalidRequest('B', `Service B message ${ordinal(i)} (${m.role}) needs text content`);
 }
 
-/** Rule 3: JSON output also needs an instruction mentioning JSON in a system or user message. */
+/** JSON output also needs an instruction mentioning JSON in a system or user message (docs/contracts.md#b-json-object). */
 function checkJsonRule(format: ServiceBChatOptions['responseFormat'], messages: Array<{ role: WireRole; content: string }>): void {
   if (format === undefined) return;
   if (format?.type !== 'json_object' && format?.type !== 'text') {
@@ -193,7 +193,7 @@ function buildTools(tools: FunctionTool[] | undefined, strict: boolean): Functio
   }
   checkFunctionNames('B', tools.map((t) => t.function?.name));
   return tools.map((t) => {
-    // `strict` exists only in beta mode (rule 4): set on every function there, never sent outside it.
+    // `strict` exists only in beta mode (docs/contracts.md#b-strict-beta): set on every function there, never sent outside it.
     const { strict: _ignored, ...fn } = t.function;
     return { type: 'function', function: { ...omitUndefined(fn), ...(strict ? { strict: true } : {}) } as FunctionTool['function'] };
   });

@@ -1,4 +1,4 @@
-// Request body for Service B fill-in-the-middle: POST {base}/beta/completions (seed 001).
+// Request body for Service B fill-in-the-middle: POST {base}/beta/completions (docs/contracts.md#b-fim).
 import { findModel } from '../catalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
@@ -44,7 +44,7 @@ export function buildFimRequest(o: FimOptions): FimRequest {
   // The FIM table sets no count; the chat limit of 16 is used.
   const stop = checkStop('B', o.stop, 16);
 
-  // Rule 6: FIM is non-reasoning only, so no thinking or reasoning_effort field is ever sent.
+  // FIM is non-reasoning only (docs/contracts.md#b-fim-non-reasoning), so no thinking or reasoning_effort field is ever sent.
   return {
     path: SERVICE_B_PATHS.fim,
     body: omitUndefined({

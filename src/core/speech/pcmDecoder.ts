@@ -1,4 +1,4 @@
-// Streamed speech arrives as base64 pieces of 16-bit little-endian PCM (Service A rule 8, `delta.audio`).
+// Streamed speech arrives as base64 pieces of 16-bit little-endian PCM in `delta.audio` (docs/contracts.md#a-speech-audio).
 // A piece can end in the middle of a sample (the simulator sends odd byte counts, as a real encoder
 // cutting at byte boundaries would), and a base64 string could end mid-quantum, so both carry over
 // to the next piece. Pure code with no Node APIs: the webview player and the host's WAV writer share it.

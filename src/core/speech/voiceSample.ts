@@ -1,4 +1,4 @@
-// Service A rule 7: voice cloning takes a base64 audio sample of 3 to 10 seconds. The sample is
+// Voice cloning takes a base64 audio sample of 3 to 10 seconds (docs/contracts.md#a-voiceclone-sample). The sample is
 // measured here, before anything is sent, so a wrong file gets a precise message instead of a 400.
 import { parseWav } from './wav';
 

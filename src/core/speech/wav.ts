@@ -1,5 +1,5 @@
 // WAV helpers: wrap Service A's streamed pcm16 for saving/playback, and measure voice-clone samples
-// (Service A rule 7: 3 to 10 seconds) before they are sent.
+// (3 to 10 seconds, docs/contracts.md#a-voiceclone-sample) before they are sent.
 
 export interface WavInfo {
   sampleRate: number;

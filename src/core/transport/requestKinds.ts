@@ -20,7 +20,7 @@ export interface RequestPolicy {
 }
 
 export const REQUEST_POLICIES: Readonly<Record<RequestKind, Readonly<RequestPolicy>>> = {
-  // FIM is non-reasoning and short (Service B rule 6: at most 4K tokens; we ask for 64 on a line),
+  // FIM is non-reasoning and short (at most 4K tokens, docs/contracts.md#b-fim-max-tokens; we ask for 64 on a line),
   // and ghost text that comes later than this is stale. No retries: a completion that failed is
   // superseded by the next keystroke, and a 429 starts the engine's shared cool-down instead.
   completion: { firstTokenMs: 15_000, totalMs: 60_000, retries: false },

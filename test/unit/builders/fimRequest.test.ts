@@ -10,7 +10,7 @@ describe('buildFimRequest', () => {
     });
   });
 
-  it('full request, with no reasoning field ever (rule 6)', () => {
+  it('full request, with no reasoning field ever (docs/contracts.md#b-fim-non-reasoning)', () => {
     const req = buildFimRequest({
       model: 'beta-v4-flash',
       prompt: 'const x = ',

@@ -101,7 +101,7 @@ describe('buildServiceBChatRequest', () => {
     ]);
   });
 
-  describe('reasoning retention (rule 2)', () => {
+  describe('reasoning retention (docs/contracts.md#b-reasoning-content)', () => {
     const history = (reasoning: string | undefined): ChatMessage[] => [
       user('Weather in Hangzhou?'),
       { role: 'assistant', content: 'Earlier answer.', reasoning_content: 'old thoughts' },
@@ -139,7 +139,7 @@ describe('buildServiceBChatRequest', () => {
     });
   });
 
-  describe('strict tool mode (rule 4)', () => {
+  describe('strict tool mode (docs/contracts.md#b-strict-beta)', () => {
     it('uses /beta/chat/completions and sets strict: true on every function', () => {
       const req = buildServiceBChatRequest(base({ strict: true, tools: [weather, fn('now', { strict: false })], toolChoice: { type: 'function', function: { name: 'now' } } }));
       assert.equal(req.path, '/beta/chat/completions');
@@ -158,7 +158,7 @@ describe('buildServiceBChatRequest', () => {
     });
   });
 
-  describe('JSON output (rule 3)', () => {
+  describe('JSON output (docs/contracts.md#b-json-object)', () => {
     it('json_object with "json" in a system or user message is sent', () => {
       const ok = buildServiceBChatRequest(base({ responseFormat: { type: 'json_object' }, messages: [{ role: 'system', content: 'Answer as JSON.' }, user('list three colours')] }));
       assert.deepEqual(ok.body.response_format, { type: 'json_object' });

@@ -70,7 +70,7 @@ describe('buildSpeechRequest', () => {
     assert.deepEqual(buildSpeechRequest({ model: 'alpha-v2.5-tts-voiceclone', text: 'x', voiceSampleBase64: SAMPLE, voiceSampleSeconds: 10 }).body.audio, { voice: SAMPLE });
   });
 
-  it('never sends thinking, tools, tool_choice, response_format or stop (rule 4)', () => {
+  it('never sends thinking, tools, tool_choice, response_format or stop (docs/contracts.md#a-speech-unsupported)', () => {
     const bodies = [
       buildSpeechRequest({ model: 'alpha-v2.5-tts', text: 'a', stream: true }).body,
       buildSpeechRequest({ model: 'alpha-v2.5-tts-voicedesign', text: 'a', voiceDescription: 'b' }).body,

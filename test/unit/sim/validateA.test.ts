@@ -92,7 +92,7 @@ describe('sim: Service A validation', () => {
     assert.equal(res.json.usage.prompt_tokens_details.video_tokens, 1024);
   });
 
-  it('rule 10: tool_choice other than auto is removed, not rejected', async () => {
+  it('tool_choice other than auto is removed, not rejected (docs/contracts.md#a-tool-choice)', async () => {
     const res = await chatA(sim, { ...base, tools: [{ type: 'function', function: { name: 'x' } }], tool_choice: { type: 'function', function: { name: 'x' } } });
     assert.equal(res.status, 200);
     assert.equal(res.json.choices[0].finish_reason, 'stop');

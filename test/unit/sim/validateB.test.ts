@@ -79,12 +79,12 @@ describe('sim: Service B validation', () => {
     }
   });
 
-  it('rule 4: strict is allowed on /beta/chat/completions', async () => {
+  it('strict is allowed on /beta/chat/completions (docs/contracts.md#b-strict-beta)', async () => {
     const res = await chatB(sim, { ...base, tools: [tool('a', { strict: true })] }, {}, '/beta/chat/completions');
     assert.equal(res.status, 200, res.text);
   });
 
-  it('rule 2: a tool-call turn without reasoning_content is rejected in reasoning mode only', async () => {
+  it('a tool-call turn without reasoning_content is rejected in reasoning mode only (docs/contracts.md#b-reasoning-content)', async () => {
     const messages = [
       USER('read the file a.txt'),
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }] },
