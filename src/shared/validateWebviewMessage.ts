@@ -64,7 +64,7 @@ export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
       return m.language === undefined ? { type: 'codeAction', action: m.action, code: m.code } : { type: 'codeAction', action: m.action, code: m.code, language: m.language };
     case 'errorAction':
       return onlyKeys(m, ['action', 'service']) &&
-        oneOf(m.action, ['setKey', 'openSettings', 'retry', 'newChatWithSummary'] as const) &&
+        oneOf(m.action, ['setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary'] as const) &&
         oneOf(m.service, ['A', 'B'] as const)
         ? { type: 'errorAction', action: m.action, service: m.service }
         : undefined;

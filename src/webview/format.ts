@@ -29,6 +29,7 @@ export function finishExplanation(finishReason: string | undefined): string | un
 export const errorActionLabels = {
   setKey: 'Set key',
   openSettings: 'Open settings',
+  pickModel: 'Choose model',
   retry: 'Retry',
   newChatWithSummary: 'New chat with summary',
 } as const;
