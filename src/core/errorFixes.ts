@@ -28,7 +28,7 @@ export type FixAction =
   | { kind: 'newChatWithSummary' };
 
 /** Completion failures worth one (throttled) notice; the same kind shares one throttle window. */
-export type NoticeKind = 'missing_key' | 'invalid_key' | 'rate_limited' | 'unreachable';
+export type NoticeKind = 'missing_key' | 'invalid_key' | 'rate_limited' | 'unreachable' | 'unknown_model';
 
 export interface ErrorFix {
   service: ServiceId;
@@ -60,7 +60,7 @@ const everywhere = (rule: Rule): Record<Feature, Rule> => ({ completion: rule, c
 
 const setKey =
   (notice?: NoticeKind): Rule =>
-  (error) => ({ action: { kind: 'setKey', service: error.service }, ...(notice ? { notice } : {}) });
+  (error, { feature }) => ({ action: { kind: 'setKey', service: error.service }, ...(notice && feature === 'completion' ? { notice } : {}) });
 const showLog: Rule = () => ({ action: { kind: 'showLog' } });
 const noAction: Rule = () => ({});
 const retryUnlessCut: Rule = (_error, { partial }) => (partial ? { hint: CUT_HINT, action: { kind: 'retry' } } : { action: { kind: 'retry' } });
@@ -74,6 +74,8 @@ const pickModel =
   (error) => ({
     hint: `${sentence(error.hint || `Pick another Service ${error.service} model`)}. ${where}`,
     action: { kind: 'pickModel', feature, setting: MODEL_SETTINGS[feature] },
+    // Every completion would fail the same way, and the status bar alone is easy to miss.
+    ...(feature === 'completion' ? { notice: 'unknown_model' as const } : {}),
   });
 
 /** Every error code, for every feature: adding a code or a feature is a compile error until it is mapped. */

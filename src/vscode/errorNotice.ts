@@ -21,10 +21,20 @@ export function fixLabel(action: FixAction): string | undefined {
   }
 }
 
+/** How a notice is shown and its fix run; tests pass their own to answer for the user. */
+export interface NoticeUi {
+  show(message: string, ...buttons: string[]): Thenable<string | undefined>;
+  run(command: string, ...args: unknown[]): Thenable<unknown>;
+}
+
+const runCommand = (command: string, ...args: unknown[]) => vscode.commands.executeCommand(command, ...args);
+export const errorUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons), run: runCommand };
+export const warningUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons), run: runCommand };
+
 /** Runs a fix's command; the chat's own fixes are run by the chat. */
-export async function runFix(action: FixAction): Promise<void> {
+export async function runFix(action: FixAction, run: NoticeUi['run'] = runCommand): Promise<void> {
   const command = fixCommand(action);
-  if (command) await vscode.commands.executeCommand(command.command, ...command.args);
+  if (command) await run(command.command, ...command.args);
 }
 
 /**
@@ -37,7 +47,7 @@ export function describeError(error: unknown, feature: Feature = 'connection'): 
 }
 
 /** Shows an error of a feature with the button that fixes it; `also` adds what else the user should know. */
-export async function showServiceError(error: unknown, feature: Feature, also?: string): Promise<void> {
+export async function showServiceError(error: unknown, feature: Feature, also?: string, ui: NoticeUi = errorUi): Promise<void> {
   if (isServiceError(error) && error.code === 'aborted') return;
   const fix = errorFix(error, { feature, service: isServiceError(error) ? error.service : 'B' });
   // A failure of our own already starts "Tandem failed: …".
@@ -45,9 +55,9 @@ export async function showServiceError(error: unknown, feature: Feature, also?: 
   const message = `${text}${also ? ` ${also}` : ''}`;
   const label = fix.action && fixLabel(fix.action);
   if (!fix.action || !label) {
-    void vscode.window.showErrorMessage(message);
+    void ui.show(message);
     return;
   }
-  const choice = await vscode.window.showErrorMessage(message, label);
-  if (choice === label) await runFix(fix.action);
+  const choice = await ui.show(message, label);
+  if (choice === label) await runFix(fix.action, ui.run);
 }

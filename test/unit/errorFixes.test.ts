@@ -43,6 +43,7 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
           assert.equal(fix.code, code, where);
           assert.equal(fix.service, 'B', where);
           assert.ok(fix.message, `${where}: a message`);
+          if (feature !== 'completion') assert.equal(fix.notice, undefined, `${where}: only completion failures are notices`);
           if (code === 'aborted') {
             assert.equal(fix.action, undefined, `${where}: a cancel has nothing to fix`);
             continue;
@@ -79,6 +80,8 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
       assert.match(fix.hint, /Pick another Service B model/, 'the service\'s own advice is kept');
       assert.ok(fix.hint.includes(setting), `${feature}: the hint names ${setting}`);
       assert.doesNotMatch(fixText(fix), /baseUrl/);
+      // Every completion fails the same way: one (throttled) notice, not only the status bar.
+      assert.equal(fix.notice, feature === 'completion' ? 'unknown_model' : undefined);
     }
   });
 

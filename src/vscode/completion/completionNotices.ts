@@ -1,12 +1,18 @@
-import * as vscode from 'vscode';
 import { NoticeThrottle } from '../../core/completion/noticeThrottle';
 import { errorFix, fixText, type NoticeKind } from '../../core/errorFixes';
 import { isServiceError } from '../../core/serviceError';
-import { fixLabel, runFix } from '../errorNotice';
+import { fixLabel, runFix, warningUi, type NoticeUi } from '../errorNotice';
 
 /** Completion failures as notifications: at most one per kind per 10 minutes, each with its fix. */
 export class CompletionNotices {
-  private readonly throttle = new NoticeThrottle(() => Date.now());
+  private readonly throttle: NoticeThrottle;
+
+  constructor(
+    private readonly ui: NoticeUi = warningUi,
+    now: () => number = Date.now,
+  ) {
+    this.throttle = new NoticeThrottle(now);
+  }
 
   /** Returns the notice kind when one was shown (tests and logs use it). */
   report(error: unknown): NoticeKind | undefined {
@@ -16,8 +22,8 @@ export class CompletionNotices {
     if (!kind || !this.throttle.shouldShow(kind)) return undefined;
     const action = fix.action;
     const label = action && fixLabel(action);
-    void vscode.window.showWarningMessage(`Tandem completions: ${fixText(fix)}`, ...(label ? [label] : [])).then((choice) => {
-      if (action && choice === label) void runFix(action);
+    void Promise.resolve(this.ui.show(`Tandem completions: ${fixText(fix)}`, ...(label ? [label] : []))).then((choice) => {
+      if (action && choice === label) return runFix(action, this.ui.run);
     });
     return kind;
   }
