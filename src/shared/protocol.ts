@@ -62,7 +62,7 @@ export interface ErrorView {
   code: string;
   message: string;
   hint: string;
-  action?: 'setKey' | 'openSettings' | 'retry' | 'newChatWithSummary';
+  action?: 'setKey' | 'openSettings' | 'pickModel' | 'retry' | 'newChatWithSummary';
 }
 
 /** What a gated tool call will do, as the approval card shows it. */

@@ -59,7 +59,7 @@ const isErrorView = shape<ErrorView>({
   code: isString,
   message: isString,
   hint: isString,
-  action: optional(oneOf('setKey', 'openSettings', 'retry', 'newChatWithSummary')),
+  action: optional(oneOf('setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary')),
 });
 
 const isToolCall = shape<ToolCallView>({

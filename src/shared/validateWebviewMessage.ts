@@ -53,7 +53,7 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   }),
   errorAction: shape<Of<'errorAction'>>({
     type: oneOf('errorAction'),
-    action: oneOf('setKey', 'openSettings', 'retry', 'newChatWithSummary'),
+    action: oneOf('setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary'),
     service: isService,
   }),
   'speech/playing': shape<Of<'speech/playing'>>({ type: oneOf('speech/playing'), id: isId, scheduledAt: isCount, startsInMs: isCount }),

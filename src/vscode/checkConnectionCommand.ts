@@ -21,7 +21,7 @@ export function registerCheckConnectionCommand(clients: ServiceClients): vscode.
             if (result.ok) reachable.push(`Service ${service} ${result.summary}.`);
             else failures.push(result.error);
           }
-          if (failures.length) void showServiceError(failures[0], reachable.join(' ') || undefined);
+          if (failures.length) void showServiceError(failures[0], 'connection', reachable.join(' ') || undefined);
           else vscode.window.showInformationMessage(`Tandem: ${reachable.join(' ')}`);
           return results;
         } finally {

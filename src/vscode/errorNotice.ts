@@ -1,47 +1,63 @@
 import * as vscode from 'vscode';
-import { isServiceError, type ServiceError } from '../core/serviceError';
-import { baseUrlSetting, openSettings } from './settings';
+import { errorFix, fixCommand, fixText, type Feature, type FixAction } from '../core/errorFixes';
+import { isServiceError } from '../core/serviceError';
 
-const SET_KEY = 'Set API Key';
-const OPEN_SETTINGS = 'Open Settings';
-const SHOW_LOG = 'Show Log';
-
-/** The one action that fixes an error, offered as a button next to it. */
-function fixFor(error: ServiceError): string {
-  switch (error.code) {
-    case 'missing_key':
-    case 'invalid_api_key':
-    case 'origin_not_approved':
-      return SET_KEY;
-    case 'missing_base_url':
-    case 'network_error':
-    case 'timeout':
-    case 'model_not_found':
-      return OPEN_SETTINGS;
-    default:
-      return SHOW_LOG;
+/** How each fix reads as a notification button; the chat's own fixes (retry, new chat) have none here. */
+export function fixLabel(action: FixAction): string | undefined {
+  switch (action.kind) {
+    case 'setKey':
+      return `Set Service ${action.service} Key`;
+    case 'openSettings':
+      return 'Open Settings';
+    case 'pickModel':
+      return 'Choose Model';
+    case 'snooze':
+      return `Snooze ${action.minutes} Minutes`;
+    case 'showLog':
+      return 'Show Log';
+    case 'retry':
+    case 'newChatWithSummary':
+      return undefined;
   }
 }
 
-/** A one-line user message: what went wrong and what to do; never a key (errors never carry one). */
-export function describeError(error: unknown): string {
-  if (isServiceError(error)) {
-    return `Service ${error.service}: ${error.message}${error.hint ? ` — ${error.hint}` : ''}`;
-  }
-  return error instanceof Error ? error.message : String(error);
+/** How a notice is shown and its fix run; tests pass their own to answer for the user. */
+export interface NoticeUi {
+  show(message: string, ...buttons: string[]): Thenable<string | undefined>;
+  run(command: string, ...args: unknown[]): Thenable<unknown>;
 }
 
-/** Shows an error with the button that fixes it; `also` adds what else the user should know. */
-export async function showServiceError(error: unknown, also?: string): Promise<void> {
+const runCommand = (command: string, ...args: unknown[]) => vscode.commands.executeCommand(command, ...args);
+export const errorUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons), run: runCommand };
+export const warningUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons), run: runCommand };
+
+/** Runs a fix's command; the chat's own fixes are run by the chat. */
+export async function runFix(action: FixAction, run: NoticeUi['run'] = runCommand): Promise<void> {
+  const command = fixCommand(action);
+  if (command) await run(command.command, ...command.args);
+}
+
+/**
+ * A one-line user message: what went wrong and what to do; never a key (errors never carry one).
+ * `feature` picks the advice where it differs (which model setting); without it, the general advice.
+ */
+export function describeError(error: unknown, feature: Feature = 'connection'): string {
+  if (!isServiceError(error)) return error instanceof Error ? error.message : String(error);
+  return fixText(errorFix(error, { feature, service: error.service }));
+}
+
+/** Shows an error of a feature with the button that fixes it; `also` adds what else the user should know. */
+export async function showServiceError(error: unknown, feature: Feature, also?: string, ui: NoticeUi = errorUi): Promise<void> {
   if (isServiceError(error) && error.code === 'aborted') return;
-  const message = `Tandem: ${describeError(error)}${also ? ` ${also}` : ''}`;
-  if (!isServiceError(error)) {
-    vscode.window.showErrorMessage(message);
+  const fix = errorFix(error, { feature, service: isServiceError(error) ? error.service : 'B' });
+  // A failure of our own already starts "Tandem failed: …".
+  const text = isServiceError(error) ? `Tandem: ${fixText(fix)}` : `${fix.message} — ${fix.hint}`;
+  const message = `${text}${also ? ` ${also}` : ''}`;
+  const label = fix.action && fixLabel(fix.action);
+  if (!fix.action || !label) {
+    void ui.show(message);
     return;
   }
-  const fix = fixFor(error);
-  const choice = await vscode.window.showErrorMessage(message, fix);
-  if (choice === SET_KEY) await vscode.commands.executeCommand('tandem.setApiKey', error.service);
-  else if (choice === OPEN_SETTINGS) await openSettings(`tandem.${baseUrlSetting(error.service)}`);
-  else if (choice === SHOW_LOG) await vscode.commands.executeCommand('tandem.showLog');
+  const choice = await ui.show(message, label);
+  if (choice === label) await runFix(fix.action, ui.run);
 }

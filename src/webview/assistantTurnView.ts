@@ -1,12 +1,13 @@
 // An assistant turn: reasoning, streamed markdown, tool cards, citations, usage, errors, retry.
-import type { AssistantTurn, Citation, WebviewMessage } from '../shared/protocol';
+import type { AssistantTurn, Citation, ErrorView, WebviewMessage } from '../shared/protocol';
 import { safeUrl } from '../shared/safeUrl';
 import { button, h } from './dom';
-import { errorActionLabels, finishExplanation, usageLine } from './format';
+import { errorActionLabels, usageLine } from './format';
 import type { MarkdownEngine } from './markdown';
 import { MarkdownStream } from './markdownStream';
 import { ReasoningBlock } from './reasoningBlock';
 import { renderToolCard } from './toolCard';
+import { turnNotices } from './turnNotices';
 
 export interface TurnDeps {
   engine: MarkdownEngine;
@@ -144,32 +145,30 @@ export class AssistantTurnView {
         ),
       );
     }
-    if (turn.searchError) parts.push(h('div', { className: 'notice warning', attrs: { role: 'note' } }, `Web search failed: ${turn.searchError}`));
-    const explanation = finishExplanation(turn.finishReason);
-    if (explanation) parts.push(h('div', { className: 'notice warning', attrs: { role: 'note' } }, explanation));
-    if (turn.status === 'stopped') parts.push(h('div', { className: 'notice' }, 'Stopped. The partial answer is kept.'));
-    if (turn.error) {
-      const error = turn.error;
-      parts.push(
-        h(
-          'div',
-          { className: 'error-banner', attrs: { role: 'alert' } },
-          h('div', { className: 'error-message' }, error.message),
-          error.hint ? h('div', { className: 'error-hint' }, error.hint) : null,
-          error.action
-            ? button(errorActionLabels[error.action], errorActionLabels[error.action], () => {
-                if (error.action) this.deps.post({ type: 'errorAction', action: error.action, service: error.service });
-              }, 'primary')
-            : null,
-        ),
-      );
-    }
+    for (const notice of turnNotices(turn)) parts.push(notice.kind === 'note' ? renderNote(notice.text, notice.warning) : this.renderError(notice.error));
     if ((turn.status === 'stopped' || turn.status === 'error') && turn.error?.action !== 'retry') {
       parts.push(button('Retry', 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry'));
     }
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
+
+  private renderError(error: ErrorView): HTMLElement {
+    const action = error.action;
+    return h(
+      'div',
+      { className: 'error-banner', attrs: { role: 'alert' } },
+      h('div', { className: 'error-message' }, error.message),
+      error.hint ? h('div', { className: 'error-hint' }, error.hint) : null,
+      action
+        ? button(errorActionLabels[action], errorActionLabels[action], () => this.deps.post({ type: 'errorAction', action, service: error.service }), 'primary')
+        : null,
+    );
+  }
+}
+
+function renderNote(text: string, warning: boolean): HTMLElement {
+  return warning ? h('div', { className: 'notice warning', attrs: { role: 'note' } }, text) : h('div', { className: 'notice' }, text);
 }
 
 /** A source as a link, if its URL is a credential-free http(s) one; else its title as text (the host filters too). */

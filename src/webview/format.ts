@@ -1,4 +1,4 @@
-// Small text formatters for the usage line and explanations.
+// Small text formatters for the usage line and the chat's error buttons.
 import type { UsageView } from '../shared/protocol';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -12,23 +12,10 @@ export function usageLine(usage: UsageView): string {
   return `Tokens: ${parts.join(' · ')}`;
 }
 
-/** Why an answer ended early, in words; undefined for a normal end. */
-export function finishExplanation(finishReason: string | undefined): string | undefined {
-  switch (finishReason) {
-    case 'length':
-      return 'The answer reached the maximum output length and was cut off.';
-    case 'content_filter':
-      return 'The service stopped this answer because its content filter flagged it.';
-    case 'repetition_truncation':
-      return 'The service cut this answer because the model started repeating itself.';
-    default:
-      return undefined;
-  }
-}
-
 export const errorActionLabels = {
   setKey: 'Set key',
   openSettings: 'Open settings',
+  pickModel: 'Choose model',
   retry: 'Retry',
   newChatWithSummary: 'New chat with summary',
 } as const;

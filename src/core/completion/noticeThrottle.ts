@@ -1,28 +1,9 @@
 // At most one notification per kind per window (10 minutes): a broken key must not pop a toast on
-// every keystroke, yet the user must hear about it once.
-import type { ServiceError } from '../serviceError';
-
-export type NoticeKind = 'missing_key' | 'invalid_key' | 'rate_limited' | 'unreachable';
+// every keystroke, yet the user must hear about it once. Which failures get a notice, and what it
+// says, is the error mapping's (errorFixes.ts); this only counts time.
+import type { NoticeKind } from '../errorFixes';
 
 export const NOTICE_WINDOW_MS = 10 * 60_000;
-
-/** The kind of problem a failed completion is, for the user; undefined for ones not worth a toast. */
-export function noticeKindOf(error: ServiceError): NoticeKind | undefined {
-  switch (error.code) {
-    case 'missing_key':
-      return 'missing_key';
-    case 'invalid_api_key':
-      return 'invalid_key';
-    case 'rate_limit_exceeded':
-      return 'rate_limited';
-    case 'missing_base_url':
-    case 'network_error':
-    case 'timeout':
-      return 'unreachable';
-    default:
-      return undefined;
-  }
-}
 
 export class NoticeThrottle {
   private readonly lastShown = new Map<NoticeKind, number>();

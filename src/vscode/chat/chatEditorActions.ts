@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
+import { chatButtonAction } from '../../core/chat/chatErrors';
 import type { ServiceClients } from '../serviceClients';
 import type { ErrorView, ServiceId } from '../../shared/protocol';
 import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
-import { baseUrlSetting, openSettings } from '../settings';
+import { runFix } from '../errorNotice';
 
 /** Attached files are cut here: enough for a large source file, not a whole build artefact. */
 const MAX_ATTACHED_CHARS = 200_000;
@@ -86,18 +87,16 @@ export class ChatEditorActions {
     }
   }
 
-  async errorAction(action: NonNullable<ErrorView['action']>, service: ServiceId): Promise<void> {
-    switch (action) {
-      case 'setKey':
-        await vscode.commands.executeCommand('tandem.setApiKey', service);
-        return;
-      case 'openSettings':
-        await openSettings(`tandem.${baseUrlSetting(service)}`);
-        return;
+  /** A chat error's button: the chat runs retry and new chat itself; the rest run as everywhere else. */
+  async errorAction(button: NonNullable<ErrorView['action']>, service: ServiceId): Promise<void> {
+    const action = chatButtonAction(button, service);
+    switch (action.kind) {
       case 'retry':
         return this.afterAnswer(this.controller().retry(), service);
       case 'newChatWithSummary':
         return this.controller().newChatWithSummary();
+      default:
+        return runFix(action);
     }
   }
 

@@ -1,29 +1,29 @@
-import * as vscode from 'vscode';
-import { NoticeThrottle, noticeKindOf, type NoticeKind } from '../../core/completion/noticeThrottle';
+import { NoticeThrottle } from '../../core/completion/noticeThrottle';
+import { errorFix, fixText, type NoticeKind } from '../../core/errorFixes';
 import { isServiceError } from '../../core/serviceError';
-import { describeError } from '../errorNotice';
-import { openSettings } from '../settings';
-
-/** The button that fixes each kind of problem, and what it runs. */
-const fixes: Record<NoticeKind, { label: string; run: () => Thenable<unknown> }> = {
-  missing_key: { label: 'Set Service B key', run: () => vscode.commands.executeCommand('tandem.setApiKey', 'B') },
-  invalid_key: { label: 'Set Service B key', run: () => vscode.commands.executeCommand('tandem.setApiKey', 'B') },
-  rate_limited: { label: 'Snooze 5 minutes', run: () => vscode.commands.executeCommand('tandem.completion.snooze', 5) },
-  unreachable: { label: 'Open Settings', run: () => openSettings('tandem.serviceB.baseUrl') },
-};
+import { fixLabel, runFix, warningUi, type NoticeUi } from '../errorNotice';
 
 /** Completion failures as notifications: at most one per kind per 10 minutes, each with its fix. */
 export class CompletionNotices {
-  private readonly throttle = new NoticeThrottle(() => Date.now());
+  private readonly throttle: NoticeThrottle;
+
+  constructor(
+    private readonly ui: NoticeUi = warningUi,
+    now: () => number = Date.now,
+  ) {
+    this.throttle = new NoticeThrottle(now);
+  }
 
   /** Returns the notice kind when one was shown (tests and logs use it). */
   report(error: unknown): NoticeKind | undefined {
     if (!isServiceError(error)) return undefined;
-    const kind = noticeKindOf(error);
+    const fix = errorFix(error, { feature: 'completion', service: error.service });
+    const kind = fix.notice;
     if (!kind || !this.throttle.shouldShow(kind)) return undefined;
-    const fix = fixes[kind];
-    void vscode.window.showWarningMessage(`Tandem completions: ${describeError(error)}`, fix.label).then((choice) => {
-      if (choice === fix.label) void fix.run();
+    const action = fix.action;
+    const label = action && fixLabel(action);
+    void Promise.resolve(this.ui.show(`Tandem completions: ${fixText(fix)}`, ...(label ? [label] : []))).then((choice) => {
+      if (action && choice === label) return runFix(action, this.ui.run);
     });
     return kind;
   }

@@ -74,9 +74,9 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     } catch (error) {
       if (controller.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
       // A 429 shows as the cool-down it started (see CompletionEngine), not as a failure.
-      if (!(isServiceError(error) && error.code === 'rate_limit_exceeded')) this.status.failed(describeError(error));
+      if (!(isServiceError(error) && error.code === 'rate_limit_exceeded')) this.status.failed(describeError(error, 'completion'));
       const shown = this.notices.report(error);
-      this.log.warn(`inline completion failed${shown ? ` (notified: ${shown})` : ''}: ${describeError(error)}`);
+      this.log.warn(`inline completion failed${shown ? ` (notified: ${shown})` : ''}: ${describeError(error, 'completion')}`);
       return undefined;
     } finally {
       done?.();

@@ -84,7 +84,7 @@ export class ReadAloud implements vscode.Disposable {
       void vscode.window.showWarningMessage(`Tandem: the service cut ${session.truncatedParts.length} part(s) short at its output limit, so some text was not read.`);
     }
     if (outcome.kind === 'failed' && outcome.error instanceof NoPlayerError) void this.offerWav();
-    else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'Nothing is playing now.');
+    else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'speech', 'Nothing is playing now.');
     return outcome;
   }
 

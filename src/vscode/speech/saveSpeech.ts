@@ -41,7 +41,7 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
     void vscode.window.showInformationMessage(`Tandem: saved ${formatClock(spoken.seconds)} of speech to ${vscode.workspace.asRelativePath(uri)}.${cut}${polished}`);
     return uri;
   } catch (error) {
-    await showServiceError(error, 'No file was written.');
+    await showServiceError(error, 'speech', 'No file was written.');
     return undefined;
   }
 }

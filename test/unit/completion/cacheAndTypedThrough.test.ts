@@ -6,7 +6,8 @@ import { extractContext, type ContextBudget } from '../../../src/core/completion
 import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
 import { CompletionStatus, LATENCY_SAMPLES } from '../../../src/core/completion/completionStatus';
 import { sessionFiguresLine } from '../../../src/core/completion/completionStatusLine';
-import { NoticeThrottle, noticeKindOf } from '../../../src/core/completion/noticeThrottle';
+import { NoticeThrottle } from '../../../src/core/completion/noticeThrottle';
+import { errorFix } from '../../../src/core/errorFixes';
 import { ServiceError } from '../../../src/core/serviceError';
 
 /** An engine whose service always answers `answer`, recording each request's prompt. */
@@ -170,7 +171,8 @@ describe('completion cache, typed-through entries and notice throttling', () => 
   });
 
   it('maps missing key, 401, 429 and an unreachable base URL to their notice kinds', () => {
-    const kind = (code: ConstructorParameters<typeof ServiceError>[0]['code']) => noticeKindOf(new ServiceError({ service: 'B', code, message: 'x' }));
+    const kind = (code: ConstructorParameters<typeof ServiceError>[0]['code']) =>
+      errorFix(new ServiceError({ service: 'B', code, message: 'x' }), { feature: 'completion', service: 'B' }).notice;
     assert.equal(kind('missing_key'), 'missing_key');
     assert.equal(kind('invalid_api_key'), 'invalid_key');
     assert.equal(kind('rate_limit_exceeded'), 'rate_limited');

@@ -1,0 +1,199 @@
+// The one mapping from an error to what the user reads and the one action that fixes it. Notifications,
+// the chat and completion notices all render from it; each UI decides only how an action looks (a
+// notification button, a chat button), so the same error can no longer get different advice.
+import type { ServiceId } from './chatTypes';
+import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
+
+/** Where the error happened: it decides which setting a fix opens (each feature has its own model). */
+export type Feature = 'completion' | 'chat' | 'speech' | 'connection';
+export const FEATURES: readonly Feature[] = ['completion', 'chat', 'speech', 'connection'];
+
+export type ModelFeature = Exclude<Feature, 'connection'>;
+
+/** The setting that holds each feature's model; a model the service does not know is fixed there. */
+export const MODEL_SETTINGS: Readonly<Record<ModelFeature, string>> = {
+  completion: 'tandem.completion.model',
+  chat: 'tandem.chat.model',
+  speech: 'tandem.speech.model',
+};
+
+export type FixAction =
+  | { kind: 'setKey'; service: ServiceId }
+  | { kind: 'openSettings'; setting: string }
+  | { kind: 'pickModel'; feature: ModelFeature; setting: string }
+  | { kind: 'snooze'; minutes: number }
+  | { kind: 'showLog' }
+  /** Chat only: the chat runs these itself. */
+  | { kind: 'retry' }
+  | { kind: 'newChatWithSummary' };
+
+/** Completion failures worth one (throttled) notice; the same kind shares one throttle window. */
+export type NoticeKind = 'missing_key' | 'invalid_key' | 'rate_limited' | 'unreachable' | 'unknown_model';
+
+export interface ErrorFix {
+  service: ServiceId;
+  /** An ErrorCode, a finish reason, or `internal_error` for a failure that is not a service error. */
+  code: string;
+  /** What went wrong. */
+  message: string;
+  /** What to do about it; empty when there is nothing to do (a cancel). */
+  hint: string;
+  action?: FixAction;
+  /** Set for completion failures that deserve a notice, not only the status bar. */
+  notice?: NoticeKind;
+}
+
+export interface FixContext {
+  feature: Feature;
+  /** The service the feature was talking to; used when the error is not a service error. */
+  service: ServiceId;
+  /** Chat: some of the answer had arrived, so a failure is a cut stream whose text is kept. */
+  partial?: boolean;
+}
+
+type Rule = (error: ServiceError, context: FixContext) => Pick<ErrorFix, 'action' | 'notice'> & { hint?: string };
+
+const CUT_HINT = 'The answer was cut off; the partial text is kept. Retry to ask again.';
+
+const baseUrlSetting = (service: ServiceId) => `tandem.service${service}.baseUrl`;
+const everywhere = (rule: Rule): Record<Feature, Rule> => ({ completion: rule, chat: rule, speech: rule, connection: rule });
+
+const setKey =
+  (notice?: NoticeKind): Rule =>
+  (error, { feature }) => ({ action: { kind: 'setKey', service: error.service }, ...(notice && feature === 'completion' ? { notice } : {}) });
+const showLog: Rule = () => ({ action: { kind: 'showLog' } });
+const noAction: Rule = () => ({});
+const retryUnlessCut: Rule = (_error, { partial }) => (partial ? { hint: CUT_HINT, action: { kind: 'retry' } } : { action: { kind: 'retry' } });
+/** A service that cannot be reached is fixed in its base URL; in a chat, a connection lost mid-answer is a cut. */
+const unreachable: Rule = (error, { feature, partial }) =>
+  feature === 'chat' && partial
+    ? { hint: CUT_HINT, action: { kind: 'retry' } }
+    : { action: { kind: 'openSettings', setting: baseUrlSetting(error.service) }, ...(feature === 'completion' ? { notice: 'unreachable' as const } : {}) };
+const pickModel =
+  (feature: ModelFeature, where: string): Rule =>
+  (error) => ({
+    hint: `${sentence(error.hint || `Pick another Service ${error.service} model`)}. ${where}`,
+    action: { kind: 'pickModel', feature, setting: MODEL_SETTINGS[feature] },
+    // Every completion would fail the same way, and the status bar alone is easy to miss.
+    ...(feature === 'completion' ? { notice: 'unknown_model' as const } : {}),
+  });
+
+/** Every error code, for every feature: adding a code or a feature is a compile error until it is mapped. */
+const FIXES = {
+  invalid_api_key: everywhere(setKey('invalid_key')),
+  missing_key: everywhere(setKey('missing_key')),
+  // Set API Key… is where the user approves the address, so it is also the fix for a held-back key.
+  origin_not_approved: everywhere(setKey()),
+  missing_base_url: everywhere(unreachable),
+  network_error: everywhere(unreachable),
+  timeout: everywhere(unreachable),
+  rate_limit_exceeded: {
+    ...everywhere(showLog),
+    // A completion on every keystroke would keep hitting the limit; pausing them is the fix.
+    completion: () => ({ action: { kind: 'snooze', minutes: 5 }, notice: 'rate_limited' }),
+    chat: retryUnlessCut,
+  },
+  server_error: { ...everywhere(showLog), chat: retryUnlessCut },
+  stream_truncated: { ...everywhere(showLog), chat: retryUnlessCut },
+  invalid_response: { ...everywhere(showLog), chat: retryUnlessCut },
+  context_length_exceeded: {
+    ...everywhere(showLog),
+    completion: () => ({
+      hint: 'The completion context is larger than the model reads; lower tandem.completion.contextTokens',
+      action: { kind: 'openSettings', setting: 'tandem.completion.contextTokens' },
+    }),
+    chat: () => ({
+      hint: 'The chat is longer than the model can read. Start a new chat that begins with a summary of this one.',
+      action: { kind: 'newChatWithSummary' },
+    }),
+  },
+  content_filter: {
+    ...everywhere(showLog),
+    chat: () => ({ hint: "The service's safety filter rejected the request. Rephrase it (edit and resend)." }),
+  },
+  model_not_found: {
+    completion: pickModel('completion', 'The completion model is set in tandem.completion.model (Tandem: Choose Inline Completion Model…).'),
+    chat: pickModel('chat', "The model picker in the chat header changes this chat's model; tandem.chat.model is the one new chats start with."),
+    speech: pickModel('speech', 'The speech model is set in tandem.speech.model.'),
+    // The connection check asks only for lists, never a model: a 404 there means the base URL is off.
+    connection: (error) => ({ action: { kind: 'openSettings', setting: baseUrlSetting(error.service) } }),
+  },
+  insufficient_balance: { ...everywhere(showLog), chat: noAction },
+  invalid_request: { ...everywhere(showLog), chat: noAction },
+  aborted: everywhere(noAction),
+} satisfies Record<ErrorCode, Record<Feature, Rule>>;
+
+/** Finish reasons that end an answer early (chat only), explained; the text the model wrote is kept. */
+const FINISHES = {
+  length: {
+    message: 'The answer reached the maximum output length and was cut off.',
+    hint: 'Retry, or ask the model to continue.',
+    action: { kind: 'retry' },
+  },
+  content_filter: {
+    message: "The service's content filter stopped this answer.",
+    hint: 'Rephrase the request (edit and resend).',
+  },
+  repetition_truncation: {
+    message: 'The service cut this answer because the model began repeating itself.',
+    hint: 'Retry, or rephrase the request.',
+    action: { kind: 'retry' },
+  },
+} satisfies Record<string, Pick<ErrorFix, 'message' | 'hint' | 'action'>>;
+
+/** The codes the mapping covers, for tests and anyone listing them. */
+export const MAPPED_CODES = Object.keys(FIXES) as ErrorCode[];
+
+/** What the user sees of an error in a feature, and the action that fixes it. */
+export function errorFix(error: unknown, context: FixContext): ErrorFix {
+  if (!isServiceError(error)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      service: context.service,
+      code: 'internal_error',
+      message: `Tandem failed: ${message}`,
+      hint: 'Retry; if it happens again, see Tandem: Show Log.',
+      action: context.feature === 'chat' ? { kind: 'retry' } : { kind: 'showLog' },
+    };
+  }
+  const rule: Rule = FIXES[error.code][context.feature];
+  const { hint, ...rest } = rule(error, context);
+  return { service: error.service, code: error.code, message: error.message, hint: hint ?? error.hint, ...rest };
+}
+
+/** Why an answer ended early, with what to do; undefined for a normal end (stop, tool calls). */
+export function finishFix(finishReason: string | undefined, service: ServiceId): ErrorFix | undefined {
+  if (finishReason === undefined || !Object.hasOwn(FINISHES, finishReason)) return undefined;
+  const finish: Pick<ErrorFix, 'message' | 'hint' | 'action'> = FINISHES[finishReason as keyof typeof FINISHES];
+  return { service, code: finishReason, ...finish };
+}
+
+/** One line: which service, what went wrong, what to do. */
+export function fixText(fix: ErrorFix): string {
+  return `Service ${fix.service}: ${fix.message}${fix.hint ? ` — ${fix.hint}` : ''}`;
+}
+
+/**
+ * The VS Code command an action runs, as data so it is tested without an editor; undefined for the
+ * chat's own actions (retry, new chat), which the chat runs itself.
+ */
+export function fixCommand(action: FixAction): { command: string; args: unknown[] } | undefined {
+  switch (action.kind) {
+    case 'setKey':
+      return { command: 'tandem.setApiKey', args: [action.service] };
+    case 'openSettings':
+    case 'pickModel':
+      return { command: 'workbench.action.openSettings', args: [action.setting] };
+    case 'snooze':
+      return { command: 'tandem.completion.snooze', args: [action.minutes] };
+    case 'showLog':
+      return { command: 'tandem.showLog', args: [] };
+    case 'retry':
+    case 'newChatWithSummary':
+      return undefined;
+  }
+}
+
+function sentence(text: string): string {
+  return text.replace(/[.\s]+$/, '');
+}
