@@ -1,6 +1,6 @@
 // Request body for Service A text chat: POST {base}/v1/chat/completions (seed 000).
 import type { ChatMessage, FunctionTool, Tool } from '../chatTypes';
-import { findModel } from '../catalog';
+import { SERVICE_LIMITS, findModel, type ModelInfo } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
@@ -32,13 +32,13 @@ export interface ServiceAChatRequest {
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 
 export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRequest {
-  checkModel(o.model);
-  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: 131072, integer: true });
+  const model = checkModel(o.model);
+  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   checkRange('A', 'temperature', o.temperature, { min: 0, max: 1.5 });
   checkRange('A', 'top_p', o.topP, { min: 0.01, max: 1 });
   checkRange('A', 'frequency_penalty', o.frequencyPenalty, { min: -2, max: 2 });
   checkRange('A', 'presence_penalty', o.presencePenalty, { min: -2, max: 2 });
-  const stop = checkStop('A', o.stop, 4);
+  const stop = checkStop('A', o.stop, SERVICE_LIMITS.A.maxStopSequences);
   const tools = buildTools(o);
   // Rule 3: with thinking on (the default) the service forces temperature 1.0 and top_p 0.95,
   // so sending ours would only suggest they matter.
@@ -65,7 +65,7 @@ export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRe
   };
 }
 
-function checkModel(model: string): void {
+function checkModel(model: string): ModelInfo {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A') {
@@ -74,6 +74,7 @@ function checkModel(model: string): void {
   if (info.kind !== 'text') {
     throw invalidRequest('A', `${model} is a speech model; build its request with buildSpeechRequest`);
   }
+  return info;
 }
 
 function buildTools(o: ServiceAChatOptions): Tool[] | undefined {

@@ -35,8 +35,9 @@ const FORMATS: readonly SpeechFormat[] = ['wav', 'mp3', 'pcm', 'pcm16'];
 const CLONE_SECONDS = { min: 3, max: 10 };
 
 export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
-  const speech = speechKind(o.model);
-  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: 8192, integer: true });
+  const model = speechModel(o.model);
+  const speech = model.speech;
+  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   if (o.format !== undefined && !FORMATS.includes(o.format)) {
     throw invalidRequest('A', `Service A audio format must be one of ${FORMATS.join(', ')} (got "${String(o.format)}")`);
   }
@@ -77,7 +78,8 @@ export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
   };
 }
 
-function speechKind(model: string): SpeechKind {
+/** The catalog's facts about a speech model that its request needs. */
+function speechModel(model: string): { speech: SpeechKind; maxOutputTokens: number } {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A' || info.kind !== 'speech' || !info.speech) {
@@ -87,7 +89,7 @@ function speechKind(model: string): SpeechKind {
       'Use alpha-v2.5-tts, alpha-v2.5-tts-voicedesign or alpha-v2.5-tts-voiceclone.',
     );
   }
-  return info.speech;
+  return { speech: info.speech, maxOutputTokens: info.maxOutputTokens };
 }
 
 /** Each voice option belongs to exactly one speech model; passing it to another is a caller bug worth naming. */
