@@ -189,6 +189,12 @@ export function completionModels(): ModelInfo[] {
   return [...fim.filter((m) => m.id === DEFAULT_FIM_MODEL), ...fim.filter((m) => m.id !== DEFAULT_FIM_MODEL)];
 }
 
+/** Model ids as a list in a sentence: "a", "a or b", "a, b or c". */
+export function modelIdList(models: readonly ModelInfo[]): string {
+  const ids = models.map((m) => m.id);
+  return ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} or ${ids[ids.length - 1]}`;
+}
+
 export function isPresetVoice(voice: string): voice is PresetVoice {
   return (PRESET_VOICES as readonly string[]).includes(voice);
 }

@@ -1,6 +1,6 @@
 // Request body for Service A text chat: POST {base}/v1/chat/completions (seed 000).
 import type { ChatMessage, FunctionTool, Tool } from '../chatTypes';
-import { SERVICE_LIMITS, findModel, type ModelInfo } from '../catalog';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
@@ -69,7 +69,7 @@ function checkModel(model: string): ModelInfo {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A') {
-    throw invalidRequest('A', `Unknown Service A model "${model}"`, 'Choose alpha-v2.5-pro or alpha-v2.5.');
+    throw invalidRequest('A', `Unknown Service A model "${model}"`, `Choose ${modelIdList(modelsFor('A', 'text'))}.`);
   }
   if (info.kind !== 'text') {
     throw invalidRequest('A', `${model} is a speech model; build its request with buildSpeechRequest`);

@@ -1,7 +1,7 @@
 // Request body for Service A speech output: the same POST {base}/v1/chat/completions, with an
 // alpha-v2.5-tts* model and an `audio` object (seed 000, rules 4–8).
 import type { SpeechKind } from '../catalog';
-import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice } from '../catalog';
+import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice, modelIdList, modelsFor } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';
@@ -86,7 +86,7 @@ function speechModel(model: string): { speech: SpeechKind; maxOutputTokens: numb
     throw invalidRequest(
       'A',
       `"${model}" is not a Service A speech model`,
-      'Use alpha-v2.5-tts, alpha-v2.5-tts-voicedesign or alpha-v2.5-tts-voiceclone.',
+      `Use ${modelIdList(modelsFor('A', 'speech'))}.`,
     );
   }
   return { speech: info.speech, maxOutputTokens: info.maxOutputTokens };

@@ -1,7 +1,7 @@
 // Request body for Service B chat: POST {base}/chat/completions, or {base}/beta/chat/completions in
 // strict tool mode (seed 001).
 import type { ChatMessage, ContentPart, FunctionTool } from '../chatTypes';
-import { SERVICE_LIMITS, findModel, type ModelInfo } from '../catalog';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
@@ -90,7 +90,7 @@ function checkModel(model: string): ModelInfo {
   if (isRetiredModel('B', model)) throw retiredModelError('B', model);
   const info = findModel(model);
   if (!info || info.service !== 'B') {
-    throw invalidRequest('B', `Unknown Service B model "${model}"`, 'Choose beta-v4-flash or beta-v4-pro.');
+    throw invalidRequest('B', `Unknown Service B model "${model}"`, `Choose ${modelIdList(modelsFor('B', 'text'))}.`);
   }
   return info;
 }

@@ -1,5 +1,5 @@
 // Request body for Service B fill-in-the-middle: POST {base}/beta/completions (seed 001).
-import { DEFAULT_FIM_MODEL, SERVICE_LIMITS, findModel } from '../catalog';
+import { DEFAULT_FIM_MODEL, SERVICE_LIMITS, completionModels, findModel, modelIdList } from '../catalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, checkStop, invalidRequest, omitUndefined } from '../requestChecks';
@@ -29,7 +29,7 @@ export function buildFimRequest(o: FimOptions): FimRequest {
   if (isRetiredModel('B', model)) throw retiredModelError('B', model);
   const info = findModel(model);
   if (!info || info.service !== 'B' || !info.fim || info.fimMaxTokens === undefined) {
-    throw invalidRequest('B', `"${model}" cannot do fill-in-the-middle on Service B`, 'Use beta-v4-pro or beta-v4-flash.');
+    throw invalidRequest('B', `"${model}" cannot do fill-in-the-middle on Service B`, `Use ${modelIdList(completionModels())}.`);
   }
   if (typeof o.prompt !== 'string') throw invalidRequest('B', 'Service B fill-in-the-middle needs a prompt string');
   if (o.suffix !== undefined && typeof o.suffix !== 'string') {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { MODELS, SERVICE_LIMITS, completionModels, modelsFor } from '../../../src/core/catalog';
+import { MODELS, SERVICE_LIMITS, completionModels, modelIdList, modelsFor } from '../../../src/core/catalog';
 import { buildServiceAChatRequest } from '../../../src/core/serviceA/chatRequest';
 import { buildSpeechRequest } from '../../../src/core/serviceA/speechRequest';
 import { buildServiceBChatRequest } from '../../../src/core/serviceB/chatRequest';
 import { buildFimRequest } from '../../../src/core/serviceB/fimRequest';
-import { expectInvalid } from './expectServiceError';
+import { expectServiceError, expectInvalid } from './expectServiceError';
 
 const hi = [{ role: 'user' as const, content: 'hi' }];
 const stops = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
@@ -60,5 +60,14 @@ describe('request builders take their limits from the catalog', () => {
     for (const m of MODELS) assert.equal(m.fimMaxTokens !== undefined, m.fim, m.id);
     assert.deepEqual(completionModels().map((m) => m.id), ['beta-v4-pro', 'beta-v4-flash']);
     assert.ok(completionModels().every((m) => typeof m.completionNote === 'string' && m.completionNote !== ''));
+  });
+
+  it('an unknown model’s hint lists the catalog’s models for that request', () => {
+    const hint = (service: 'A' | 'B', fn: () => unknown, expected: string) => expectServiceError(fn, { service, code: 'invalid_request', message: /./, hint: expected });
+    hint('A', () => buildServiceAChatRequest({ model: 'nope', messages: hi }), 'Choose alpha-v2.5-pro or alpha-v2.5.');
+    hint('A', () => buildSpeechRequest({ model: 'alpha-v2.5', text: 'hi' }), 'Use alpha-v2.5-tts, alpha-v2.5-tts-voicedesign or alpha-v2.5-tts-voiceclone.');
+    hint('B', () => buildServiceBChatRequest({ model: 'nope', messages: hi }), 'Choose beta-v4-flash or beta-v4-pro.');
+    hint('B', () => buildFimRequest({ model: 'alpha-v2.5', prompt: 'x' }), 'Use beta-v4-pro or beta-v4-flash.');
+    assert.deepEqual([modelIdList([]), modelIdList(MODELS.slice(0, 1))], ['', 'alpha-v2.5-pro']);
   });
 });
