@@ -1,7 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { modelsFor } from '../../core/catalog';
+import { findModel, modelsFor } from '../../core/catalog';
 import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { voiceSampleFromWav, type VoiceSample } from '../../core/speech/voiceSample';
@@ -32,10 +32,12 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
   if (!Number.isInteger(sampleRate) || sampleRate < minimum || sampleRate > maximum) {
     throw new SpeechSettingError(`tandem.speech.sampleRate must be a whole number of Hz from ${minimum} to ${maximum} (it is ${sampleRate}).`, 'tandem.speech.sampleRate');
   }
-  switch (model) {
-    case 'alpha-v2.5-tts':
+  // The catalog says how each speech model takes its voice, so no model id is repeated here.
+  const info = findModel(model);
+  switch (info?.kind === 'speech' ? info.speech : undefined) {
+    case 'preset':
       return { voice: { model, voice: tandemSetting('speech.voice') }, sampleRate, stripMarkup };
-    case 'alpha-v2.5-tts-voicedesign': {
+    case 'voicedesign': {
       const voiceDescription = tandemSetting('speech.voiceDescription').trim();
       if (!voiceDescription) {
         throw new SpeechSettingError('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").', 'tandem.speech.voiceDescription');
@@ -43,7 +45,7 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
       const optimizeTextPreview = tandemSetting('speech.optimizeTextPreview');
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
     }
-    case 'alpha-v2.5-tts-voiceclone':
+    case 'voiceclone':
       return { voice: { model, ...(await readVoiceSample(tandemSetting('speech.voiceSample'))) }, sampleRate, stripMarkup };
     default:
       throw new SpeechSettingError(`tandem.speech.model "${model}" is not a speech model; choose one of ${modelsFor('A', 'speech').map((m) => m.id).join(', ')}.`, 'tandem.speech.model');
