@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from './core/commandCatalog';
 import { KeyOriginGate } from './core/keyOrigins';
 import { rememberingKeys } from './core/keys';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
@@ -45,7 +46,7 @@ export function activate(context: vscode.ExtensionContext) {
     registerMenuCommand(completions.status),
     ...registerApiKeyCommands(apiKeys),
     registerCheckConnectionCommand(clients),
-    vscode.commands.registerCommand('tandem.showLog', () => log.show()),
+    vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     watchRetiredModelSettings(),
     new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,

@@ -43,7 +43,11 @@ export interface ModelInfo {
   readonly defaultTemperature: number;
   /** Fill-in-the-middle via Service B `/beta/completions` (non-reasoning mode only). */
   readonly fim: boolean;
+  /** Highest `max_tokens` a fill-in-the-middle request may ask for; undefined for models without FIM. */
+  readonly fimMaxTokens: number | undefined;
   readonly price: ModelPrice | undefined;
+  /** A few words for the inline-completion model picker, where models are compared side by side. */
+  readonly completionNote?: string;
 }
 
 /** Service A preset voices for alpha-v2.5-tts; `alpha_default` is the service default. */
@@ -59,6 +63,29 @@ export const SERVICE_A_SPEECH_MAX_COMPLETION_TOKENS = 8192;
 export const SERVICE_B_MAX_OUTPUT_TOKENS = 393216;
 /** Service B's "1M" context length, read as 2^20 tokens. */
 export const SERVICE_B_CONTEXT_LENGTH = 1048576;
+/** Service B's "4K" fill-in-the-middle completion length, read as 4 × 1024 tokens. */
+export const SERVICE_B_FIM_MAX_TOKENS = 4096;
+
+/** Per-request limits a service states for all its text models. */
+export interface ServiceLimits {
+  /** Most stop sequences in one request. */
+  readonly maxStopSequences: number;
+  /** Most tools in one request; undefined where the contract states none. */
+  readonly maxTools: number | undefined;
+}
+
+export const SERVICE_LIMITS: Readonly<Record<ServiceId, ServiceLimits>> = Object.freeze({
+  A: { maxStopSequences: 4, maxTools: undefined },
+  // The FIM table sets no stop count of its own; this chat limit is used for FIM too.
+  B: { maxStopSequences: 16, maxTools: 128 },
+});
+
+/** The model the contract names for fill-in-the-middle, and the inline-completion default. */
+export const DEFAULT_FIM_MODEL: ServiceBModelId = 'beta-v4-pro';
+/** A new chat's model: the cheaper Service B model. */
+export const DEFAULT_CHAT_MODEL: ServiceBModelId = 'beta-v4-flash';
+/** Read aloud's model: preset voices need no extra setting. */
+export const DEFAULT_SPEECH_MODEL: SpeechModelId = 'alpha-v2.5-tts';
 
 const speechModel = (id: SpeechModelId, label: string, speech: SpeechKind): ModelInfo => ({
   id,
@@ -75,10 +102,11 @@ const speechModel = (id: SpeechModelId, label: string, speech: SpeechKind): Mode
   contextLength: undefined,
   defaultTemperature: 0.6,
   fim: false,
+  fimMaxTokens: undefined,
   price: undefined,
 });
 
-const serviceBModel = (id: ServiceBModelId, label: string, price: ModelPrice): ModelInfo => ({
+const serviceBModel = (id: ServiceBModelId, label: string, price: ModelPrice, completionNote: string): ModelInfo => ({
   id,
   service: 'B',
   kind: 'text',
@@ -94,7 +122,9 @@ const serviceBModel = (id: ServiceBModelId, label: string, price: ModelPrice): M
   contextLength: SERVICE_B_CONTEXT_LENGTH,
   defaultTemperature: 1,
   fim: true,
+  fimMaxTokens: SERVICE_B_FIM_MAX_TOKENS,
   price,
+  completionNote,
 });
 
 export const MODELS: readonly ModelInfo[] = Object.freeze([
@@ -113,6 +143,7 @@ export const MODELS: readonly ModelInfo[] = Object.freeze([
     contextLength: undefined,
     defaultTemperature: 1.0,
     fim: false,
+    fimMaxTokens: undefined,
     price: undefined,
   },
   {
@@ -130,13 +161,14 @@ export const MODELS: readonly ModelInfo[] = Object.freeze([
     contextLength: undefined,
     defaultTemperature: 1.0,
     fim: false,
+    fimMaxTokens: undefined,
     price: undefined,
   },
   speechModel('alpha-v2.5-tts', 'Alpha 2.5 TTS (preset voices)', 'preset'),
   speechModel('alpha-v2.5-tts-voicedesign', 'Alpha 2.5 TTS (voice design)', 'voicedesign'),
   speechModel('alpha-v2.5-tts-voiceclone', 'Alpha 2.5 TTS (voice clone)', 'voiceclone'),
-  serviceBModel('beta-v4-flash', 'Beta 4 Flash', { currency: 'CNY', cacheHit: 0.02, cacheMiss: 1, output: 2, discounted: false }),
-  serviceBModel('beta-v4-pro', 'Beta 4 Pro', { currency: 'CNY', cacheHit: 0.1, cacheMiss: 3, output: 6, discounted: true }),
+  serviceBModel('beta-v4-flash', 'Beta 4 Flash', { currency: 'CNY', cacheHit: 0.02, cacheMiss: 1, output: 2, discounted: false }, 'faster, cheaper'),
+  serviceBModel('beta-v4-pro', 'Beta 4 Pro', { currency: 'CNY', cacheHit: 0.1, cacheMiss: 3, output: 6, discounted: true }, 'best completions'),
 ]);
 
 export function findModel(id: string): ModelInfo | undefined {
@@ -146,6 +178,21 @@ export function findModel(id: string): ModelInfo | undefined {
 /** Models of one service, optionally only one kind, in catalog order (the pickers' order). */
 export function modelsFor(service: ServiceId, kind?: ModelKind): ModelInfo[] {
   return MODELS.filter((m) => m.service === service && (kind === undefined || m.kind === kind));
+}
+
+/**
+ * The inline-completion models in picker order: the default first, then the other FIM models in
+ * catalog order (the order `tandem.completion.model` lists them in).
+ */
+export function completionModels(): ModelInfo[] {
+  const fim = MODELS.filter((m) => m.fim);
+  return [...fim.filter((m) => m.id === DEFAULT_FIM_MODEL), ...fim.filter((m) => m.id !== DEFAULT_FIM_MODEL)];
+}
+
+/** Model ids as a list in a sentence: "a", "a or b", "a, b or c". */
+export function modelIdList(models: readonly ModelInfo[]): string {
+  const ids = models.map((m) => m.id);
+  return ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} or ${ids[ids.length - 1]}`;
 }
 
 export function isPresetVoice(voice: string): voice is PresetVoice {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../core/commandCatalog';
 import type { ServiceId } from '../core/chatTypes';
 import type { ApiKeyStore } from './apiKeyStore';
 
@@ -18,7 +19,7 @@ async function pickService(title: string, given?: unknown): Promise<ServiceId | 
  */
 export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('tandem.setApiKey', async (given?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.setApiKey, async (given?: unknown) => {
       const service = await pickService('Tandem: Set API Key', given);
       if (!service) return;
       const key = await vscode.window.showInputBox({
@@ -36,7 +37,7 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
           : `Tandem: Service ${service} key saved. Tandem asks before sending it to the base URL you set.`,
       );
     }),
-    vscode.commands.registerCommand('tandem.clearApiKey', async (given?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.clearApiKey, async (given?: unknown) => {
       const service = await pickService('Tandem: Clear API Key', given);
       if (!service) return;
       await keys.delete(service);

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../core/commandCatalog';
 import { checkConnections } from '../core/connectionCheck';
 import type { ServiceClients } from './serviceClients';
 import { showServiceError } from './errorNotice';
 
 /** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */
 export function registerCheckConnectionCommand(clients: ServiceClients): vscode.Disposable {
-  return vscode.commands.registerCommand('tandem.checkConnection', () =>
+  return vscode.commands.registerCommand(COMMANDS.checkConnection, () =>
     vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Tandem: checking both services…', cancellable: true },
       async (_progress, token) => {

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { AuthScheme } from '../core/endpoints';
 import type { ServiceId } from '../core/chatTypes';
+import { SETTINGS_SECTION, enumSetting, settingDefault, type SettingKey, type SettingValue } from '../core/settingsCatalog';
 
-/** Typed reads of `tandem.*`; read on each use so changes apply without a reload. */
-export function tandemSetting<T>(key: string, fallback: T): T {
-  return vscode.workspace.getConfiguration('tandem').get<T>(key, fallback);
+/** Typed reads of `tandem.*`, defaulting to settingsCatalog.ts; read on each use so changes apply without a reload. */
+export function tandemSetting<K extends SettingKey>(key: K): SettingValue<K> {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).get<SettingValue<K>>(key, settingDefault(key));
 }
 
 /**
@@ -20,14 +21,16 @@ function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
 }
 
-export const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl`;
+export const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl` as const;
 
 export function baseUrl(service: ServiceId): string {
-  return userSetting(baseUrlSetting(service), '');
+  const key = baseUrlSetting(service);
+  return userSetting(key, settingDefault(key));
 }
 
 export function serviceAAuthScheme(): AuthScheme {
-  return userSetting<AuthScheme>('serviceA.authHeader', 'bearer');
+  // An unknown value reads as the default, `bearer`, which is also what authHeaders() sends for one.
+  return enumSetting('serviceA.authHeader', userSetting<unknown>('serviceA.authHeader', settingDefault('serviceA.authHeader')));
 }
 
 /**

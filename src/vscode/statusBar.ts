@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../core/commandCatalog';
 import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
 import { completionStatusLine, sessionFiguresLine } from '../core/completion/completionStatusLine';
 import type { SetupView } from './setupView';
@@ -90,7 +91,7 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
 }
 
 export function registerMenuCommand(completion?: CompletionStatus): vscode.Disposable {
-  return vscode.commands.registerCommand('tandem.showMenu', async () => {
+  return vscode.commands.registerCommand(COMMANDS.showMenu, async () => {
     const s = completion?.snapshot;
     const choice = await vscode.window.showQuickPick(menuFor(s), { title: s ? `Tandem — completions ${s.state}` : 'Tandem' });
     if (choice?.command) await vscode.commands.executeCommand(choice.command, ...(choice.args ?? []));

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../src/core/commandCatalog';
 
 const extensionId = 'tandem.tandem';
 
@@ -17,6 +18,17 @@ describe('the extension in a real extension host', () => {
     const missing = contributed.map((c) => c.command).filter((command) => !registered.has(command));
     assert.deepEqual(missing, []);
     assert.ok(contributed.length >= 5);
+  });
+
+  it('has every contributed tandem.* command and every command in the table registered, hidden ones too', async () => {
+    const extension = vscode.extensions.getExtension(extensionId)!;
+    // Run alone (TANDEM_TEST_GREP), nothing else has activated it.
+    await extension.activate();
+    const contributed: Array<{ command: string }> = extension.packageJSON.contributes.commands;
+    const expected = new Set([...contributed.map((c) => c.command).filter((id) => id.startsWith('tandem.')), ...Object.values(COMMANDS)]);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual([...expected].filter((id) => !registered.has(id)), []);
+    assert.ok(registered.has(COMMANDS.completionAccepted), 'the hidden accept hook is registered');
   });
 
   it('contributes its settings with their defaults', () => {

@@ -4,7 +4,7 @@ import type { CompletionContext } from './contextExtraction';
 
 export interface CompletionSettings {
   model: string;
-  /** The user's cap on generated tokens (≤ 4096). */
+  /** The user's cap on generated tokens (≤ the model's fimMaxTokens in catalog.ts). */
   maxTokens: number;
 }
 

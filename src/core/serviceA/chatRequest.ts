@@ -1,6 +1,6 @@
 // Request body for Service A text chat: POST {base}/v1/chat/completions (docs/contracts.md#a-chat-request).
 import type { ChatMessage, FunctionTool, Tool } from '../chatTypes';
-import { findModel } from '../catalog';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
@@ -32,13 +32,13 @@ export interface ServiceAChatRequest {
 const ROLES: ReadonlySet<string> = new Set(['system', 'developer', 'user', 'assistant', 'tool']);
 
 export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRequest {
-  checkModel(o.model);
-  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: 131072, integer: true });
+  const model = checkModel(o.model);
+  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   checkRange('A', 'temperature', o.temperature, { min: 0, max: 1.5 });
   checkRange('A', 'top_p', o.topP, { min: 0.01, max: 1 });
   checkRange('A', 'frequency_penalty', o.frequencyPenalty, { min: -2, max: 2 });
   checkRange('A', 'presence_penalty', o.presencePenalty, { min: -2, max: 2 });
-  const stop = checkStop('A', o.stop, 4);
+  const stop = checkStop('A', o.stop, SERVICE_LIMITS.A.maxStopSequences);
   const tools = buildTools(o);
   // With thinking on (the default) the service forces temperature 1.0 and top_p 0.95 (docs/contracts.md#a-reasoning),
   // so sending ours would only suggest they matter.
@@ -65,15 +65,16 @@ export function buildServiceAChatRequest(o: ServiceAChatOptions): ServiceAChatRe
   };
 }
 
-function checkModel(model: string): void {
+function checkModel(model: string): ModelInfo {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A') {
-    throw invalidRequest('A', `Unknown Service A model "${model}"`, 'Choose alpha-v2.5-pro or alpha-v2.5.');
+    throw invalidRequest('A', `Unknown Service A model "${model}"`, `Choose ${modelIdList(modelsFor('A', 'text'))}.`);
   }
   if (info.kind !== 'text') {
     throw invalidRequest('A', `${model} is a speech model; build its request with buildSpeechRequest`);
   }
+  return info;
 }
 
 function buildTools(o: ServiceAChatOptions): Tool[] | undefined {

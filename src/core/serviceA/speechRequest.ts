@@ -1,7 +1,7 @@
 // Request body for Service A speech output: the same POST {base}/v1/chat/completions, with an
 // alpha-v2.5-tts* model and an `audio` object (docs/contracts.md#a-speech).
 import type { SpeechKind } from '../catalog';
-import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice } from '../catalog';
+import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice, modelIdList, modelsFor } from '../catalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';
@@ -35,8 +35,9 @@ const FORMATS: readonly SpeechFormat[] = ['wav', 'mp3', 'pcm', 'pcm16'];
 const CLONE_SECONDS = { min: 3, max: 10 };
 
 export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
-  const speech = speechKind(o.model);
-  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: 8192, integer: true });
+  const model = speechModel(o.model);
+  const speech = model.speech;
+  checkRange('A', 'max_completion_tokens', o.maxCompletionTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   if (o.format !== undefined && !FORMATS.includes(o.format)) {
     throw invalidRequest('A', `Service A audio format must be one of ${FORMATS.join(', ')} (got "${String(o.format)}")`);
   }
@@ -77,17 +78,18 @@ export function buildSpeechRequest(o: SpeechOptions): SpeechRequest {
   };
 }
 
-function speechKind(model: string): SpeechKind {
+/** The catalog's facts about a speech model that its request needs. */
+function speechModel(model: string): { speech: SpeechKind; maxOutputTokens: number } {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A' || info.kind !== 'speech' || !info.speech) {
     throw invalidRequest(
       'A',
       `"${model}" is not a Service A speech model`,
-      'Use alpha-v2.5-tts, alpha-v2.5-tts-voicedesign or alpha-v2.5-tts-voiceclone.',
+      `Use ${modelIdList(modelsFor('A', 'speech'))}.`,
     );
   }
-  return info.speech;
+  return { speech: info.speech, maxOutputTokens: info.maxOutputTokens };
 }
 
 /** Each voice option belongs to exactly one speech model; passing it to another is a caller bug worth naming. */

@@ -1,7 +1,7 @@
 // Request body for Service B chat: POST {base}/chat/completions, or {base}/beta/chat/completions in
 // strict tool mode (docs/contracts.md#b-chat-request, docs/contracts.md#b-strict-beta).
 import type { ChatMessage, ContentPart, FunctionTool } from '../chatTypes';
-import { findModel } from '../catalog';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
@@ -41,15 +41,15 @@ export interface ServiceBChatRequest {
 type WireRole = 'system' | 'user' | 'assistant' | 'tool';
 
 export function buildServiceBChatRequest(o: ServiceBChatOptions): ServiceBChatRequest {
-  checkModel(o.model);
+  const model = checkModel(o.model);
   const reasoning = o.thinking !== false;
-  checkRange('B', 'max_tokens', o.maxTokens, { min: 1, max: 393216, integer: true });
+  checkRange('B', 'max_tokens', o.maxTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   checkRange('B', 'temperature', o.temperature, { min: 0, max: 2 });
   checkRange('B', 'top_p', o.topP, { min: 0, max: 1, minExclusive: true });
   if (o.reasoningEffort !== undefined && o.reasoningEffort !== 'high' && o.reasoningEffort !== 'max') {
     throw invalidRequest('B', `Service B reasoning_effort must be "high" or "max" (got "${String(o.reasoningEffort)}")`);
   }
-  const stop = checkStop('B', o.stop, 16);
+  const stop = checkStop('B', o.stop, SERVICE_LIMITS.B.maxStopSequences);
   checkRange('B', 'top_logprobs', o.topLogprobs, { min: 0, max: 20, integer: true });
   if (o.topLogprobs !== undefined && o.logprobs !== true) {
     throw invalidRequest('B', 'Service B top_logprobs needs logprobs: true');
@@ -86,12 +86,13 @@ export function buildServiceBChatRequest(o: ServiceBChatOptions): ServiceBChatRe
   };
 }
 
-function checkModel(model: string): void {
+function checkModel(model: string): ModelInfo {
   if (isRetiredModel('B', model)) throw retiredModelError('B', model);
   const info = findModel(model);
   if (!info || info.service !== 'B') {
-    throw invalidRequest('B', `Unknown Service B model "${model}"`, 'Choose beta-v4-flash or beta-v4-pro.');
+    throw invalidRequest('B', `Unknown Service B model "${model}"`, `Choose ${modelIdList(modelsFor('B', 'text'))}.`);
   }
+  return info;
 }
 
 function buildMessages(messages: ChatMessage[], reasoning: boolean): Array<Record<string, unknown> & { role: WireRole; content: string }> {
@@ -180,8 +181,9 @@ function checkJsonRule(format: ServiceBChatOptions['responseFormat'], messages: 
 
 function buildTools(tools: FunctionTool[] | undefined, strict: boolean): FunctionTool[] | undefined {
   if (tools === undefined || tools.length === 0) return undefined;
-  if (tools.length > 128) {
-    throw invalidRequest('B', `Service B allows at most 128 tools (got ${tools.length})`);
+  const maxTools = SERVICE_LIMITS.B.maxTools;
+  if (maxTools !== undefined && tools.length > maxTools) {
+    throw invalidRequest('B', `Service B allows at most ${maxTools} tools (got ${tools.length})`);
   }
   for (const t of tools as Array<{ type?: unknown }>) {
     if (t?.type === 'web_search') {

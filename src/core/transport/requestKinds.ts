@@ -25,10 +25,10 @@ export const REQUEST_POLICIES: Readonly<Record<RequestKind, Readonly<RequestPoli
   // superseded by the next keystroke, and a 429 starts the engine's shared cool-down instead.
   completion: { firstTokenMs: 15_000, totalMs: 60_000, retries: false },
   // Reasoning increments count as tokens, so thinking does not hold this back; a prompt near the
-  // 1M-token context (Service B) can still take long to read. A whole answer (up to 384K output
-  // tokens on B, 131072 on A) can run long, but not forever; Stop is always there before this.
+  // 1M-token context (Service B) can still take long to read. A whole answer (up to the model's
+  // maxOutputTokens in catalog.ts: 384K on B, 128K on A) can run long, but not forever; Stop is always there before this.
   chat: { firstTokenMs: 120_000, totalMs: 30 * 60_000, retries: true },
-  // One part of a reading (a few sentences; at most 8192 tokens, Service A) streams pcm as it is
+  // One part of a reading (a few sentences; at most a speech model's maxOutputTokens, 8K) streams pcm as it is
   // generated: the first audio comes fast, and the longest part is minutes of audio, not more.
   speech: { firstTokenMs: 60_000, totalMs: 10 * 60_000, retries: true },
   // Model list and balance: small JSON replies.

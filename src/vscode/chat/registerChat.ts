@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/commandCatalog';
 import { ChatController } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { ServiceClients } from '../serviceClients';
@@ -38,7 +39,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     proposals,
     provider,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
-    vscode.commands.registerCommand('tandem.newChat', async () => {
+    vscode.commands.registerCommand(COMMANDS.newChat, async () => {
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),

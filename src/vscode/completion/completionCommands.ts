@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
-import { ACCEPTED_COMMAND } from './inlineCompletionProvider';
+import { completionModels } from '../../core/catalog';
+import { COMMANDS } from '../../core/commandCatalog';
+import { tandemSetting } from '../settings';
 
 const MINUTE = 60_000;
 
@@ -9,14 +11,14 @@ const MINUTE = 60_000;
 export function registerCompletionCommands(engine: CompletionEngine, status: CompletionStatus): vscode.Disposable[] {
   const config = () => vscode.workspace.getConfiguration('tandem.completion');
   return [
-    vscode.commands.registerCommand('tandem.completion.toggle', async () => {
+    vscode.commands.registerCommand(COMMANDS.toggleCompletions, async () => {
       // Turning on also ends a snooze, so "until re-enabled" means what it says.
-      const enable = !config().get<boolean>('enabled', true) || status.isSnoozed();
+      const enable = !tandemSetting('completion.enabled') || status.isSnoozed();
       status.snooze(0);
       await config().update('enabled', enable, vscode.ConfigurationTarget.Global);
       status.changed();
     }),
-    vscode.commands.registerCommand('tandem.completion.snooze', async (minutes?: unknown) => {
+    vscode.commands.registerCommand(COMMANDS.snoozeCompletions, async (minutes?: unknown) => {
       let ms = typeof minutes === 'number' ? minutes * MINUTE : undefined;
       if (ms === undefined) {
         const choice = await vscode.window.showQuickPick(
@@ -31,12 +33,9 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
       }
       if (ms !== undefined) status.snooze(ms);
     }),
-    vscode.commands.registerCommand('tandem.completion.selectModel', async (given?: unknown) => {
-      const models = [
-        { label: 'beta-v4-pro', description: 'best completions' },
-        { label: 'beta-v4-flash', description: 'faster, cheaper' },
-      ];
-      const current = config().get<string>('model', 'beta-v4-pro');
+    vscode.commands.registerCommand(COMMANDS.selectCompletionModel, async (given?: unknown) => {
+      const models = completionModels().map((m) => ({ label: m.id, description: m.completionNote }));
+      const current = tandemSetting('completion.model');
       const model =
         typeof given === 'string'
           ? given
@@ -48,11 +47,11 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
     }),
     // VS Code's own partial accept inserts the first remaining line; the rest stays shown, and the
     // provider, asked again at the new cursor, answers it from the typed-through cache.
-    vscode.commands.registerCommand('tandem.completion.acceptNextLine', () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
-    vscode.commands.registerCommand(ACCEPTED_COMMAND, (uri?: vscode.Uri) => {
+    vscode.commands.registerCommand(COMMANDS.acceptNextLine, () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
+    vscode.commands.registerCommand(COMMANDS.completionAccepted, (uri?: vscode.Uri) => {
       status.accepted();
       // Manual mode asks only when the user does: no prefetch.
-      if (config().get<string>('mode') === 'manual') return;
+      if (tandemSetting('completion.mode') === 'manual') return;
       const editor = vscode.window.activeTextEditor;
       if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
       const doc = editor.document;

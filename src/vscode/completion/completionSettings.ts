@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import type { EngineSettings } from '../../core/completion/completionEngine';
 import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import { SETTINGS, clampSetting, enumSetting } from '../../core/settingsCatalog';
 import { affectsSensitiveSettings, readSensitivePolicy } from '../sensitiveFiles';
+import { tandemSetting } from '../settings';
 
 export interface CompletionConfig extends EngineSettings {
   enabled: boolean;
@@ -42,16 +44,15 @@ export class CompletionSettingsReader implements vscode.Disposable {
 }
 
 function read(): CompletionConfig {
-  const config = vscode.workspace.getConfiguration('tandem.completion');
-  const maxTokens = Math.max(1, Math.min(4096, Math.round(config.get<number>('maxTokens', 128))));
   return {
-    enabled: config.get<boolean>('enabled', true),
-    mode: config.get<string>('mode', 'automatic') === 'manual' ? 'manual' : 'automatic',
-    model: config.get<string>('model', 'beta-v4-pro'),
-    maxTokens,
-    debounceMs: Math.max(0, config.get<number>('debounceMs', 150)),
-    disabledLanguages: new Set(config.get<string[]>('disabledLanguages', [])),
-    contextTokens: Math.max(0, Math.min(8192, Math.round(config.get<number>('contextTokens', 1024)))),
+    enabled: tandemSetting('completion.enabled'),
+    mode: enumSetting('completion.mode', tandemSetting('completion.mode')),
+    model: tandemSetting('completion.model'),
+    maxTokens: clampSetting('completion.maxTokens', tandemSetting('completion.maxTokens')),
+    // Only the floor is enforced: a long debounce is slow, not wrong.
+    debounceMs: Math.max(SETTINGS['completion.debounceMs'].minimum, tandemSetting('completion.debounceMs')),
+    disabledLanguages: new Set(tandemSetting('completion.disabledLanguages')),
+    contextTokens: clampSetting('completion.contextTokens', tandemSetting('completion.contextTokens')),
     sensitive: readSensitivePolicy(),
   };
 }

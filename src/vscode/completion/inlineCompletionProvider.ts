@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/commandCatalog';
 import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import { isServiceError } from '../../core/serviceError';
@@ -8,8 +9,6 @@ import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';
 import { policyPath } from '../sensitiveFiles';
 import type { ContextGatherer } from './contextGatherer';
-
-export const ACCEPTED_COMMAND = 'tandem.completion.accepted';
 
 /** Ghost text from Service B fill-in-the-middle, for every language in local, untitled and remote files. */
 export class TandemInlineCompletionProvider implements vscode.InlineCompletionItemProvider {
@@ -67,7 +66,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       const end = position.translate(0, outcome.replaceChars ?? 0);
       const item = new vscode.InlineCompletionItem(outcome.text, new vscode.Range(position, end), {
         title: 'Tandem: completion accepted',
-        command: ACCEPTED_COMMAND,
+        command: COMMANDS.completionAccepted,
         arguments: [document.uri],
       });
       return [item];

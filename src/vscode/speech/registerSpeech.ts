@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { COMMANDS } from '../../core/commandCatalog';
 import type { ServiceClients } from '../serviceClients';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
@@ -11,10 +12,10 @@ export function registerSpeech(clients: ServiceClients, chatView: SpeechView, lo
     readAloud,
     disposables: [
       readAloud,
-      vscode.commands.registerCommand('tandem.readAloud', () => readAloud.read()),
-      vscode.commands.registerCommand('tandem.stopReading', () => readAloud.stop()),
+      vscode.commands.registerCommand(COMMANDS.readAloud, () => readAloud.read()),
+      vscode.commands.registerCommand(COMMANDS.stopReading, () => readAloud.stop()),
       // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
-      vscode.commands.registerCommand('tandem.saveSpeech', (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
+      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
     ],
   };
 }

@@ -1,12 +1,11 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { DEFAULT_VOICE } from '../../core/catalog';
+import { findModel, modelsFor } from '../../core/catalog';
+import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { voiceSampleFromWav, type VoiceSample } from '../../core/speech/voiceSample';
 import { tandemSetting } from '../settings';
-
-export const SPEECH_MODELS = ['alpha-v2.5-tts', 'alpha-v2.5-tts-voicedesign', 'alpha-v2.5-tts-voiceclone'] as const;
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
 export class SpeechSettingError extends Error {
@@ -26,27 +25,30 @@ export interface SpeechSettings {
 
 /** The `tandem.speech.*` settings as request options; reads (and checks) the voice-clone sample file. */
 export async function readSpeechSettings(): Promise<SpeechSettings> {
-  const model = tandemSetting<string>('speech.model', SPEECH_MODELS[0]);
-  const sampleRate = tandemSetting<number>('speech.sampleRate', 24000);
-  const stripMarkup = tandemSetting<boolean>('speech.stripMarkup', true);
-  if (!Number.isInteger(sampleRate) || sampleRate < 8000 || sampleRate > 96000) {
-    throw new SpeechSettingError(`tandem.speech.sampleRate must be a whole number of Hz from 8000 to 96000 (it is ${sampleRate}).`, 'tandem.speech.sampleRate');
+  const model = tandemSetting('speech.model');
+  const sampleRate = tandemSetting('speech.sampleRate');
+  const stripMarkup = tandemSetting('speech.stripMarkup');
+  const { minimum, maximum } = SETTINGS['speech.sampleRate'];
+  if (!Number.isInteger(sampleRate) || sampleRate < minimum || sampleRate > maximum) {
+    throw new SpeechSettingError(`tandem.speech.sampleRate must be a whole number of Hz from ${minimum} to ${maximum} (it is ${sampleRate}).`, 'tandem.speech.sampleRate');
   }
-  switch (model) {
-    case 'alpha-v2.5-tts':
-      return { voice: { model, voice: tandemSetting<string>('speech.voice', DEFAULT_VOICE) }, sampleRate, stripMarkup };
-    case 'alpha-v2.5-tts-voicedesign': {
-      const voiceDescription = tandemSetting<string>('speech.voiceDescription', '').trim();
+  // The catalog says how each speech model takes its voice, so no model id is repeated here.
+  const info = findModel(model);
+  switch (info?.kind === 'speech' ? info.speech : undefined) {
+    case 'preset':
+      return { voice: { model, voice: tandemSetting('speech.voice') }, sampleRate, stripMarkup };
+    case 'voicedesign': {
+      const voiceDescription = tandemSetting('speech.voiceDescription').trim();
       if (!voiceDescription) {
         throw new SpeechSettingError('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").', 'tandem.speech.voiceDescription');
       }
-      const optimizeTextPreview = tandemSetting<boolean>('speech.optimizeTextPreview', false);
+      const optimizeTextPreview = tandemSetting('speech.optimizeTextPreview');
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
     }
-    case 'alpha-v2.5-tts-voiceclone':
-      return { voice: { model, ...(await readVoiceSample(tandemSetting<string>('speech.voiceSample', ''))) }, sampleRate, stripMarkup };
+    case 'voiceclone':
+      return { voice: { model, ...(await readVoiceSample(tandemSetting('speech.voiceSample'))) }, sampleRate, stripMarkup };
     default:
-      throw new SpeechSettingError(`tandem.speech.model "${model}" is not a speech model; choose one of ${SPEECH_MODELS.join(', ')}.`, 'tandem.speech.model');
+      throw new SpeechSettingError(`tandem.speech.model "${model}" is not a speech model; choose one of ${modelsFor('A', 'speech').map((m) => m.id).join(', ')}.`, 'tandem.speech.model');
   }
 }
 

@@ -1,0 +1,24 @@
+// Every command Tandem registers, by what it does. Registration sites take their ids from here, and
+// test/unit/builders/packageContributes.test.ts checks package.json's `contributes.commands`, menus and
+// keybindings against it; an extension-host test checks each one is registered.
+export const COMMANDS = {
+  newChat: 'tandem.newChat',
+  showMenu: 'tandem.showMenu',
+  setApiKey: 'tandem.setApiKey',
+  clearApiKey: 'tandem.clearApiKey',
+  checkConnection: 'tandem.checkConnection',
+  showLog: 'tandem.showLog',
+  toggleCompletions: 'tandem.completion.toggle',
+  snoozeCompletions: 'tandem.completion.snooze',
+  selectCompletionModel: 'tandem.completion.selectModel',
+  acceptNextLine: 'tandem.completion.acceptNextLine',
+  completionAccepted: 'tandem.completion.accepted',
+  readAloud: 'tandem.readAloud',
+  stopReading: 'tandem.stopReading',
+  saveSpeech: 'tandem.saveSpeech',
+} as const;
+
+export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
+
+/** Registered but not contributed: only VS Code calls it (an accepted inline completion's hook), so it stays out of the palette. */
+export const HIDDEN_COMMANDS: ReadonlySet<CommandId> = new Set<CommandId>([COMMANDS.completionAccepted]);

@@ -1,0 +1,122 @@
+// The `tandem.*` settings: the one place their types, defaults, enums, bounds and scopes are written.
+// The readers in src/vscode/ take defaults and clamps from here, and
+// test/unit/builders/packageContributes.test.ts checks package.json's `contributes.configuration`
+// against it, so the two cannot drift. Model lists and limits come from the model catalog.
+import {
+  DEFAULT_CHAT_MODEL,
+  DEFAULT_FIM_MODEL,
+  DEFAULT_SPEECH_MODEL,
+  DEFAULT_VOICE,
+  PRESET_VOICES,
+  SERVICE_B_FIM_MAX_TOKENS,
+  completionModels,
+  modelsFor,
+} from './catalog';
+
+/** The configuration section every key below lives in. */
+export const SETTINGS_SECTION = 'tandem';
+
+/** VS Code's configuration scopes; absent means VS Code's default (`window`). */
+export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
+
+interface SettingCommon {
+  readonly scope?: SettingScope;
+  /** Still read, but package.json marks it deprecated (it names the replacement). */
+  readonly deprecated?: boolean;
+}
+
+export interface StringSetting extends SettingCommon {
+  readonly type: 'string';
+  readonly default: string;
+  readonly enum?: readonly string[];
+}
+
+export interface BooleanSetting extends SettingCommon {
+  readonly type: 'boolean';
+  readonly default: boolean;
+}
+
+export interface IntegerSetting extends SettingCommon {
+  readonly type: 'integer';
+  readonly default: number;
+  readonly minimum: number;
+  readonly maximum: number;
+}
+
+export interface StringListSetting extends SettingCommon {
+  readonly type: 'array';
+  readonly items: 'string';
+  readonly default: readonly string[];
+}
+
+export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | StringListSetting;
+
+export const SETTINGS = {
+  // Where a key goes and how it is sent: only the user decides (workspaceKeySettings.ts).
+  'serviceA.baseUrl': { type: 'string', default: '', scope: 'application' },
+  'serviceA.authHeader': { type: 'string', enum: ['bearer', 'api-key'], default: 'bearer', scope: 'application' },
+  'serviceB.baseUrl': { type: 'string', default: '', scope: 'application' },
+
+  'chat.service': { type: 'string', enum: ['A', 'B'], default: 'B' },
+  'chat.model': { type: 'string', default: DEFAULT_CHAT_MODEL },
+  'chat.thinking': { type: 'boolean', default: true },
+  'chat.reasoningEffort': { type: 'string', enum: ['high', 'max'], default: 'high' },
+  'chat.webSearch': { type: 'boolean', default: false },
+  'chat.maxToolIterations': { type: 'integer', default: 10, minimum: 1, maximum: 50 },
+  'chat.strictTools': { type: 'boolean', default: false },
+
+  'completion.enabled': { type: 'boolean', default: true },
+  'completion.model': { type: 'string', enum: completionModels().map((m) => m.id), default: DEFAULT_FIM_MODEL },
+  'completion.mode': { type: 'string', enum: ['automatic', 'manual'], default: 'automatic' },
+  'completion.maxTokens': { type: 'integer', default: 128, minimum: 1, maximum: SERVICE_B_FIM_MAX_TOKENS },
+  'completion.debounceMs': { type: 'integer', default: 150, minimum: 0, maximum: 2000 },
+  'completion.contextTokens': { type: 'integer', default: 1024, minimum: 0, maximum: 8192 },
+  'completion.disabledLanguages': { type: 'array', items: 'string', default: [] },
+
+  // The sensitive-path policy's lists: the user's are application-scoped, a workspace's can only add.
+  sensitiveFiles: { type: 'array', items: 'string', default: [], scope: 'application' },
+  workspaceSensitiveFiles: { type: 'array', items: 'string', default: [], scope: 'resource' },
+  'completion.exclude': { type: 'array', items: 'string', default: [], scope: 'application', deprecated: true },
+
+  'speech.model': { type: 'string', enum: modelsFor('A', 'speech').map((m) => m.id), default: DEFAULT_SPEECH_MODEL },
+  'speech.voice': { type: 'string', enum: PRESET_VOICES, default: DEFAULT_VOICE },
+  'speech.voiceDescription': { type: 'string', default: '' },
+  'speech.optimizeTextPreview': { type: 'boolean', default: false },
+  'speech.voiceSample': { type: 'string', default: '' },
+  // The range an AudioContext accepts.
+  'speech.sampleRate': { type: 'integer', default: 24000, minimum: 8000, maximum: 96000 },
+  'speech.stripMarkup': { type: 'boolean', default: true },
+} as const satisfies Record<string, SettingSpec>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly string[] ? string[] : never;
+
+/** What reading a setting gives: its default's type, widened (a user may write any value of it). */
+export type SettingValue<K extends SettingKey> = Widen<(typeof SETTINGS)[K]['default']>;
+
+type EnumKey = { [K in SettingKey]: (typeof SETTINGS)[K] extends { enum: readonly string[] } ? K : never }[SettingKey];
+type IntegerKey = { [K in SettingKey]: (typeof SETTINGS)[K] extends { type: 'integer' } ? K : never }[SettingKey];
+
+/** The id VS Code knows a setting by, e.g. `tandem.chat.model`. */
+export function settingId(key: SettingKey): string {
+  return `${SETTINGS_SECTION}.${key}`;
+}
+
+/** The default as a fresh value (a list is copied, so a caller cannot change the table). */
+export function settingDefault<K extends SettingKey>(key: K): SettingValue<K> {
+  const value: unknown = SETTINGS[key].default;
+  return (Array.isArray(value) ? [...(value as string[])] : value) as SettingValue<K>;
+}
+
+/** A value outside the setting's enum (a hand-edited settings.json can hold anything) reads as its default. */
+export function enumSetting<K extends EnumKey>(key: K, raw: unknown): (typeof SETTINGS)[K]['enum'][number] {
+  const spec: StringSetting = SETTINGS[key];
+  return (typeof raw === 'string' && spec.enum?.includes(raw) ? raw : spec.default) as (typeof SETTINGS)[K]['enum'][number];
+}
+
+/** Rounds to a whole number and clamps into the setting's bounds (NaN stays NaN, as Math.round leaves it). */
+export function clampSetting(key: IntegerKey, raw: number): number {
+  const spec: IntegerSetting = SETTINGS[key];
+  return Math.max(spec.minimum, Math.min(spec.maximum, Math.round(raw)));
+}
