@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from './core/commandCatalog';
 import { KeyOriginGate } from './core/keyOrigins';
+import { DisposableStore } from './core/lifecycle/disposableStore';
 import { rememberingKeys } from './core/keys';
 import { registerApiKeyCommands } from './vscode/apiKeyCommands';
 import { ApiKeyStore } from './vscode/apiKeyStore';
@@ -18,6 +19,12 @@ import { registerChat } from './vscode/chat/registerChat';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 
+/**
+ * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
+ * without waiting, so the composition root keeps this one reference to await the asynchronous disposals.
+ */
+let built: DisposableStore | undefined;
+
 /** Composition root: build the objects, register them, nothing else. */
 export function activate(context: vscode.ExtensionContext) {
   const activateStart = performance.now();
@@ -34,7 +41,10 @@ export function activate(context: vscode.ExtensionContext) {
   const chat = registerChat(context, clients, log);
   const speech = registerSpeech(clients, chat.provider, log);
 
-  context.subscriptions.push(
+  const store = new DisposableStore();
+  built = store;
+  context.subscriptions.push(store);
+  for (const disposable of [
     log,
     secretKeys,
     originAnswers,
@@ -51,7 +61,9 @@ export function activate(context: vscode.ExtensionContext) {
     new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,
     ...speech.disposables,
-  );
+  ]) {
+    store.add(disposable);
+  }
   void showFirstRunNotice(context.globalState, setupView);
   const activation = activationTimes(activateStart);
   log.info(`Tandem activated: module load ${activation.loadMs.toFixed(1)} ms, activate() ${activation.activateMs.toFixed(1)} ms`);
@@ -61,7 +73,12 @@ export function activate(context: vscode.ExtensionContext) {
   return { clients, secretKeys: apiKeys, activation, completions, chat, readAloud: speech.readAloud, ui };
 }
 
-export function deactivate() {}
+/** Resolves when everything activate() built is disposed: open sockets closed, answers and readings stopped. */
+export function deactivate(): Promise<void> | undefined {
+  const store = built;
+  built = undefined;
+  return store?.dispose();
+}
 
 /** The two parts of activation VS Code's Running Extensions view reports: loading our code, and activate(). */
 function activationTimes(activateStart: number): { loadMs: number; activateMs: number } {

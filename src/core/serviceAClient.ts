@@ -10,6 +10,7 @@ import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
 export class ServiceAClient {
   constructor(private readonly endpoint: ServiceEndpoint) {}
 
+  /** Not streamed: the connection check's one-token ping (core/connectionCheck.ts). */
   chat(options: ServiceAChatOptions, call?: CallOptions): Promise<ChatCompletion> {
     const { path, body } = buildServiceAChatRequest({ ...options, stream: false });
     return this.endpoint.json<ChatCompletion>('POST', path, body, { ...call, kind: 'chat' });
@@ -19,11 +20,6 @@ export class ServiceAClient {
   async *streamChat(options: ServiceAChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildServiceAChatRequest({ ...options, stream: true });
     yield* this.endpoint.stream(path, body, { ...call, kind: 'chat' }) as AsyncGenerator<ChatChunk>;
-  }
-
-  speech(options: SpeechOptions, call?: CallOptions): Promise<ChatCompletion> {
-    const { path, body } = buildSpeechRequest({ ...options, stream: false });
-    return this.endpoint.json<ChatCompletion>('POST', path, body, { ...call, kind: 'speech' });
   }
 
   /** Validation errors surface on the first iteration, like every other stream error. */

@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatCompletion, Usage } from './chatTypes';
+import type { ChatChunk, Usage } from './chatTypes';
 import { parseBalance, parseModelList } from './serviceB/accountParsers';
 import { buildServiceBChatRequest, type ServiceBChatOptions } from './serviceB/chatRequest';
 import { buildFimRequest, type FimOptions } from './serviceB/fimRequest';
@@ -19,20 +19,10 @@ export interface FimCompletion {
 export class ServiceBClient {
   constructor(private readonly endpoint: ServiceEndpoint) {}
 
-  chat(options: ServiceBChatOptions, call?: CallOptions): Promise<ChatCompletion> {
-    const { path, body } = buildServiceBChatRequest({ ...options, stream: false });
-    return this.endpoint.json<ChatCompletion>('POST', path, body, { ...call, kind: 'chat' });
-  }
-
   /** Validation errors surface on the first iteration, like every other stream error. */
   async *streamChat(options: ServiceBChatOptions, call?: CallOptions): AsyncGenerator<ChatChunk> {
     const { path, body } = buildServiceBChatRequest({ ...options, stream: true });
     yield* this.endpoint.stream(path, body, { ...call, kind: 'chat' }) as AsyncGenerator<ChatChunk>;
-  }
-
-  fim(options: FimOptions, call?: CallOptions): Promise<FimCompletion> {
-    const { path, body } = buildFimRequest({ ...options, stream: false });
-    return this.endpoint.json<FimCompletion>('POST', path, body, { ...call, kind: 'completion' });
   }
 
   /** Validation errors surface on the first iteration, like every other stream error. */

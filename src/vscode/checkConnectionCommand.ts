@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../core/commandCatalog';
 import { checkConnections } from '../core/connectionCheck';
 import type { ServiceClients } from './serviceClients';
+import { signalFromToken } from './cancellation';
 import { showServiceError } from './errorNotice';
 
 /** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */
@@ -10,10 +11,9 @@ export function registerCheckConnectionCommand(clients: ServiceClients): vscode.
     vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Tandem: checking both services…', cancellable: true },
       async (_progress, token) => {
-        const abort = new AbortController();
-        const cancel = token.onCancellationRequested(() => abort.abort());
+        const cancel = signalFromToken(token);
         try {
-          const results = await checkConnections(clients.a, clients.b, { signal: abort.signal });
+          const results = await checkConnections(clients.a, clients.b, { signal: cancel.signal });
           // One notification for both services: a failure leads, with the button that fixes it.
           const reachable: string[] = [];
           const failures: unknown[] = [];

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { parseJsonc } from '../core/jsonc';
+import { Disposable } from '../core/lifecycle/disposable';
 import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../core/workspaceKeySettings';
 import { openSettings } from './settings';
 import type { TandemUi } from './tandemUi';
@@ -15,8 +16,7 @@ const MAX_SETTINGS_BYTES = 1_000_000;
  * extension sees them (`inspect()` has no workspace value for them), so the files are read here: each
  * folder's `.vscode/settings.json` and the `.code-workspace` file.
  */
-export class IgnoredSettingsNotice implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[];
+export class IgnoredSettingsNotice extends Disposable implements vscode.Disposable {
   /** Checks run one after another, so the same values are never warned about twice. */
   private checking: Promise<void> = Promise.resolve();
 
@@ -24,16 +24,14 @@ export class IgnoredSettingsNotice implements vscode.Disposable {
     private readonly workspaceState: vscode.Memento,
     private readonly ui: TandemUi,
   ) {
+    super();
     const check = () => void this.check();
-    const watcher = vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json');
-    this.subscriptions = [
-      watcher,
-      watcher.onDidCreate(check),
-      watcher.onDidChange(check),
-      // A workspace file's settings and a changed folder list arrive as these events.
-      vscode.workspace.onDidChangeConfiguration(check),
-      vscode.workspace.onDidChangeWorkspaceFolders(check),
-    ];
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json'));
+    this._register(watcher.onDidCreate(check));
+    this._register(watcher.onDidChange(check));
+    // A workspace file's settings and a changed folder list arrive as these events.
+    this._register(vscode.workspace.onDidChangeConfiguration(check));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(check));
     check();
   }
 
@@ -51,10 +49,6 @@ export class IgnoredSettingsNotice implements vscode.Disposable {
     await this.workspaceState.update(shownKey, [...shown, fingerprint].slice(-20));
     // Not awaited: the next check must not wait for the user to close the notification.
     void Promise.resolve(this.ui.warn(message, OPEN_USER_SETTINGS)).then((choice) => choice === OPEN_USER_SETTINGS && openSettings('tandem.service'));
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }
 

@@ -3,6 +3,7 @@ import type { ServiceId } from '../core/chatTypes';
 import type { KeySource } from '../core/keys';
 import { ServiceAClient } from '../core/serviceAClient';
 import { ServiceBClient } from '../core/serviceBClient';
+import { Disposable } from '../core/lifecycle/disposable';
 import { ServiceEndpoint } from '../core/serviceEndpoint';
 import { HttpClient } from '../core/transport/httpClient';
 import type { Logger } from '../core/transport/logger';
@@ -15,9 +16,8 @@ const timeouts = { connectTimeoutMs: 10_000, headersTimeoutMs: 60_000, bodyTimeo
  * Both service clients, built over one proxy-aware connection pool per service. The pools are
  * rebuilt when VS Code's proxy settings change.
  */
-export class ServiceClients implements vscode.Disposable {
+export class ServiceClients extends Disposable implements vscode.Disposable {
   private clients!: { a: ServiceAClient; b: ServiceBClient; https: HttpClient[] };
-  private readonly watcher: vscode.Disposable;
 
   constructor(
     private readonly keys: KeySource,
@@ -25,14 +25,19 @@ export class ServiceClients implements vscode.Disposable {
     /** Every key Tandem knows of, so log lines can be scrubbed of them. */
     private readonly knownSecrets: () => readonly string[],
   ) {
+    super();
     this.build();
-    this.watcher = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')) {
-        const old = this.clients.https;
-        this.build();
-        for (const http of old) void http.close();
-      }
-    });
+    // Disposed last: the pools of the clients in use then; deactivate() waits for their sockets to close.
+    this._register({ dispose: () => Promise.all(this.clients.https.map((http) => http.close())) });
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('http.proxy') || event.affectsConfiguration('http.proxyStrictSSL')) {
+          const old = this.clients.https;
+          this.build();
+          for (const http of old) void http.close();
+        }
+      }),
+    );
   }
 
   get a(): ServiceAClient {
@@ -62,10 +67,5 @@ export class ServiceClients implements vscode.Disposable {
       b: new ServiceBClient(endpoint('B', httpB)),
       https: [httpA, httpB],
     };
-  }
-
-  dispose(): void {
-    this.watcher.dispose();
-    for (const http of this.clients.https) void http.close();
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceId } from '../core/chatTypes';
+import { Disposable } from '../core/lifecycle/disposable';
 import { keyEnvVar } from '../core/keys';
 import { serviceSetup, type ServiceSetup } from '../core/setupState';
 import type { SecretKeys } from './secretKeys';
@@ -17,20 +18,17 @@ type Node = { setup: ServiceSetup; detail?: 'url' | 'key' };
  * The "Services" view in the Tandem sidebar: for each service, whether it is ready, its base URL
  * and where its key comes from (never the key itself), with the command that fixes what is missing.
  */
-export class SetupView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class SetupView extends Disposable implements vscode.TreeDataProvider<Node>, vscode.Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly keys: SecretKeys,
     secrets: vscode.SecretStorage,
   ) {
-    this.subscriptions = [
-      this.changed,
-      secrets.onDidChange(() => this.changed.fire()),
-      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()),
-    ];
+    super();
+    this._register(secrets.onDidChange(() => this.changed.fire()));
+    this._register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()));
   }
 
   setups(): Promise<ServiceSetup[]> {
@@ -63,9 +61,5 @@ export class SetupView implements vscode.TreeDataProvider<Node>, vscode.Disposab
     item.iconPath = new vscode.ThemeIcon(setup.ready ? 'pass' : 'warning');
     item.contextValue = 'tandem.service';
     return item;
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

@@ -2,15 +2,15 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../core/commandCatalog';
 import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
 import { completionStatusLine, sessionFiguresLine } from '../core/completion/completionStatusLine';
+import { Disposable } from '../core/lifecycle/disposable';
 import type { SetupView } from './setupView';
 
 /**
  * The Tandem status bar item: whether both services are set up, and what inline completions are
  * doing (idle / working / error / off / snoozed / rate-limited); the menu on click.
  */
-export class TandemStatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('tandem.status', vscode.StatusBarAlignment.Right, 100);
-  private readonly subscriptions: Array<{ dispose(): void }> = [];
+export class TandemStatusBar extends Disposable implements vscode.Disposable {
+  private readonly item = this._register(vscode.window.createStatusBarItem('tandem.status', vscode.StatusBarAlignment.Right, 100));
   private missing: string[] = [];
   /** Ticks once a second while a rate-limit cool-down counts down. */
   private countdown: ReturnType<typeof setInterval> | undefined;
@@ -19,10 +19,13 @@ export class TandemStatusBar implements vscode.Disposable {
     private readonly setup: SetupView,
     private readonly completion?: CompletionStatus,
   ) {
+    super();
     this.item.name = 'Tandem';
     this.item.command = 'tandem.showMenu';
-    this.subscriptions.push(setup.onDidChangeTreeData(() => void this.refresh()));
-    if (completion) this.subscriptions.push(completion.onChange((s) => this.render(s)));
+    this._register(setup.onDidChangeTreeData(() => void this.refresh()));
+    if (completion) this._register(completion.onChange((s) => this.render(s)));
+    // Registered last, so disposed first: the countdown stops before anything it renders goes.
+    this._register({ dispose: () => this.tick(false) });
     void this.refresh();
     this.item.show();
   }
@@ -52,12 +55,6 @@ export class TandemStatusBar implements vscode.Disposable {
       clearInterval(this.countdown);
       this.countdown = undefined;
     }
-  }
-
-  dispose(): void {
-    this.tick(false);
-    for (const s of this.subscriptions) s.dispose();
-    this.item.dispose();
   }
 }
 

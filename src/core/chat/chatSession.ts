@@ -1,9 +1,10 @@
 // One chat: its turns, and the answer loop — stream a reply, run the tools it asks for (with the
 // user's approval where needed), send the results back, until the model answers or the cap is hit.
-import type { ChatMessage, ToolCall, Usage } from '../chatTypes';
+import type { ChatChunk, ChatMessage, FunctionTool, ToolCall, Usage } from '../chatTypes';
 import { abortedError } from '../transport/errorMapping';
 import { isServiceError } from '../serviceError';
-import { StreamAccumulator, toAssistantMessage } from '../transport/streamAccumulator';
+import type { CallOptions } from '../serviceEndpoint';
+import { StreamAccumulator, toAssistantMessage, type AccumulatedMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
 import { safeUrl } from '../../shared/safeUrl';
 import { errorView, finishNotice } from './chatErrors';
@@ -46,6 +47,27 @@ interface Run {
   controller: AbortController;
   done: Promise<void>;
   unsaved: UnsavedContent;
+}
+
+/** What one answer carries from round to round. */
+interface Answer {
+  signal: AbortSignal;
+  unsaved: UnsavedContent;
+  /** The chat's options when the answer started: a change mid-answer applies to the next one. */
+  options: ChatOptions;
+  history: ChatMessage[];
+  turn: AssistantTurn;
+  /** This answer's messages as sent to the service (assistant rounds and tool results). */
+  wire: ChatMessage[];
+  usages: Usage[];
+  /** deps.now() when the answer started: the reasoning time counts from here. */
+  started: number;
+  limits: ChatLimits;
+  tools: FunctionTool[];
+  toolRounds: number;
+  /** The round being streamed, read if it fails so what it said is kept. */
+  round: StreamAccumulator | undefined;
+  call: CallOptions;
 }
 
 export class ChatSession {
@@ -146,7 +168,23 @@ export class ChatSession {
     }
   }
 
+  /** Stream a round, keep what it said, run the tools it asked for; again until the model answers or the cap is hit. */
   private async answerLoop(signal: AbortSignal, unsaved: UnsavedContent): Promise<void> {
+    const answer = await this.startAnswer(signal, unsaved);
+    try {
+      for (;;) {
+        const message = await this.sendRound(answer);
+        if (!this.applyRoundResult(answer, message)) break;
+        await this.runToolCalls(answer, message.tool_calls);
+      }
+    } catch (error) {
+      this.failAnswer(answer, error);
+    }
+    await this.finishAnswer(answer);
+  }
+
+  /** The new assistant turn, shown and saved before the first request leaves. */
+  private async startAnswer(signal: AbortSignal, unsaved: UnsavedContent): Promise<Answer> {
     const { deps } = this;
     const options = { ...this.chat.options };
     const history = this.history(unsaved);
@@ -156,93 +194,125 @@ export class ChatSession {
     this.chat.wire[turn.id] = wire;
     this.emitTurn(turn);
     await this.persist();
-
-    const usages: Usage[] = [];
-    const started = deps.now();
-    const limits = deps.limits();
-    const tools = deps.tools.definitions();
-    let toolRounds = 0;
-    let acc: StreamAccumulator | undefined;
-    const call = {
+    return {
       signal,
-      onRetry: ({ attempt, delayMs }: { attempt: number; delayMs: number }) =>
-        deps.emit({ type: 'retrying', chatId: this.chat.id, turnId: turn.id, seconds: Math.max(1, Math.ceil(delayMs / 1000)), attempt }),
+      unsaved,
+      options,
+      history,
+      turn,
+      wire,
+      usages: [],
+      started: deps.now(),
+      limits: deps.limits(),
+      tools: deps.tools.definitions(),
+      toolRounds: 0,
+      round: undefined,
+      call: {
+        signal,
+        onRetry: ({ attempt, delayMs }: { attempt: number; delayMs: number }) =>
+          deps.emit({ type: 'retrying', chatId: this.chat.id, turnId: turn.id, seconds: Math.max(1, Math.ceil(delayMs / 1000)), attempt }),
+      },
     };
+  }
 
-    try {
-      for (;;) {
-        acc = new StreamAccumulator();
-        let roundReasoned = false;
-        let roundAnswered = false;
-        const stream = streamRound(deps.clients(), { options, messages: [...history, ...unsaved.sentWire(wire)], tools, strictTools: limits.strictTools }, call);
-        for await (const chunk of stream) {
-          acc.push(chunk);
-          const delta = chunk.choices?.find((c) => (c.index ?? 0) === 0)?.delta;
-          let reasoning = delta?.reasoning_content || '';
-          let content = delta?.content || '';
-          if (!reasoning && !content) continue;
-          // Rounds of one tool loop read as one answer: a blank line between their texts.
-          if (reasoning && !roundReasoned) {
-            roundReasoned = true;
-            if (turn.reasoning) reasoning = `\n\n${reasoning}`;
-          }
-          if (content && !roundAnswered) {
-            roundAnswered = true;
-            if (turn.content) content = `\n\n${content}`;
-          }
-          if (reasoning) turn.reasoning += reasoning;
-          if (content) {
-            if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = deps.now() - started;
-            turn.content += content;
-          }
-          deps.emit({ type: 'delta', chatId: this.chat.id, turnId: turn.id, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) });
-        }
-        const message = acc.snapshot;
-        acc = undefined;
-        if (message.usage) usages.push(message.usage);
-        this.addCitations(turn, message.annotations);
-        if (message.error_message) turn.searchError = message.error_message;
-        turn.finishReason = message.finish_reason;
-        wire.push(toAssistantMessage(message));
-
-        if (message.tool_calls.length === 0) {
-          const notice = finishNotice(message.finish_reason, options.service);
-          if (notice) turn.error = notice;
-          turn.status = 'done';
-          break;
-        }
-        if (toolRounds >= limits.maxToolIterations) {
-          this.answerUnrun(wire, message.tool_calls, `Not run: the limit of ${limits.maxToolIterations} tool rounds per answer was reached.`);
-          turn.status = 'error';
-          turn.error = {
-            service: options.service,
-            code: 'tool_limit',
-            message: `Stopped after ${limits.maxToolIterations} rounds of tool calls.`,
-            hint: 'Ask the model to continue, or raise tandem.chat.maxToolIterations.',
-          };
-          break;
-        }
-        toolRounds += 1;
-        await this.runTools(turn, wire, message.tool_calls, signal, unsaved);
-        if (signal.aborted) throw abortedError(options.service);
-      }
-    } catch (error) {
-      const partial = acc?.snapshot;
-      acc = undefined;
-      if (partial?.usage) usages.push(partial.usage);
-      if (partial) this.addCitations(turn, partial.annotations);
-      // The partial answer stays in the history as text; half-streamed tool calls are dropped.
-      if (partial && partial.content) wire.push({ role: 'assistant', content: partial.content });
-      if (signal.aborted || (isServiceError(error) && error.code === 'aborted')) {
-        turn.status = 'stopped';
-      } else {
-        turn.status = 'error';
-        turn.error = errorView(error, options.service, Boolean(partial?.content || partial?.reasoning_content));
-      }
+  /** One request and its streamed reply, shown as it arrives; resolves with the whole reply. */
+  private async sendRound(answer: Answer): Promise<AccumulatedMessage> {
+    const { options, history, unsaved, wire, tools, limits } = answer;
+    const acc = (answer.round = new StreamAccumulator());
+    const said = { reasoning: false, content: false };
+    const stream = streamRound(this.deps.clients(), { options, messages: [...history, ...unsaved.sentWire(wire)], tools, strictTools: limits.strictTools }, answer.call);
+    for await (const chunk of stream) {
+      acc.push(chunk);
+      this.showDelta(answer, said, chunk);
     }
-    if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = deps.now() - started;
+    const message = acc.snapshot;
+    answer.round = undefined;
+    return message;
+  }
+
+  /** Adds a chunk's text to the turn and sends it to the webview. `said`: whether this round has reasoned or answered yet. */
+  private showDelta(answer: Answer, said: { reasoning: boolean; content: boolean }, chunk: ChatChunk): void {
+    const { turn } = answer;
+    const delta = chunk.choices?.find((c) => (c.index ?? 0) === 0)?.delta;
+    let reasoning = delta?.reasoning_content || '';
+    let content = delta?.content || '';
+    if (!reasoning && !content) return;
+    // Rounds of one tool loop read as one answer: a blank line between their texts.
+    if (reasoning && !said.reasoning) {
+      said.reasoning = true;
+      if (turn.reasoning) reasoning = `\n\n${reasoning}`;
+    }
+    if (content && !said.content) {
+      said.content = true;
+      if (turn.content) content = `\n\n${content}`;
+    }
+    if (reasoning) turn.reasoning += reasoning;
+    if (content) {
+      if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
+      turn.content += content;
+    }
+    this.deps.emit({ type: 'delta', chatId: this.chat.id, turnId: turn.id, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) });
+  }
+
+  /** Keeps a finished round in the turn and the history; returns whether its tool calls are to run next. */
+  private applyRoundResult(answer: Answer, message: AccumulatedMessage): boolean {
+    const { turn, wire, options, limits } = answer;
+    if (message.usage) answer.usages.push(message.usage);
+    this.addCitations(turn, message.annotations);
+    if (message.error_message) turn.searchError = message.error_message;
+    turn.finishReason = message.finish_reason;
+    wire.push(toAssistantMessage(message));
+
+    if (message.tool_calls.length === 0) {
+      const notice = finishNotice(message.finish_reason, options.service);
+      if (notice) turn.error = notice;
+      turn.status = 'done';
+      return false;
+    }
+    if (answer.toolRounds >= limits.maxToolIterations) {
+      this.answerUnrun(wire, message.tool_calls, `Not run: the limit of ${limits.maxToolIterations} tool rounds per answer was reached.`);
+      turn.status = 'error';
+      turn.error = {
+        service: options.service,
+        code: 'tool_limit',
+        message: `Stopped after ${limits.maxToolIterations} rounds of tool calls.`,
+        hint: 'Ask the model to continue, or raise tandem.chat.maxToolIterations.',
+      };
+      return false;
+    }
+    return true;
+  }
+
+  /** Runs one round's tool calls; a stop during them ends the answer. */
+  private async runToolCalls(answer: Answer, calls: ToolCall[]): Promise<void> {
+    answer.toolRounds += 1;
+    await this.runTools(answer.turn, answer.wire, calls, answer.signal, answer.unsaved);
+    if (answer.signal.aborted) throw abortedError(answer.options.service);
+  }
+
+  /** A stop or an error: what the interrupted round said so far is kept, and the turn says why it ended. */
+  private failAnswer(answer: Answer, error: unknown): void {
+    const { turn, wire, options } = answer;
+    const partial = answer.round?.snapshot;
+    answer.round = undefined;
+    if (partial?.usage) answer.usages.push(partial.usage);
+    if (partial) this.addCitations(turn, partial.annotations);
+    // The partial answer stays in the history as text; half-streamed tool calls are dropped.
+    if (partial && partial.content) wire.push({ role: 'assistant', content: partial.content });
+    if (answer.signal.aborted || (isServiceError(error) && error.code === 'aborted')) {
+      turn.status = 'stopped';
+    } else {
+      turn.status = 'error';
+      turn.error = errorView(error, options.service, Boolean(partial?.content || partial?.reasoning_content));
+    }
+  }
+
+  /** However the answer ended: timing, redaction of this answer's sensitive text, usage; shown and saved. */
+  private async finishAnswer(answer: Answer): Promise<void> {
+    const { turn, wire, unsaved, options } = answer;
+    if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
     redactAnswer(turn, wire, unsaved);
-    const usage = usageView(options.model, usages);
+    const usage = usageView(options.model, answer.usages);
     if (usage) turn.usage = usage;
     this.emitTurn(turn);
     await this.persist();

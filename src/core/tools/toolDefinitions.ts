@@ -3,9 +3,6 @@ import type { FunctionTool } from '../chatTypes';
 
 export type ToolName = 'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';
 
-/** Tools that change files or run programs: each call waits for the user's click. */
-export const GATED_TOOLS: ReadonlySet<string> = new Set<ToolName>(['apply_edit', 'run_command']);
-
 const fn = (name: ToolName, description: string, properties: Record<string, unknown>, required: string[]): FunctionTool => ({
   type: 'function',
   // additionalProperties: false keeps the schemas valid in Service B's strict mode too.

@@ -10,16 +10,12 @@ export interface RetryDelayOptions {
   random: () => number;
   /** What the service asked for (Retry-After); when present it wins over the computed backoff. */
   retryAfterMs?: number;
-  /**
-   * `full` (default): uniform in [0, min(max, base·2^(attempt-1))).
-   * `decorrelated`: uniform in [base, previous·3), capped — spreads a crowd of clients better.
-   */
-  jitter?: 'full' | 'decorrelated';
-  /** The delay used before the previous attempt; only `decorrelated` uses it. */
-  previousMs?: number;
 }
 
-/** Delay before retry number `attempt` (1-based), following AWS's "Exponential Backoff and Jitter". */
+/**
+ * Delay before retry number `attempt` (1-based), following AWS's "Exponential Backoff and Jitter":
+ * full jitter, uniform in [0, min(max, base·2^(attempt-1))).
+ */
 export function retryDelayMs(attempt: number, opts: RetryDelayOptions): number {
   if (opts.retryAfterMs !== undefined && Number.isFinite(opts.retryAfterMs)) {
     return Math.min(Math.max(0, Math.round(opts.retryAfterMs)), MAX_RETRY_AFTER_MS);
@@ -27,11 +23,6 @@ export function retryDelayMs(attempt: number, opts: RetryDelayOptions): number {
   const base = Math.max(0, opts.baseMs);
   const max = Math.max(base, opts.maxMs);
   const r = clamp01(opts.random());
-  if (opts.jitter === 'decorrelated') {
-    const previous = Math.max(base, opts.previousMs ?? base);
-    const upper = Math.min(max, previous * 3);
-    return Math.round(base + r * (upper - base));
-  }
   const exponent = Math.max(0, Math.floor(attempt) - 1);
   // 2^exponent overflows to Infinity for huge attempts, and Math.min then takes `max`.
   const ceiling = Math.min(max, base * 2 ** exponent);

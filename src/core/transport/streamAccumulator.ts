@@ -1,12 +1,5 @@
 import type { Annotation, ChatChunk, ChatMessage, FinishReason, ToolCall, ToolCallDelta, Usage } from '../chatTypes';
 
-/** Speech output as it arrived: base64 pieces kept in order and undecoded (core/speech decodes). */
-export interface AccumulatedAudio {
-  id?: string;
-  data: string[];
-  transcript: string;
-}
-
 /** Everything a streamed reply has said so far, in the non-stream message's shape. */
 export interface AccumulatedMessage {
   id?: string;
@@ -18,7 +11,6 @@ export interface AccumulatedMessage {
   /** Ordered by `index`. */
   tool_calls: ToolCall[];
   annotations: Annotation[];
-  audio?: AccumulatedAudio;
   usage?: Usage;
   finish_reason?: FinishReason;
   error_message?: string;
@@ -45,7 +37,6 @@ export class StreamAccumulator {
   private readonly calls = new Map<number, ToolCall>();
   private readonly annotations: Annotation[] = [];
   private readonly annotationKeys = new Set<string>();
-  private audio?: AccumulatedAudio;
   private usage?: Usage;
   private finishReason?: FinishReason;
   private errorMessage?: string;
@@ -74,12 +65,6 @@ export class StreamAccumulator {
       if (delta.content) this.content += delta.content;
       if (delta.reasoning_content) this.reasoning += delta.reasoning_content;
       for (const call of delta.tool_calls ?? []) this.addToolCall(call);
-      if (delta.audio) {
-        this.audio ??= { data: [], transcript: '' };
-        if (delta.audio.id && !this.audio.id) this.audio.id = delta.audio.id;
-        if (delta.audio.data) this.audio.data.push(delta.audio.data);
-        if (delta.audio.transcript) this.audio.transcript += delta.audio.transcript;
-      }
     }
   }
 
@@ -97,7 +82,6 @@ export class StreamAccumulator {
     if (this.id !== undefined) message.id = this.id;
     if (this.model !== undefined) message.model = this.model;
     if (this.created !== undefined) message.created = this.created;
-    if (this.audio) message.audio = { ...this.audio, data: [...this.audio.data] };
     if (this.usage) message.usage = this.usage;
     if (this.finishReason !== undefined) message.finish_reason = this.finishReason;
     if (this.errorMessage !== undefined) message.error_message = this.errorMessage;

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
+import { Disposable, disposeAll } from '../../core/lifecycle/disposable';
+import { DisposableStore } from '../../core/lifecycle/disposableStore';
 import { assertNever, type HostMessage, type SpeechHostMessage, type SpeechWebviewMessage, type WebviewMessage } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import { chatHtml, createNonce } from './chatHtml';
@@ -10,7 +12,7 @@ import type { SpeechView } from '../speech/speechView';
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
  * controller, and posts the controller's messages back once the webview has said it is ready.
  */
-export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable, SpeechView {
+export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider, vscode.Disposable, SpeechView {
   static readonly viewId = 'tandem.chat';
   private view: vscode.WebviewView | undefined;
   private ready = false;
@@ -26,14 +28,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly readyChanged = new vscode.EventEmitter<boolean>();
   /** The webview became ready (true) or went away (false). */
   readonly onDidChangeReady = this.readyChanged.event;
-  private readonly disposables: vscode.Disposable[] = [this.posted, this.speechIn, this.readyChanged];
+  /** The listeners of each live view, disposed with it: VS Code resolves a new view each time it is moved or reloaded. */
+  private readonly viewListeners = new Set<DisposableStore>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly actions: ChatEditorActions,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    super();
+    for (const emitter of [this.posted, this.speechIn, this.readyChanged]) this._register(emitter);
+    this._register({ dispose: () => disposeAll([...this.viewListeners]) });
+  }
 
   /** Whether VS Code has created the view (it does so when the view is first shown). */
   get resolved(): boolean {
@@ -48,9 +55,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
     };
     view.webview.html = chatHtml(view.webview, this.extensionUri, createNonce());
-    this.disposables.push(
-      view.webview.onDidReceiveMessage((raw) => this.receive(raw)),
+    const listeners = new DisposableStore();
+    this.viewListeners.add(listeners);
+    listeners.add(view.webview.onDidReceiveMessage((raw) => this.receive(raw)));
+    listeners.add(
       view.onDidDispose(() => {
+        this.viewListeners.delete(listeners);
+        void listeners.dispose();
         if (this.view === view) {
           this.view = undefined;
           this.ready = false;
@@ -194,10 +205,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private send(message: HostMessage): void {
     this.posted.fire(message);
     void this.view?.webview.postMessage(message);
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 }
 

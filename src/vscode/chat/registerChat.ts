@@ -43,7 +43,8 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),
-    { dispose: () => void controller.dispose() },
+    // Returns its promise, so deactivate() waits for the answers to stop.
+    { dispose: () => controller.dispose() },
   ];
   return { controller, store, provider, disposables };
 }

@@ -15,7 +15,7 @@ import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
 import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
 import type { ProposedEdits } from './proposedEdits';
-import { runInTerminal, TandemTerminal } from './terminalRunner';
+import { TandemTerminal } from './terminalRunner';
 
 const MAX_RESULT_CHARS = 60_000;
 /** read_file reads at most this much of a file, whatever its size (60,000 characters fit in it). */
@@ -44,7 +44,7 @@ interface WorkspaceFile {
  * only after an approval card that says so, and the search tools skip it.
  */
 export class WorkspaceTools implements ToolHost {
-  private readonly terminal = new TandemTerminal();
+  private readonly terminal = new TandemTerminal(vscode.window);
 
   /** `service` names where a tool result goes ("Service B"), for the warnings. */
   constructor(
@@ -348,7 +348,7 @@ export class WorkspaceTools implements ToolHost {
     return {
       kind: 'ready',
       approval: commandApproval(command, root.folder.name),
-      run: (signal) => runInTerminal(this.terminal.get(root.fsPath), command, signal),
+      run: (signal) => this.terminal.run(root.fsPath, command, signal),
     };
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { CrossFileContext } from '../../core/completion/crossFileContext';
 import { definitionEnd, DEFINITION_MAX_LINES } from '../../core/completion/contextSymbols';
+import { Disposable } from '../../core/lifecycle/disposable';
 import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../core/completion/contextTypes';
 import { RecentEditsRing } from '../../core/completion/recentEditsContext';
 import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
@@ -18,19 +19,19 @@ const MAX_TABS = 20;
  * definitions from VS Code's definition and document-symbol providers. Sensitive files never contribute.
  * It owns the core's choice (CrossFileContext) and tells it when another file or a tab changes.
  */
-export class ContextGatherer implements ContextSource, vscode.Disposable {
+export class ContextGatherer extends Disposable implements ContextSource, vscode.Disposable {
   readonly context: CrossFileContext;
   private readonly ring = new RecentEditsRing();
   private readonly documents = new Map<string, vscode.TextDocument>();
   private currentPath = '';
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly sensitive: () => SensitivePathPolicy,
     budgetTokens: () => number,
   ) {
+    super();
     this.context = new CrossFileContext({ source: this, budgetTokens });
-    this.disposables = [
+    for (const listener of [
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length === 0 || !this.eligible(event.document)) return;
         const path = policyPath(event.document.uri);
@@ -47,7 +48,9 @@ export class ContextGatherer implements ContextSource, vscode.Disposable {
       vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.ring.forget(policyPath(uri)))),
       // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
       vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
-    ];
+    ]) {
+      this._register(listener);
+    }
   }
 
   /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */
@@ -95,10 +98,6 @@ export class ContextGatherer implements ContextSource, vscode.Disposable {
         }
       }),
     );
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
   }
 
   /** The definition's lines: its document symbol's range when the symbol provider answers, else its braces or indentation. */

@@ -4,6 +4,7 @@ import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import { isServiceError } from '../../core/serviceError';
 import type { Logger } from '../../core/transport/logger';
+import { signalFromToken } from '../cancellation';
 import { describeError } from '../errorNotice';
 import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';
@@ -37,8 +38,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     if (document.uri.scheme !== 'untitled' && config.sensitive.isSensitive(policyPath(document.uri))) return undefined;
 
     // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
-    const controller = new AbortController();
-    const cancel = token.onCancellationRequested(() => controller.abort());
+    const cancel = signalFromToken(token);
     let done: (() => void) | undefined;
     try {
       const text = document.getText();
@@ -51,7 +51,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         offset,
         languageId: document.languageId,
         contextHeader,
-        signal: controller.signal,
+        signal: cancel.signal,
         onRequest: () => (done = this.status.begin()),
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
         cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
@@ -71,7 +71,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       });
       return [item];
     } catch (error) {
-      if (controller.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
+      if (cancel.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
       // A 429 shows as the cool-down it started (see CompletionEngine), not as a failure.
       if (!(isServiceError(error) && error.code === 'rate_limit_exceeded')) this.status.failed(describeError(error, 'completion'));
       const shown = this.notices.report(error);

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import { CompletionStatus } from '../../core/completion/completionStatus';
+import { Disposable } from '../../core/lifecycle/disposable';
 import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
 import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import type { Logger } from '../../core/transport/logger';
@@ -16,16 +17,16 @@ import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
 
 /** Inline completions wired up: engine, provider, commands and the status the status bar shows. */
-export class InlineCompletions implements vscode.Disposable {
+export class InlineCompletions extends Disposable implements vscode.Disposable {
   readonly status: CompletionStatus;
   readonly engine: CompletionEngine;
   /** Exposed (with the engine) for the benchmark, which drives it as VS Code does. */
   readonly provider: TandemInlineCompletionProvider;
   /** The syntax judge's parsers, loaded per language on its first completion. */
   readonly syntax: TreeSitterParsers;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(clients: ServiceClients, log: Logger) {
+    super();
     const settings = new CompletionSettingsReader(() => {
       this.status.changed();
       gatherer.context.invalidate(); // the sensitive files may have changed
@@ -34,6 +35,8 @@ export class InlineCompletions implements vscode.Disposable {
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now(), cooldown);
+    // Registered first, so disposed last: after everything that reports to it.
+    this._register(this.status);
     // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter).
     this.syntax = new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message));
     this.engine = new CompletionEngine({
@@ -44,16 +47,9 @@ export class InlineCompletions implements vscode.Disposable {
       syntax: this.syntax,
     });
     const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log, gatherer));
-    this.disposables = [
-      settings,
-      gatherer,
-      vscode.languages.registerInlineCompletionItemProvider(selector, provider),
-      ...registerCompletionCommands(this.engine, this.status),
-    ];
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-    this.status.dispose();
+    this._register(settings);
+    this._register(gatherer);
+    this._register(vscode.languages.registerInlineCompletionItemProvider(selector, provider));
+    for (const command of registerCompletionCommands(this.engine, this.status)) this._register(command);
   }
 }

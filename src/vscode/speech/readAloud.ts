@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { Disposable } from '../../core/lifecycle/disposable';
 import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
@@ -32,12 +33,11 @@ export interface ReadingReport {
  * Tandem: Read Aloud / Stop Reading. One reading at a time: its session streams the text part by part
  * to the player in the chat webview; the status item shows progress and stops it on click.
  */
-export class ReadAloud implements vscode.Disposable {
+export class ReadAloud extends Disposable implements vscode.Disposable {
   private session: ReadAloudSession | undefined;
   private commandAt = 0;
   private firstSoundMs: number | undefined;
-  private readonly status = new ReadingStatus();
-  private readonly disposables: vscode.Disposable[];
+  private readonly status = this._register(new ReadingStatus());
   lastReport: ReadingReport | undefined;
 
   constructor(
@@ -45,13 +45,15 @@ export class ReadAloud implements vscode.Disposable {
     private readonly view: SpeechView,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.disposables = [
-      this.status,
-      view.onSpeechMessage((message) => this.onPlayer(message)),
+    super();
+    this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
+    this._register(
       view.onDidChangeReady((ready) => {
         if (!ready) this.session?.fail(new Error('The Tandem view was closed, so reading aloud stopped. Run Tandem: Read Aloud again to continue.'));
       }),
-    ];
+    );
+    // Registered last, so disposed first: the reading stops before its listeners and status go.
+    this._register({ dispose: () => this.stop() });
   }
 
   async read(): Promise<ReadAloudOutcome | undefined> {
@@ -128,10 +130,5 @@ export class ReadAloud implements vscode.Disposable {
 
   private progress(p: ReadAloudProgress): void {
     if (this.session) this.status.playing(p);
-  }
-
-  dispose(): void {
-    this.stop();
-    for (const d of this.disposables) d.dispose();
   }
 }

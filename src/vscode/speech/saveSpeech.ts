@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatClock } from '../../core/speech/clock';
 import { speechToWav } from '../../core/speech/speechToWav';
+import { signalFromToken } from '../cancellation';
 import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
 import { speechInput } from './speechInput';
@@ -22,11 +23,10 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
     const spoken = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Tandem: speaking ${input.title} into ${vscode.workspace.asRelativePath(uri)}`, cancellable: true },
       async (progress, token) => {
-        const abort = new AbortController();
-        const cancel = token.onCancellationRequested(() => abort.abort());
+        const cancel = signalFromToken(token);
         try {
           return await speechToWav(clients.a, input, {
-            signal: abort.signal,
+            signal: cancel.signal,
             onPart: (done, total) => progress.report({ increment: 100 / total, message: `part ${done} of ${total}` }),
           });
         } finally {

@@ -32,8 +32,9 @@ describe('service clients against the simulator: faults, retries and cancellatio
   it('waits as Retry-After says on 429, then succeeds, telling the UI before each retry', async () => {
     sim.inject({ kind: '429', service: 'B', times: 2, retryAfterS: 1 });
     const retries: Array<{ attempt: number; delayMs: number; code: string }> = [];
-    const reply = await clients.b.chat(question, { onRetry: ({ attempt, delayMs, error }) => retries.push({ attempt, delayMs, code: error.code }) });
-    assert.ok(reply.choices[0].message.content);
+    const { items, error } = await drain(clients.b.streamChat(question, { onRetry: ({ attempt, delayMs, error }) => retries.push({ attempt, delayMs, code: error.code }) }));
+    assert.equal(error, undefined);
+    assert.ok(contentOf(items));
     assert.deepEqual(retries, [
       { attempt: 1, delayMs: 1000, code: 'rate_limit_exceeded' },
       { attempt: 2, delayMs: 1000, code: 'rate_limit_exceeded' },

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
-import { StreamAccumulator } from '../../../src/core/transport/streamAccumulator';
+import { speechEvents } from '../../../src/core/speech/speechEvents';
+import { speechToWav } from '../../../src/core/speech/speechToWav';
 import { parseWav } from '../../../src/core/speech/wav';
 import { drain, simClients, type SimClients } from './simClients';
 
@@ -21,29 +22,21 @@ describe('service clients against the simulator: fill-in-the-middle and speech',
   const prefix = 'function add(a: number, b: number): number {\n  return a + b;\n}\n\nfunction multiply(a: number, b: number): number {\n  ';
   const suffix = '\n}\n';
 
-  it('completes code between a prefix and a suffix, in non-reasoning mode, with the exact request', async () => {
-    const reply = await clients.b.fim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64, stop: ['\n\n'] });
-    const text = reply.choices[0].text;
+  it('streams code between a prefix and a suffix, in non-reasoning mode, with the exact request', async () => {
+    const { items, error } = await drain(clients.b.streamFim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64, stop: ['\n\n'] }));
+    assert.equal(error, undefined);
+    const text = items.map((chunk) => chunk.choices[0]?.text ?? '').join('');
     assert.ok(text.trim().length > 0, 'some code comes back');
     assert.ok(!text.includes('\n\n'), 'the stop sequence is honoured');
     assert.equal(sim.requests[0].path, '/beta/completions');
-    assert.deepEqual(sim.requests[0].body, { model: 'beta-v4-pro', prompt: prefix, suffix, max_tokens: 64, stop: ['\n\n'], stream: false });
-  });
-
-  it('streams the same completion it returns whole', async () => {
-    const whole = await clients.b.fim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64 });
-    const { items, error } = await drain(clients.b.streamFim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64 }));
-    assert.equal(error, undefined);
-    assert.equal(items.map((chunk) => chunk.choices[0]?.text ?? '').join(''), whole.choices[0].text);
+    assert.deepEqual(sim.requests[0].body, { model: 'beta-v4-pro', prompt: prefix, suffix, max_tokens: 64, stop: ['\n\n'], stream: true });
   });
 
   it('speaks text as streamed pcm16 that decodes to audio growing with the text', async () => {
     const pcmBytes = async (text: string) => {
-      const acc = new StreamAccumulator();
-      const { items, error } = await drain(clients.a.streamSpeech({ model: 'alpha-v2.5-tts', text, voice: 'Mia' }));
+      const { items, error } = await drain(speechEvents(clients.a, { model: 'alpha-v2.5-tts', voice: 'Mia' }, text));
       assert.equal(error, undefined);
-      for (const chunk of items) acc.push(chunk);
-      const pieces = acc.snapshot.audio!.data;
+      const pieces = items.flatMap((event) => (event.kind === 'audio' ? [event.data] : []));
       assert.ok(pieces.length > 1, 'audio arrives in several chunks');
       return pieces.reduce((total, piece) => total + Buffer.from(piece, 'base64').length, 0);
     };
@@ -57,9 +50,9 @@ describe('service clients against the simulator: fill-in-the-middle and speech',
     for (const forbidden of ['thinking', 'tools', 'tool_choice', 'response_format', 'stop']) assert.equal(body[forbidden], undefined, forbidden);
   });
 
-  it('returns a valid WAV when not streaming', async () => {
-    const reply = await clients.a.speech({ model: 'alpha-v2.5-tts', text: 'Read this aloud, please.' });
-    const wav = parseWav(Buffer.from(reply.choices[0].message.audio!.data, 'base64'));
+  it('makes a valid WAV of the streamed pcm16', async () => {
+    const spoken = await speechToWav(clients.a, { parts: ['Read this aloud, please.'], voice: { model: 'alpha-v2.5-tts' }, sampleRate: 24_000 });
+    const wav = parseWav(Buffer.from(spoken.wav));
     assert.equal(wav.sampleRate, 24_000);
     assert.equal(wav.channels, 1);
     assert.equal(wav.bitsPerSample, 16);

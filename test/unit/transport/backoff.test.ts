@@ -22,12 +22,6 @@ describe('retryDelayMs', () => {
     assert.equal(retryDelayMs(3, { baseMs: 250, maxMs: 5_000, random: () => 0 }), 0);
   });
 
-  it('keeps decorrelated jitter between base and 3x the previous delay, capped', () => {
-    assert.equal(retryDelayMs(2, { baseMs: 100, maxMs: 10_000, random: () => 0, jitter: 'decorrelated', previousMs: 400 }), 100);
-    assert.equal(retryDelayMs(2, { baseMs: 100, maxMs: 10_000, random: almostOne, jitter: 'decorrelated', previousMs: 400 }), 1_200);
-    assert.equal(retryDelayMs(9, { baseMs: 100, maxMs: 1_000, random: almostOne, jitter: 'decorrelated', previousMs: 900 }), 1_000);
-  });
-
   it('uses Retry-After as the delay, capped at a minute', () => {
     assert.equal(retryDelayMs(1, { baseMs: 100, maxMs: 1_000, random: () => 0, retryAfterMs: 3_000 }), 3_000);
     assert.equal(retryDelayMs(1, { baseMs: 100, maxMs: 1_000, random: () => 0, retryAfterMs: 0 }), 0);

@@ -57,15 +57,6 @@ describe('StreamAccumulator', () => {
     assert.deepEqual(acc.snapshot.annotations.map((a) => a.url), ['https://x.test/1', 'https://x.test/2', 'https://x.test/3']);
   });
 
-  it('collects audio pieces in order with the audio id, undecoded', () => {
-    const acc = new StreamAccumulator();
-    acc.push(chunk({ role: 'assistant', audio: { id: 'audio_1', data: 'AAEC' } }));
-    acc.push(chunk({ audio: null }));
-    acc.push(chunk({ audio: { data: 'AwQF' } }));
-    acc.push(chunk({ audio: { data: 'BgcI' } }, {}, 'stop'));
-    assert.deepEqual(acc.snapshot.audio, { id: 'audio_1', data: ['AAEC', 'AwQF', 'BgcI'], transcript: '' });
-  });
-
   it('keeps the last usage, error_message and final_text_preview', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ content: 'x' }, { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
