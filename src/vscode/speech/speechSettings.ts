@@ -38,7 +38,7 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
     case 'alpha-v2.5-tts-voicedesign': {
       const voiceDescription = tandemSetting<string>('speech.voiceDescription', '').trim();
       if (!voiceDescription) {
-        throw new SpeechSettingError('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").', 'tandem.speech.voiceDescription');
+        throw new SpeechSettingError(vscode.l10n.t('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").'), 'tandem.speech.voiceDescription');
       }
       const optimizeTextPreview = tandemSetting<boolean>('speech.optimizeTextPreview', false);
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
@@ -46,20 +46,20 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
     case 'alpha-v2.5-tts-voiceclone':
       return { voice: { model, ...(await readVoiceSample(tandemSetting<string>('speech.voiceSample', ''))) }, sampleRate, stripMarkup };
     default:
-      throw new SpeechSettingError(`tandem.speech.model "${model}" is not a speech model; choose one of ${SPEECH_MODELS.join(', ')}.`, 'tandem.speech.model');
+      throw new SpeechSettingError(vscode.l10n.t('tandem.speech.model "{0}" is not a speech model; choose one of {1}.', model, SPEECH_MODELS.join(', ')), 'tandem.speech.model');
   }
 }
 
 /** Reads the voice-clone sample named by the setting; its length is checked before anything is sent. */
 async function readVoiceSample(setting: string): Promise<VoiceSample> {
   const where = 'tandem.speech.voiceSample';
-  if (!setting.trim()) throw new SpeechSettingError('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.', where);
+  if (!setting.trim()) throw new SpeechSettingError(vscode.l10n.t('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.'), where);
   const file = resolveSamplePath(setting.trim());
   let bytes: Uint8Array;
   try {
     bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
   } catch {
-    throw new SpeechSettingError(`The voice sample ${file} cannot be read. Check the path in tandem.speech.voiceSample.`, where);
+    throw new SpeechSettingError(vscode.l10n.t('The voice sample {0} cannot be read. Check the path in tandem.speech.voiceSample.', file), where);
   }
   try {
     return voiceSampleFromWav(bytes, path.basename(file));
