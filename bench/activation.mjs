@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:activation`: production bundle sizes, VSIX size, and Tandem's activation time
+// `npm run bench:activation`: production bundle sizes and their ten largest inputs, VSIX size, and Tandem's activation time
 // (module load + activate()) measured in a real VS Code extension host, over several fresh starts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +20,13 @@ const size = (file) => {
 };
 const bundles = { extension: size('dist/extension.js'), webview: size('dist/webview.js') };
 const vsixBytes = statSync(join(repoRoot, 'dist/tandem.vsix')).size;
+// The ten inputs that take the most room in the production extension bundle, from esbuild's metafile.
+// Paths run through node_modules from wherever it resolves (a worktree's is a symlink), so they are cut to it.
+const meta = JSON.parse(readFileSync(join(repoRoot, 'dist/extension.meta.json'), 'utf8'));
+const largestInputs = Object.entries(meta.outputs['dist/extension.js'].inputs)
+  .map(([path, input]) => ({ path: path.replace(/^(?:\.\.\/)*(?:[^/]+\/)*?(?=node_modules\/)/, ''), bytesInOutput: input.bytesInOutput }))
+  .sort((a, b) => b.bytesInOutput - a.bytesInOutput)
+  .slice(0, 10);
 
 provision();
 const samples = [];
@@ -42,6 +49,7 @@ console.log(
   JSON.stringify(
     {
       bundles,
+      largestInputs,
       vsixBytes,
       // Module load (top-level code of the bundle) + activate(), as VS Code's Running Extensions view splits it.
       activationMs: {

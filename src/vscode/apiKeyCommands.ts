@@ -3,14 +3,15 @@ import { COMMANDS } from '../core/commandCatalog';
 import type { ServiceId } from '../core/chatTypes';
 import type { ApiKeyStore } from './apiKeyStore';
 
-const services: Array<vscode.QuickPickItem & { service: ServiceId }> = [
-  { label: 'Service A', description: 'chat, web search, read aloud', service: 'A' },
-  { label: 'Service B', description: 'inline completions, chat, balance', service: 'B' },
+// A function, not a constant: the labels are translated when the picker opens.
+const services = (): Array<vscode.QuickPickItem & { service: ServiceId }> => [
+  { label: vscode.l10n.t('Service {0}', 'A'), description: vscode.l10n.t('chat, web search, read aloud'), service: 'A' },
+  { label: vscode.l10n.t('Service {0}', 'B'), description: vscode.l10n.t('inline completions, chat, balance'), service: 'B' },
 ];
 
 async function pickService(title: string, given?: unknown): Promise<ServiceId | undefined> {
   if (given === 'A' || given === 'B') return given;
-  return (await vscode.window.showQuickPick(services, { title, placeHolder: 'Which service?' }))?.service;
+  return (await vscode.window.showQuickPick(services(), { title, placeHolder: vscode.l10n.t('Which service?') }))?.service;
 }
 
 /**
@@ -20,28 +21,28 @@ async function pickService(title: string, given?: unknown): Promise<ServiceId | 
 export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.setApiKey, async (given?: unknown) => {
-      const service = await pickService('Tandem: Set API Key', given);
+      const service = await pickService(vscode.l10n.t('Tandem: Set API Key'), given);
       if (!service) return;
       const key = await vscode.window.showInputBox({
-        title: `Tandem: Service ${service} API key`,
-        prompt: 'Stored in VS Code Secret Storage; never written to settings or logs.',
+        title: vscode.l10n.t('Tandem: Service {0} API key', service),
+        prompt: vscode.l10n.t('Stored in VS Code Secret Storage; never written to settings or logs.'),
         password: true,
         ignoreFocusOut: true,
-        validateInput: (value) => (value.trim() ? undefined : 'The key cannot be empty.'),
+        validateInput: (value) => (value.trim() ? undefined : vscode.l10n.t('The key cannot be empty.')),
       });
       if (!key?.trim()) return;
       const origin = await keys.store(service, key.trim());
       vscode.window.showInformationMessage(
         origin
-          ? `Tandem: Service ${service} key saved; it is sent to ${origin} (Tandem asks before sending it anywhere else).`
-          : `Tandem: Service ${service} key saved. Tandem asks before sending it to the base URL you set.`,
+          ? vscode.l10n.t('Tandem: Service {0} key saved; it is sent to {1} (Tandem asks before sending it anywhere else).', service, origin)
+          : vscode.l10n.t('Tandem: Service {0} key saved. Tandem asks before sending it to the base URL you set.', service),
       );
     }),
     vscode.commands.registerCommand(COMMANDS.clearApiKey, async (given?: unknown) => {
-      const service = await pickService('Tandem: Clear API Key', given);
+      const service = await pickService(vscode.l10n.t('Tandem: Clear API Key'), given);
       if (!service) return;
       await keys.delete(service);
-      vscode.window.showInformationMessage(`Tandem: Service ${service} key removed.`);
+      vscode.window.showInformationMessage(vscode.l10n.t('Tandem: Service {0} key removed.', service));
     }),
   ];
 }

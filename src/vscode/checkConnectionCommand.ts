@@ -9,7 +9,7 @@ import { showServiceError } from './errorNotice';
 export function registerCheckConnectionCommand(clients: ServiceClients): vscode.Disposable {
   return vscode.commands.registerCommand(COMMANDS.checkConnection, () =>
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Tandem: checking both services…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Tandem: checking both services…'), cancellable: true },
       async (_progress, token) => {
         const cancel = signalFromToken(token);
         try {
@@ -19,11 +19,11 @@ export function registerCheckConnectionCommand(clients: ServiceClients): vscode.
           const failures: unknown[] = [];
           for (const service of ['A', 'B'] as const) {
             const result = results[service];
-            if (result.ok) reachable.push(`Service ${service} ${result.summary}.`);
+            if (result.ok) reachable.push(vscode.l10n.t('Service {0} {1}.', service, result.summary));
             else failures.push(result.error);
           }
           if (failures.length) void showServiceError(failures[0], 'connection', reachable.join(' ') || undefined);
-          else vscode.window.showInformationMessage(`Tandem: ${reachable.join(' ')}`);
+          else vscode.window.showInformationMessage(vscode.l10n.t('Tandem: {0}', reachable.join(' ')));
           return results;
         } finally {
           cancel.dispose();

@@ -13,12 +13,14 @@ export async function showFirstRunNotice(state: vscode.Memento, setup: SetupView
   const missing = (await setup.setups()).filter((s) => !s.ready);
   if (missing.length === 0) return;
   await state.update(seenKey, true);
-  const names = missing.map((s) => `Service ${s.service}`).join(' and ');
+  const names = missing.map((s) => vscode.l10n.t('Service {0}', s.service)).reduce((a, b) => vscode.l10n.t('{0} and {1}', a, b));
+  // The buttons are compared with the answer, so each label is translated once.
+  const [openSettingsLabel, setKeyLabel] = [vscode.l10n.t('Open Settings'), vscode.l10n.t('Set API Key')];
   const choice = await vscode.window.showInformationMessage(
-    `Tandem: set the base URL and API key of ${names} to start.`,
-    'Open Settings',
-    'Set API Key',
+    vscode.l10n.t('Tandem: set the base URL and API key of {0} to start.', names),
+    openSettingsLabel,
+    setKeyLabel,
   );
-  if (choice === 'Open Settings') await openSettings('@ext:tandem.tandem baseUrl');
-  else if (choice === 'Set API Key') await vscode.commands.executeCommand('tandem.setApiKey', missing[0].service);
+  if (choice === openSettingsLabel) await openSettings('@ext:tandem.tandem baseUrl');
+  else if (choice === setKeyLabel) await vscode.commands.executeCommand('tandem.setApiKey', missing[0].service);
 }

@@ -6,7 +6,6 @@ import { openSettings } from './settings';
 import type { TandemUi } from './tandemUi';
 
 const shownKey = 'tandem.ignoredKeySettingsShown';
-const OPEN_USER_SETTINGS = 'Open User Settings';
 /** A settings file is a few KB; a giant one is not read on every configuration change. */
 const MAX_SETTINGS_BYTES = 1_000_000;
 
@@ -48,7 +47,8 @@ export class IgnoredSettingsNotice extends Disposable implements vscode.Disposab
     if (shown.includes(fingerprint)) return;
     await this.workspaceState.update(shownKey, [...shown, fingerprint].slice(-20));
     // Not awaited: the next check must not wait for the user to close the notification.
-    void Promise.resolve(this.ui.warn(message, OPEN_USER_SETTINGS)).then((choice) => choice === OPEN_USER_SETTINGS && openSettings('tandem.service'));
+    const openUserSettings = vscode.l10n.t('Open User Settings');
+    void Promise.resolve(this.ui.warn(message, openUserSettings)).then((choice) => choice === openUserSettings && openSettings('tandem.service'));
   }
 }
 

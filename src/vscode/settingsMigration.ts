@@ -43,7 +43,7 @@ export async function migrateRetiredModelSettings(): Promise<string[]> {
       notices.push(`tandem.${setting.key}: ${migrated.notice}`);
     }
   }
-  for (const notice of notices) vscode.window.showInformationMessage(`Tandem: ${notice}`);
+  for (const notice of notices) vscode.window.showInformationMessage(vscode.l10n.t('Tandem: {0}', notice));
   return notices;
 }
 

@@ -7,9 +7,9 @@ import type { SecretKeys } from './secretKeys';
 import { baseUrl } from './settings';
 
 const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> = {
-  'secret-storage': () => 'Secret Storage',
-  environment: (service) => `environment (${keyEnvVar[service]})`,
-  none: () => 'not set',
+  'secret-storage': () => vscode.l10n.t('Secret Storage'),
+  environment: (service) => vscode.l10n.t('environment ({0})', keyEnvVar[service]),
+  none: () => vscode.l10n.t('not set'),
 };
 
 type Node = { setup: ServiceSetup; detail?: 'url' | 'key' };
@@ -43,21 +43,21 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
   getTreeItem({ setup, detail }: Node): vscode.TreeItem {
     const { service } = setup;
     if (detail === 'url') {
-      const item = new vscode.TreeItem('Base URL');
-      item.description = setup.baseUrl || 'not set';
+      const item = new vscode.TreeItem(vscode.l10n.t('Base URL'));
+      item.description = setup.baseUrl || vscode.l10n.t('not set');
       item.iconPath = new vscode.ThemeIcon(setup.baseUrl ? 'link' : 'warning');
-      item.command = { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [`tandem.service${service}.baseUrl`] };
+      item.command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [`tandem.service${service}.baseUrl`] };
       return item;
     }
     if (detail === 'key') {
-      const item = new vscode.TreeItem('API key');
+      const item = new vscode.TreeItem(vscode.l10n.t('API key'));
       item.description = keyLabel[setup.keyFrom](service);
       item.iconPath = new vscode.ThemeIcon(setup.keyFrom === 'none' ? 'warning' : 'key');
-      item.command = { command: 'tandem.setApiKey', title: 'Set API Key…', arguments: [service] };
+      item.command = { command: 'tandem.setApiKey', title: vscode.l10n.t('Set API Key…'), arguments: [service] };
       return item;
     }
-    const item = new vscode.TreeItem(`Service ${service}`, vscode.TreeItemCollapsibleState.Expanded);
-    item.description = setup.ready ? 'ready' : 'needs setup';
+    const item = new vscode.TreeItem(vscode.l10n.t('Service {0}', service), vscode.TreeItemCollapsibleState.Expanded);
+    item.description = setup.ready ? vscode.l10n.t('ready') : vscode.l10n.t('needs setup');
     item.iconPath = new vscode.ThemeIcon(setup.ready ? 'pass' : 'warning');
     item.contextValue = 'tandem.service';
     return item;

@@ -32,7 +32,7 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
 
   async refresh(): Promise<void> {
     const setups = await this.setup.setups();
-    this.missing = setups.filter((setup) => !setup.ready).map((setup) => `Service ${setup.service}`);
+    this.missing = setups.filter((setup) => !setup.ready).map((setup) => vscode.l10n.t('Service {0}', setup.service));
     this.render(this.completion?.snapshot);
   }
 
@@ -40,13 +40,13 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
     this.tick(s?.state === 'rate-limited');
     if (this.missing.length) {
       this.item.text = '$(warning) Tandem';
-      this.item.tooltip = `Tandem: ${this.missing.join(' and ')} need a base URL and key. Click for options.`;
+      this.item.tooltip = vscode.l10n.t('Tandem: {0} need a base URL and key. Click for options.', this.missing.reduce((a, b) => vscode.l10n.t('{0} and {1}', a, b)));
       return;
     }
     const { icon, badge, line } = completionStatusLine(s);
     this.item.text = `${icon} Tandem${badge ? `: ${badge}` : ''}`;
     const figures = this.completion ? ` ${sessionFiguresLine(this.completion.figures)}` : '';
-    this.item.tooltip = `Tandem: both services set up. ${line}${figures} Click for options.`;
+    this.item.tooltip = vscode.l10n.t('Tandem: both services set up. {0}{1} Click for options.', line, figures);
   }
 
   private tick(on: boolean): void {
@@ -65,32 +65,32 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
     ? []
     : [
         s.state === 'off' || s.state === 'snoozed'
-          ? { label: '$(check) Enable Inline Completions', command: 'tandem.completion.toggle' }
-          : { label: '$(circle-slash) Disable Inline Completions', command: 'tandem.completion.toggle' },
+          ? { label: vscode.l10n.t('$(check) Enable Inline Completions'), command: 'tandem.completion.toggle' }
+          : { label: vscode.l10n.t('$(circle-slash) Disable Inline Completions'), command: 'tandem.completion.toggle' },
         ...(s.state === 'off'
           ? []
           : [
-              { label: '$(clock) Snooze for 5 Minutes', command: 'tandem.completion.snooze', args: [5] },
-              { label: '$(clock) Snooze for 30 Minutes', command: 'tandem.completion.snooze', args: [30] },
-              { label: '$(clock) Snooze Until Re-enabled', command: 'tandem.completion.snooze', args: [Infinity] },
+              { label: vscode.l10n.t('$(clock) Snooze for 5 Minutes'), command: 'tandem.completion.snooze', args: [5] },
+              { label: vscode.l10n.t('$(clock) Snooze for 30 Minutes'), command: 'tandem.completion.snooze', args: [30] },
+              { label: vscode.l10n.t('$(clock) Snooze Until Re-enabled'), command: 'tandem.completion.snooze', args: [Infinity] },
             ]),
-        { label: '$(symbol-class) Choose Completion Model…', command: 'tandem.completion.selectModel' },
+        { label: vscode.l10n.t('$(symbol-class) Choose Completion Model…'), command: 'tandem.completion.selectModel' },
         { label: '', kind: vscode.QuickPickItemKind.Separator, command: '' },
       ];
   return [
     ...completionItems,
-    { label: '$(unmute) Read Selection Aloud', command: 'tandem.readAloud' },
-    { label: '$(plug) Check Connection', command: 'tandem.checkConnection' },
-    { label: '$(key) Set API Key…', command: 'tandem.setApiKey' },
-    { label: '$(settings-gear) Open Settings', command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
-    { label: '$(output) Show Log', command: 'tandem.showLog' },
+    { label: vscode.l10n.t('$(unmute) Read Selection Aloud'), command: 'tandem.readAloud' },
+    { label: vscode.l10n.t('$(plug) Check Connection'), command: 'tandem.checkConnection' },
+    { label: vscode.l10n.t('$(key) Set API Key…'), command: 'tandem.setApiKey' },
+    { label: vscode.l10n.t('$(settings-gear) Open Settings'), command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
+    { label: vscode.l10n.t('$(output) Show Log'), command: 'tandem.showLog' },
   ];
 }
 
 export function registerMenuCommand(completion?: CompletionStatus): vscode.Disposable {
   return vscode.commands.registerCommand(COMMANDS.showMenu, async () => {
     const s = completion?.snapshot;
-    const choice = await vscode.window.showQuickPick(menuFor(s), { title: s ? `Tandem — completions ${s.state}` : 'Tandem' });
+    const choice = await vscode.window.showQuickPick(menuFor(s), { title: s ? vscode.l10n.t('Tandem — completions {0}', s.state) : 'Tandem' });
     if (choice?.command) await vscode.commands.executeCommand(choice.command, ...(choice.args ?? []));
   });
 }

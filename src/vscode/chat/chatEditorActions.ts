@@ -25,14 +25,14 @@ export class ChatEditorActions {
   async attach(kind: 'selection' | 'file'): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showInformationMessage('Tandem: open a file in the editor first, then attach it to the chat.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: open a file in the editor first, then attach it to the chat.'));
       return;
     }
     const doc = editor.document;
     const name = doc.isUntitled ? doc.uri.path : path.basename(doc.fileName);
     const sel = editor.selection;
     if (kind === 'selection' && sel.isEmpty) {
-      void vscode.window.showInformationMessage('Tandem: select some code first, then attach the selection.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: select some code first, then attach the selection.'));
       return;
     }
     // The same policy as completions and the chat tools: a sensitive file is attached only when the
@@ -40,9 +40,9 @@ export class ChatEditorActions {
     const sensitive = !doc.isUntitled && readSensitivePolicy().isSensitive(policyPath(doc.uri));
     if (sensitive) {
       const shown = policyPath(doc.uri);
-      const service = `Service ${this.controller().chat.options.service}`;
-      const what = kind === 'selection' ? `the selection in ${shown}` : shown;
-      if (!(await this.confirmSensitive(`Attach ${what}? ${shown} may contain secrets; its text will be sent to ${service} with your next message (it is not saved in the chat history).`))) return;
+      const service = vscode.l10n.t('Service {0}', this.controller().chat.options.service);
+      const what = kind === 'selection' ? vscode.l10n.t('the selection in {0}', shown) : shown;
+      if (!(await this.confirmSensitive(vscode.l10n.t('Attach {0}? {1} may contain secrets; its text will be sent to {2} with your next message (it is not saved in the chat history).', what, shown, service)))) return;
     }
     const text = kind === 'selection' ? doc.getText(sel) : doc.getText();
     const label = kind === 'selection' ? `${name}:${sel.start.line + 1}-${sel.end.line + 1}` : name;
@@ -58,7 +58,7 @@ export class ChatEditorActions {
 
   attachImage(name: string, dataUrl: string): void {
     const refusal = this.controller().addAttachment({ id: this.newId(), kind: 'image', label: name || 'image', dataUrl });
-    if (refusal) void vscode.window.showWarningMessage(`Tandem: ${refusal}`);
+    if (refusal) void vscode.window.showWarningMessage(vscode.l10n.t('Tandem: {0}', refusal));
   }
 
   async codeAction(action: 'copy' | 'insert' | 'newFile', code: string, language?: string): Promise<void> {
@@ -69,7 +69,7 @@ export class ChatEditorActions {
       case 'insert': {
         const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
         if (!editor) {
-          void vscode.window.showInformationMessage('Tandem: open a file to insert the code at its cursor.');
+          void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: open a file to insert the code at its cursor.'));
           return;
         }
         await editor.edit((edit) => {
@@ -123,7 +123,8 @@ export class ChatEditorActions {
 }
 
 async function confirmModal(message: string): Promise<boolean> {
-  return (await vscode.window.showWarningMessage(message, { modal: true }, 'Attach')) === 'Attach';
+  const attach = vscode.l10n.t('Attach');
+  return (await vscode.window.showWarningMessage(message, { modal: true }, attach)) === attach;
 }
 
 /** Code fences use short names (`ts`, `py`); VS Code wants language ids. Unknown names open as plain text. */

@@ -23,7 +23,7 @@ export class ProposedEdits implements vscode.TextDocumentContentProvider, vscode
     const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `edit=${this.serial}` });
     this.texts.set(uri.toString(), proposed);
     const left = original ?? vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `empty=${this.serial}` });
-    await vscode.commands.executeCommand('vscode.diff', left, uri, `${displayPath} ↔ proposed edit (Tandem)`, { preview: true, preserveFocus: true });
+    await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), { preview: true, preserveFocus: true });
     return uri;
   }
 

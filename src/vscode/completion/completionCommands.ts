@@ -23,11 +23,11 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
       if (ms === undefined) {
         const choice = await vscode.window.showQuickPick(
           [
-            { label: '5 minutes', ms: 5 * MINUTE },
-            { label: '30 minutes', ms: 30 * MINUTE },
-            { label: 'Until re-enabled', ms: Infinity },
+            { label: vscode.l10n.t('5 minutes'), ms: 5 * MINUTE },
+            { label: vscode.l10n.t('30 minutes'), ms: 30 * MINUTE },
+            { label: vscode.l10n.t('Until re-enabled'), ms: Infinity },
           ],
-          { title: 'Tandem: Snooze inline completions' },
+          { title: vscode.l10n.t('Tandem: Snooze inline completions') },
         );
         ms = choice?.ms;
       }
@@ -40,8 +40,8 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
         typeof given === 'string'
           ? given
           : (await vscode.window.showQuickPick(
-              models.map((m) => ({ ...m, picked: m.label === current, detail: m.label === current ? 'current' : undefined })),
-              { title: 'Tandem: Inline completion model' },
+              models.map((m) => ({ ...m, picked: m.label === current, detail: m.label === current ? vscode.l10n.t('current') : undefined })),
+              { title: vscode.l10n.t('Tandem: Inline completion model') },
             ))?.label;
       if (model) await config().update('model', model, vscode.ConfigurationTarget.Global);
     }),

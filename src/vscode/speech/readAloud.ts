@@ -83,10 +83,10 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this.lastReport = { outcome: outcome.kind, commandToFirstSoundMs: this.firstSoundMs, playedSeconds: session.playedSeconds };
     this.log.info(`read aloud: ${outcome.kind} after ${session.playedSeconds.toFixed(1)} s of audio`);
     if (session.truncatedParts.length > 0) {
-      void vscode.window.showWarningMessage(`Tandem: the service cut ${session.truncatedParts.length} part(s) short at its output limit, so some text was not read.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Tandem: the service cut {0} part(s) short at its output limit, so some text was not read.', session.truncatedParts.length));
     }
     if (outcome.kind === 'failed' && outcome.error instanceof NoPlayerError) void this.offerWav();
-    else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'speech', 'Nothing is playing now.');
+    else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'speech', vscode.l10n.t('Nothing is playing now.'));
     return outcome;
   }
 
@@ -96,8 +96,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
 
   private async offerWav(): Promise<void> {
     const choice = await vscode.window.showWarningMessage(
-      'Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?',
-      'Save as WAV…',
+      vscode.l10n.t('Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?'),
+      vscode.l10n.t('Save as WAV…'),
     );
     if (choice) await vscode.commands.executeCommand('tandem.saveSpeech');
   }
@@ -117,10 +117,10 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
         return session.ended(message.playedSeconds);
       case 'speech/failed':
         if (message.reason === 'blocked') {
-          void vscode.window.showInformationMessage('Tandem: the browser blocks audio until you click. Press Play in the Tandem view to listen.');
+          void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: the browser blocks audio until you click. Press Play in the Tandem view to listen.'));
           return;
         }
-        return session.fail(new Error(`The audio player failed: ${message.message}`));
+        return session.fail(new Error(vscode.l10n.t('The audio player failed: {0}', message.message)));
       case 'speech/stopRequested':
         return session.stop();
       default:

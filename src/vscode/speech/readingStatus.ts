@@ -10,23 +10,27 @@ export class ReadingStatus implements vscode.Disposable {
   paused = false;
 
   constructor() {
-    this.item.name = 'Tandem Read Aloud';
+    this.item.name = vscode.l10n.t('Tandem Read Aloud');
     this.item.command = 'tandem.stopReading';
   }
 
   loading(title: string): void {
     this.title = title;
     this.paused = false;
-    this.item.text = '$(loading~spin) Reading…';
-    this.item.tooltip = `Tandem is starting to read ${title} aloud. Click to stop.`;
+    this.item.text = vscode.l10n.t('$(loading~spin) Reading…');
+    this.item.tooltip = vscode.l10n.t('Tandem is starting to read {0} aloud. Click to stop.', title);
     this.item.show();
     void vscode.commands.executeCommand('setContext', 'tandem.reading', true);
   }
 
   playing(p: ReadAloudProgress): void {
     const total = p.estimatedTotalSeconds > 0 ? ` / ${p.part < p.parts ? '~' : ''}${formatClock(p.estimatedTotalSeconds)}` : '';
-    this.item.text = `$(debug-stop) ${this.paused ? 'Paused' : 'Reading'} ${formatClock(p.playedSeconds)}${total}`;
-    this.item.tooltip = `Tandem ${this.paused ? 'paused reading' : 'is reading'} ${this.title} aloud (part ${p.part} of ${p.parts}). Click to stop.`;
+    this.item.text = this.paused
+      ? vscode.l10n.t('$(debug-stop) Paused {0}{1}', formatClock(p.playedSeconds), total)
+      : vscode.l10n.t('$(debug-stop) Reading {0}{1}', formatClock(p.playedSeconds), total);
+    this.item.tooltip = this.paused
+      ? vscode.l10n.t('Tandem paused reading {0} aloud (part {1} of {2}). Click to stop.', this.title, p.part, p.parts)
+      : vscode.l10n.t('Tandem is reading {0} aloud (part {1} of {2}). Click to stop.', this.title, p.part, p.parts);
   }
 
   hide(): void {

@@ -14,20 +14,20 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
     target ??
     (await vscode.window.showSaveDialog({
       defaultUri: defaultWavUri(input.document),
-      filters: { 'WAV audio': ['wav'] },
-      saveLabel: 'Save Speech',
-      title: 'Save Selection as Speech',
+      filters: { [vscode.l10n.t('WAV audio')]: ['wav'] },
+      saveLabel: vscode.l10n.t('Save Speech'),
+      title: vscode.l10n.t('Save Selection as Speech'),
     }));
   if (!uri) return undefined;
   try {
     const spoken = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Tandem: speaking ${input.title} into ${vscode.workspace.asRelativePath(uri)}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Tandem: speaking {0} into {1}', input.title, vscode.workspace.asRelativePath(uri)), cancellable: true },
       async (progress, token) => {
         const cancel = signalFromToken(token);
         try {
           return await speechToWav(clients.a, input, {
             signal: cancel.signal,
-            onPart: (done, total) => progress.report({ increment: 100 / total, message: `part ${done} of ${total}` }),
+            onPart: (done, total) => progress.report({ increment: 100 / total, message: vscode.l10n.t('part {0} of {1}', done, total) }),
           });
         } finally {
           cancel.dispose();
@@ -36,12 +36,12 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
     );
     await vscode.workspace.fs.writeFile(uri, spoken.wav);
     log.info(`save speech: ${formatClock(spoken.seconds)} written to ${uri.toString(true)}`);
-    const cut = spoken.truncatedParts.length ? ` The service cut ${spoken.truncatedParts.length} part(s) short at its output limit.` : '';
-    const polished = spoken.preview ? ` Spoken text (polished by the service): ${spoken.preview}` : '';
-    void vscode.window.showInformationMessage(`Tandem: saved ${formatClock(spoken.seconds)} of speech to ${vscode.workspace.asRelativePath(uri)}.${cut}${polished}`);
+    const cut = spoken.truncatedParts.length ? ` ${vscode.l10n.t('The service cut {0} part(s) short at its output limit.', spoken.truncatedParts.length)}` : '';
+    const polished = spoken.preview ? ` ${vscode.l10n.t('Spoken text (polished by the service): {0}', spoken.preview)}` : '';
+    void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: saved {0} of speech to {1}.', formatClock(spoken.seconds), vscode.workspace.asRelativePath(uri)) + cut + polished);
     return uri;
   } catch (error) {
-    await showServiceError(error, 'speech', 'No file was written.');
+    await showServiceError(error, 'speech', vscode.l10n.t('No file was written.'));
     return undefined;
   }
 }

@@ -40,7 +40,7 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
     case 'voicedesign': {
       const voiceDescription = tandemSetting('speech.voiceDescription').trim();
       if (!voiceDescription) {
-        throw new SpeechSettingError('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").', 'tandem.speech.voiceDescription');
+        throw new SpeechSettingError(vscode.l10n.t('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").'), 'tandem.speech.voiceDescription');
       }
       const optimizeTextPreview = tandemSetting('speech.optimizeTextPreview');
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
@@ -48,20 +48,23 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
     case 'voiceclone':
       return { voice: { model, ...(await readVoiceSample(tandemSetting('speech.voiceSample'))) }, sampleRate, stripMarkup };
     default:
-      throw new SpeechSettingError(`tandem.speech.model "${model}" is not a speech model; choose one of ${modelsFor('A', 'speech').map((m) => m.id).join(', ')}.`, 'tandem.speech.model');
+      throw new SpeechSettingError(
+        vscode.l10n.t('tandem.speech.model "{0}" is not a speech model; choose one of {1}.', model, modelsFor('A', 'speech').map((m) => m.id).join(', ')),
+        'tandem.speech.model',
+      );
   }
 }
 
 /** Reads the voice-clone sample named by the setting; its length is checked before anything is sent. */
 async function readVoiceSample(setting: string): Promise<VoiceSample> {
   const where = 'tandem.speech.voiceSample';
-  if (!setting.trim()) throw new SpeechSettingError('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.', where);
+  if (!setting.trim()) throw new SpeechSettingError(vscode.l10n.t('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.'), where);
   const file = resolveSamplePath(setting.trim());
   let bytes: Uint8Array;
   try {
     bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
   } catch {
-    throw new SpeechSettingError(`The voice sample ${file} cannot be read. Check the path in tandem.speech.voiceSample.`, where);
+    throw new SpeechSettingError(vscode.l10n.t('The voice sample {0} cannot be read. Check the path in tandem.speech.voiceSample.', file), where);
   }
   try {
     return voiceSampleFromWav(bytes, path.basename(file));
