@@ -3,6 +3,7 @@
 // notification button, a chat button), so the same error can no longer get different advice.
 import type { ServiceId } from './chatTypes';
 import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
+import { COMMANDS } from './commandCatalog';
 
 /** Where the error happened: it decides which setting a fix opens (each feature has its own model). */
 export type Feature = 'completion' | 'chat' | 'speech' | 'connection';
@@ -180,14 +181,14 @@ export function fixText(fix: ErrorFix): string {
 export function fixCommand(action: FixAction): { command: string; args: unknown[] } | undefined {
   switch (action.kind) {
     case 'setKey':
-      return { command: 'tandem.setApiKey', args: [action.service] };
+      return { command: COMMANDS.setApiKey, args: [action.service] };
     case 'openSettings':
     case 'pickModel':
       return { command: 'workbench.action.openSettings', args: [action.setting] };
     case 'snooze':
-      return { command: 'tandem.completion.snooze', args: [action.minutes] };
+      return { command: COMMANDS.snoozeCompletions, args: [action.minutes] };
     case 'showLog':
-      return { command: 'tandem.showLog', args: [] };
+      return { command: COMMANDS.showLog, args: [] };
     case 'retry':
     case 'newChatWithSummary':
       return undefined;

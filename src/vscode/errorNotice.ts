@@ -6,15 +6,15 @@ import { isServiceError } from '../core/serviceError';
 export function fixLabel(action: FixAction): string | undefined {
   switch (action.kind) {
     case 'setKey':
-      return `Set Service ${action.service} Key`;
+      return vscode.l10n.t('Set Service {0} Key', action.service);
     case 'openSettings':
-      return 'Open Settings';
+      return vscode.l10n.t('Open Settings');
     case 'pickModel':
-      return 'Choose Model';
+      return vscode.l10n.t('Choose Model');
     case 'snooze':
-      return `Snooze ${action.minutes} Minutes`;
+      return vscode.l10n.t('Snooze {0} Minutes', action.minutes);
     case 'showLog':
-      return 'Show Log';
+      return vscode.l10n.t('Show Log');
     case 'retry':
     case 'newChatWithSummary':
       return undefined;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SetupView } from './setupView';
 import { openSettings } from './settings';
+import { COMMANDS } from '../core/commandCatalog';
 
 const seenKey = 'tandem.firstRunNoticeShown';
 
@@ -22,5 +23,5 @@ export async function showFirstRunNotice(state: vscode.Memento, setup: SetupView
     setKeyLabel,
   );
   if (choice === openSettingsLabel) await openSettings('@ext:tandem.tandem baseUrl');
-  else if (choice === setKeyLabel) await vscode.commands.executeCommand('tandem.setApiKey', missing[0].service);
+  else if (choice === setKeyLabel) await vscode.commands.executeCommand(COMMANDS.setApiKey, missing[0].service);
 }

@@ -5,6 +5,7 @@ import { keyEnvVar } from '../core/keys';
 import { serviceSetup, type ServiceSetup } from '../core/setupState';
 import type { SecretKeys } from './secretKeys';
 import { baseUrl } from './settings';
+import { COMMANDS } from '../core/commandCatalog';
 
 const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> = {
   'secret-storage': () => vscode.l10n.t('Secret Storage'),
@@ -53,7 +54,7 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
       const item = new vscode.TreeItem(vscode.l10n.t('API key'));
       item.description = keyLabel[setup.keyFrom](service);
       item.iconPath = new vscode.ThemeIcon(setup.keyFrom === 'none' ? 'warning' : 'key');
-      item.command = { command: 'tandem.setApiKey', title: vscode.l10n.t('Set API Key…'), arguments: [service] };
+      item.command = { command: COMMANDS.setApiKey, title: vscode.l10n.t('Set API Key…'), arguments: [service] };
       return item;
     }
     const item = new vscode.TreeItem(vscode.l10n.t('Service {0}', service), vscode.TreeItemCollapsibleState.Expanded);

@@ -65,25 +65,25 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
     ? []
     : [
         s.state === 'off' || s.state === 'snoozed'
-          ? { label: vscode.l10n.t('$(check) Enable Inline Completions'), command: 'tandem.completion.toggle' }
-          : { label: vscode.l10n.t('$(circle-slash) Disable Inline Completions'), command: 'tandem.completion.toggle' },
+          ? { label: vscode.l10n.t('$(check) Enable Inline Completions'), command: COMMANDS.toggleCompletions }
+          : { label: vscode.l10n.t('$(circle-slash) Disable Inline Completions'), command: COMMANDS.toggleCompletions },
         ...(s.state === 'off'
           ? []
           : [
-              { label: vscode.l10n.t('$(clock) Snooze for 5 Minutes'), command: 'tandem.completion.snooze', args: [5] },
-              { label: vscode.l10n.t('$(clock) Snooze for 30 Minutes'), command: 'tandem.completion.snooze', args: [30] },
-              { label: vscode.l10n.t('$(clock) Snooze Until Re-enabled'), command: 'tandem.completion.snooze', args: [Infinity] },
+              { label: vscode.l10n.t('$(clock) Snooze for 5 Minutes'), command: COMMANDS.snoozeCompletions, args: [5] },
+              { label: vscode.l10n.t('$(clock) Snooze for 30 Minutes'), command: COMMANDS.snoozeCompletions, args: [30] },
+              { label: vscode.l10n.t('$(clock) Snooze Until Re-enabled'), command: COMMANDS.snoozeCompletions, args: [Infinity] },
             ]),
-        { label: vscode.l10n.t('$(symbol-class) Choose Completion Model…'), command: 'tandem.completion.selectModel' },
+        { label: vscode.l10n.t('$(symbol-class) Choose Completion Model…'), command: COMMANDS.selectCompletionModel },
         { label: '', kind: vscode.QuickPickItemKind.Separator, command: '' },
       ];
   return [
     ...completionItems,
-    { label: vscode.l10n.t('$(unmute) Read Selection Aloud'), command: 'tandem.readAloud' },
-    { label: vscode.l10n.t('$(plug) Check Connection'), command: 'tandem.checkConnection' },
-    { label: vscode.l10n.t('$(key) Set API Key…'), command: 'tandem.setApiKey' },
+    { label: vscode.l10n.t('$(unmute) Read Selection Aloud'), command: COMMANDS.readAloud },
+    { label: vscode.l10n.t('$(plug) Check Connection'), command: COMMANDS.checkConnection },
+    { label: vscode.l10n.t('$(key) Set API Key…'), command: COMMANDS.setApiKey },
     { label: vscode.l10n.t('$(settings-gear) Open Settings'), command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
-    { label: vscode.l10n.t('$(output) Show Log'), command: 'tandem.showLog' },
+    { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
   ];
 }
 

@@ -9,6 +9,7 @@ import { ReadingStatus } from './readingStatus';
 import { speechInput } from './speechInput';
 import type { SpeechView } from './speechView';
 import { WebviewPlayer } from './webviewPlayer';
+import { COMMANDS } from '../../core/commandCatalog';
 
 /** How long the view may take to appear and load its script before we say it cannot play. */
 const VIEW_READY_MS = 8000;
@@ -99,7 +100,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
       vscode.l10n.t('Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?'),
       vscode.l10n.t('Save as WAV…'),
     );
-    if (choice) await vscode.commands.executeCommand('tandem.saveSpeech');
+    if (choice) await vscode.commands.executeCommand(COMMANDS.saveSpeech);
   }
 
   private onPlayer(message: SpeechWebviewMessage): void {
