@@ -9,6 +9,7 @@ import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
 import { parseFimMode, type FimMode, type FimModeSpec } from './fimMode';
+import { realClock, type SimClock } from './pacing';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
 import { ROUTES_A, ROUTES_B, type RouteTable } from './routes';
@@ -32,6 +33,8 @@ export interface SimOptions {
   balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
   /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
   fim?: FimModeSpec;
+  /** Time and waits for pacing and keep-alives; default the real clock (tests pass a fake one). */
+  clock?: SimClock;
 }
 
 export interface RecordedRequest {
@@ -42,7 +45,7 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   aborted: boolean;
-  /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
+  /** ms on the simulator's clock (wall clock unless SimOptions.clock) when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
   /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
   bytesSent: number;
@@ -120,6 +123,7 @@ class SimulatorImpl implements Simulator {
   private tunable: TunableOptions;
   private readonly balance: NonNullable<SimOptions['balance']>;
   private readonly fimMode: FimMode;
+  private readonly clock: SimClock;
   private readonly serverA: Server;
   private readonly serverB: Server;
 
@@ -135,6 +139,7 @@ class SimulatorImpl implements Simulator {
     this.tunable = { ...this.initial };
     this.balance = options.balance ?? DEFAULT_BALANCE;
     this.fimMode = parseFimMode(options.fim ?? 'ideal');
+    this.clock = options.clock ?? realClock;
     this.serverA = this.makeServer('A', ROUTES_A);
     this.serverB = this.makeServer('B', ROUTES_B);
   }
@@ -228,7 +233,7 @@ class SimulatorImpl implements Simulator {
     }) as typeof res.writeHead;
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
+      if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = this.clock.now();
       record.bytesSent += byteLength(chunk);
       return write(chunk, ...rest);
     }) as typeof res.write;
@@ -299,6 +304,7 @@ class SimulatorImpl implements Simulator {
         body,
         res,
         signal: controller.signal,
+        clock: this.clock,
         pacing: {
           ttftMs: headerNumber(headers, 'x-sim-ttft-ms') ?? this.tunable.ttftMs,
           tokensPerSecond: headerNumber(headers, 'x-sim-tps') ?? this.tunable.tokensPerSecond,
