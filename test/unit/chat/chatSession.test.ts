@@ -3,6 +3,7 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import type { ChatMessage, FunctionTool, Usage } from '../../../src/core/chatTypes';
 import { costOf, formatCost } from '../../../src/core/cost';
 import type { HostMessage } from '../../../src/shared/protocol';
+import { until } from '../../until';
 import { awaitingApproval, chatHarness, GREET_SOURCE, type Harness } from './chatHarness';
 
 interface SentBody {
