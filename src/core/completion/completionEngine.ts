@@ -92,6 +92,11 @@ export class CompletionEngine {
     this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
   }
 
+  /** Requests to the service still running, a prefetch included (tests wait for 0 before counting requests). */
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
   /** The suggestion at the cursor; rejects with the abort reason when `query.signal` aborts. */
   async complete(query: CompletionQuery): Promise<CompletionOutcome> {
     this.stats.queries++;

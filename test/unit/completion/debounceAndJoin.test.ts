@@ -50,10 +50,12 @@ describe('adaptive debounce, joined in-flight requests and the completion status
     assert.equal(first.joined, false);
     assert.equal(second.joined, true);
     assert.equal(started, 1);
+    assert.equal(flights.size, 1, 'one request runs for both');
     a.abort(new Error('first left'));
     await assert.rejects(first.promise, /first left/);
     assert.equal(sharedSignal!.aborted, false, 'the second caller still waits');
     assert.equal(await second.promise, 'answer');
+    assert.equal(flights.size, 0, 'none runs once it answered');
 
     const c = new AbortController();
     const third = flights.run('k2', start, c.signal);
