@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { until } from '../until';
 import { frameWith, openWorkbench, type Workbench } from './workbench';
 
 /** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
@@ -106,15 +107,15 @@ describe('the chat in a real VS Code workbench', function () {
     sim.reset();
     sim.configure({ tokensPerSecond: 20 });
     const answer = await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
-    // The reasoning folds away when the answer starts; then let a few words of it arrive.
+    // The reasoning folds away when the answer starts; then a few words of it arrive (seen, not slept for).
     await answer.locator('.reasoning-summary', { hasText: 'Thought for' }).waitFor({ timeout: 60_000 });
-    await chat.waitForTimeout(1_000);
+    await answer.locator('.markdown, .md-block').filter({ hasText: /\w{3,}\W+\w{3,}/ }).first().waitFor({ timeout: 60_000 });
     await chat.locator('button[aria-label="Stop the answer"]').click();
     await answer.locator('.notice', { hasText: 'Stopped' }).waitFor();
     await idle(chat);
     const kept = await answer.evaluate((turn) => turn.querySelector(':scope > .markdown, :scope .md-block')?.textContent ?? '');
     assert.ok(kept.trim().length > 0, 'partial text kept');
-    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => sim.abortedCount > 0, 'the simulator to see the connection close', 30_000);
     assert.equal(sim.abortedCount, 1, 'the simulator saw the connection close');
     sim.configure({ tokensPerSecond: 0 });
   });
