@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { GatedSimClock } from '../gatedSimClock';
 import { until } from '../until';
 import { frameWith, openWorkbench, type Workbench } from './workbench';
 
@@ -37,9 +38,10 @@ describe('the chat in a real VS Code workbench', function () {
   this.timeout(180_000);
   let workbench: Workbench;
   let chat: Frame;
+  const simClock = new GatedSimClock();
 
   before(async () => {
-    workbench = await openWorkbench();
+    workbench = await openWorkbench({ simClock });
     chat = await chatFrame(workbench.page);
   });
   afterEach(async function () {
@@ -53,11 +55,16 @@ describe('the chat in a real VS Code workbench', function () {
     const { sim } = workbench;
     sim.reset();
     sim.configure({ tokensPerSecond: 150 });
+    // The stream is held a few reasoning chunks in, so the answer cannot start before we look.
+    simClock.holdWhen(() => (sim.requests.find((r) => r.path === '/chat/completions')?.bytesSent ?? 0) > 1_000);
     const answer = await ask(chat, 'How do I debounce a function in TypeScript?');
     const reasoning = answer.locator('details.reasoning');
     await reasoning.waitFor();
+    await until(() => simClock.holding > 0, 'the stream to be held mid-reasoning', 60_000);
     // While only reasoning has arrived it is open and growing.
     await answer.locator('.reasoning-text').filter({ hasText: /\w{3,}/ }).waitFor();
+    assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), true, 'open while only reasoning has arrived');
+    simClock.release();
     await answer.locator('.markdown pre code').first().waitFor({ timeout: 60_000 });
     await idle(chat);
     assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), false, 'collapsed once the answer started');
