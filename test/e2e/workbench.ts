@@ -94,7 +94,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  // Enter runs the focused row: wait until that is the command, not just until it is listed (on a
+  // busy machine the list can show it before the filter has moved the focus off a stale row).
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 
