@@ -1,7 +1,6 @@
 // Hostile-server modes (`x-sim-fault: giant-line` / `keepalive-forever`): replies that a careless
 // client buffers without limit or waits on forever. Bounded here: writing stops once the client goes.
 import { waitForDrain } from './httpIo';
-import { sleep } from './pacing';
 import type { RequestContext } from './requestContext';
 
 const PIECE = 'x'.repeat(64 * 1024);
@@ -23,7 +22,7 @@ export async function writeGiantLine(ctx: RequestContext, prefix: string, mib: n
 
 /** Writes `beat` every few hundred ms, and nothing else, until the client goes away. */
 export async function keepAliveForever(ctx: RequestContext, beat: string): Promise<void> {
-  while (await write(ctx, beat)) await sleep(KEEPALIVE_EVERY_MS, ctx.signal);
+  while (await write(ctx, beat)) await ctx.clock.sleep(KEEPALIVE_EVERY_MS, ctx.signal);
 }
 
 /** False once the client is gone; waits out backpressure so memory stays flat. */

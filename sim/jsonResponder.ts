@@ -1,13 +1,12 @@
 // Non-stream responses: waits as long as the streamed reply would take (ttft + tokens at the rate),
 // then sends the JSON, or a broken or hostile version of it when a fault asks for one.
 import { keepAliveForever, writeGiantLine } from './hostileServer';
-import { sleep } from './pacing';
 import { sendJson } from './httpIo';
 import type { RequestContext } from './requestContext';
 
 export async function respondJson(ctx: RequestContext, value: unknown, tokens = 0): Promise<void> {
   const { ttftMs, tokensPerSecond } = ctx.pacing;
-  await sleep(ttftMs + (tokensPerSecond > 0 ? (tokens / tokensPerSecond) * 1000 : 0), ctx.signal);
+  await ctx.clock.sleep(ttftMs + (tokensPerSecond > 0 ? (tokens / tokensPerSecond) * 1000 : 0), ctx.signal);
   if (ctx.signal.aborted || ctx.res.destroyed) return;
   const fault = ctx.fault;
   if (!fault) {

@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ActiveFault, FaultKind } from './faults';
 import type { FimMode } from './fimMode';
+import type { SimClock } from './pacing';
 import type { PromptCache } from './promptCache';
 import type { SimOptions } from './types';
 
@@ -22,6 +23,8 @@ export interface RequestContext {
   /** Aborted when the client goes away or the simulator closes: stop generating. */
   signal: AbortSignal;
   pacing: Pacing;
+  /** Every pacing wait goes through it (SimOptions.clock). */
+  clock: SimClock;
   /** A reset/malformed/truncate fault to apply to this response. */
   fault?: ActiveFault;
   /** `x-sim-fault: search-error` on this request: web search fails. */

@@ -9,6 +9,7 @@ import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
 import { parseFimMode, type FimMode } from './fimMode';
+import { realClock, type SimClock } from './pacing';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
 import { ROUTES_A, ROUTES_B, type Handler, type RouteTable } from './routes';
@@ -53,7 +54,7 @@ interface AbortWatch {
 }
 
 /** Wraps the reply's writeHead/write/end so the record follows what actually went out. */
-function recordReply(res: ServerResponse, record: RecordedRequest): void {
+function recordReply(res: ServerResponse, record: RecordedRequest, clock: SimClock): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
     const out = writeHead(...args);
@@ -62,7 +63,7 @@ function recordReply(res: ServerResponse, record: RecordedRequest): void {
   }) as typeof res.writeHead;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = Date.now();
+    if (record.firstDataAt === undefined && String(chunk).startsWith('data: ')) record.firstDataAt = clock.now();
     record.bytesSent += byteLength(chunk);
     return write(chunk, ...rest);
   }) as typeof res.write;
@@ -144,6 +145,7 @@ class SimulatorImpl implements Simulator {
   private tunable: TunableOptions;
   private readonly balance: NonNullable<SimOptions['balance']>;
   private readonly fimMode: FimMode;
+  private readonly clock: SimClock;
   private readonly serverA: Server;
   private readonly serverB: Server;
 
@@ -159,6 +161,7 @@ class SimulatorImpl implements Simulator {
     this.tunable = { ...this.initial };
     this.balance = options.balance ?? DEFAULT_BALANCE;
     this.fimMode = parseFimMode(options.fim ?? 'ideal');
+    this.clock = options.clock ?? realClock;
     this.serverA = this.makeServer('A', ROUTES_A);
     this.serverB = this.makeServer('B', ROUTES_B);
   }
@@ -262,7 +265,7 @@ class SimulatorImpl implements Simulator {
   /** Keeps the request in `requests`, with its reply's status and size updated as the reply is written. */
   private record(record: RecordedRequest, res: ServerResponse): RecordedRequest {
     this.requests.push(record);
-    recordReply(res, record);
+    recordReply(res, record, this.clock);
     return record;
   }
 
@@ -324,6 +327,7 @@ class SimulatorImpl implements Simulator {
     return {
       ...request,
       signal: abort.signal,
+      clock: this.clock,
       pacing: {
         ttftMs: headerNumber(headers, 'x-sim-ttft-ms') ?? this.tunable.ttftMs,
         tokensPerSecond: headerNumber(headers, 'x-sim-tps') ?? this.tunable.tokensPerSecond,

@@ -15,7 +15,7 @@ export class SseWriter {
   private flushed: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: RequestContext) {
-    this.clock = new TokenClock(ctx.pacing.ttftMs, ctx.pacing.tokensPerSecond);
+    this.clock = new TokenClock(ctx.pacing.ttftMs, ctx.pacing.tokensPerSecond, ctx.clock);
     this.fault = ctx.fault;
   }
 

@@ -2,6 +2,7 @@
 // here, apart from simulator.ts, so the modules the simulator is built from can name them without
 // importing the simulator itself (which imports them: a cycle).
 import type { FimModeSpec } from './fimMode';
+import type { SimClock } from './pacing';
 
 /** A parsed JSON object (a request body, a schema). */
 export type JsonObject = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface SimOptions {
   balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
   /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
   fim?: FimModeSpec;
+  /** Time and waits for pacing and keep-alives; default the real clock (tests pass a fake one). */
+  clock?: SimClock;
 }
 
 export interface RecordedRequest {
@@ -35,7 +38,7 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   aborted: boolean;
-  /** Wall-clock ms when the first SSE `data:` event of the reply was written (benchmarks time from it). */
+  /** ms on the simulator's clock (wall clock unless SimOptions.clock) when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
   /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
   bytesSent: number;

@@ -8,3 +8,18 @@ export async function until<T>(check: () => T | undefined | false, what: string,
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * Like `until`, but runs `nudge` before each look, for what has to be asked again until it happens
+ * (VS Code's inline-suggest trigger, say). Polls every `everyMs`; fails after `timeoutMs`.
+ */
+export async function untilNudged<T>(nudge: () => unknown, check: () => T | undefined | false, what: string, timeoutMs: number, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await nudge();
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { GatedSimClock } from '../gatedSimClock';
+import { until } from '../until';
 import { frameWith, openWorkbench, type Workbench } from './workbench';
 
 /** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
@@ -36,9 +38,10 @@ describe('the chat in a real VS Code workbench', function () {
   this.timeout(180_000);
   let workbench: Workbench;
   let chat: Frame;
+  const simClock = new GatedSimClock();
 
   before(async () => {
-    workbench = await openWorkbench();
+    workbench = await openWorkbench({ simClock });
     chat = await chatFrame(workbench.page);
   });
   afterEach(async function () {
@@ -52,11 +55,16 @@ describe('the chat in a real VS Code workbench', function () {
     const { sim } = workbench;
     sim.reset();
     sim.configure({ tokensPerSecond: 150 });
+    // The stream is held a few reasoning chunks in, so the answer cannot start before we look.
+    simClock.holdWhen(() => (sim.requests.find((r) => r.path === '/chat/completions')?.bytesSent ?? 0) > 1_000);
     const answer = await ask(chat, 'How do I debounce a function in TypeScript?');
     const reasoning = answer.locator('details.reasoning');
     await reasoning.waitFor();
+    await until(() => simClock.holding > 0, 'the stream to be held mid-reasoning', 60_000);
     // While only reasoning has arrived it is open and growing.
     await answer.locator('.reasoning-text').filter({ hasText: /\w{3,}/ }).waitFor();
+    assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), true, 'open while only reasoning has arrived');
+    simClock.release();
     await answer.locator('.markdown pre code').first().waitFor({ timeout: 60_000 });
     await idle(chat);
     assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), false, 'collapsed once the answer started');
@@ -106,15 +114,15 @@ describe('the chat in a real VS Code workbench', function () {
     sim.reset();
     sim.configure({ tokensPerSecond: 20 });
     const answer = await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
-    // The reasoning folds away when the answer starts; then let a few words of it arrive.
+    // The reasoning folds away when the answer starts; then a few words of it arrive (seen, not slept for).
     await answer.locator('.reasoning-summary', { hasText: 'Thought for' }).waitFor({ timeout: 60_000 });
-    await chat.waitForTimeout(1_000);
+    await answer.locator('.markdown, .md-block').filter({ hasText: /\w{3,}\W+\w{3,}/ }).first().waitFor({ timeout: 60_000 });
     await chat.locator('button[aria-label="Stop the answer"]').click();
     await answer.locator('.notice', { hasText: 'Stopped' }).waitFor();
     await idle(chat);
     const kept = await answer.evaluate((turn) => turn.querySelector(':scope > .markdown, :scope .md-block')?.textContent ?? '');
     assert.ok(kept.trim().length > 0, 'partial text kept');
-    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => sim.abortedCount > 0, 'the simulator to see the connection close', 30_000);
     assert.equal(sim.abortedCount, 1, 'the simulator saw the connection close');
     sim.configure({ tokensPerSecond: 0 });
   });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { parseWav } from '../../src/core/speech/wav';
+import { until } from '../until';
 import { frameWith, goToLine, openWorkbench, runCommand, type Workbench } from './workbench';
 
 /** What the simulator speaks for this request, measured independently: the same body, as one WAV. */
@@ -87,7 +88,7 @@ describe('read aloud in a real browser', function () {
     assert.equal(await frame.locator('.speech-bar').getAttribute('data-sources'), '0', 'no audio is left scheduled');
     const stoppedAt = await played();
     assert.ok(stoppedAt > 0.3 && stoppedAt < 4, `stopped after ${stoppedAt} s`);
-    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await page.waitForTimeout(100);
+    await until(() => sim.abortedCount > 0, 'the simulator to see the speech request close', 30_000);
     assert.equal(sim.abortedCount, 1, 'the open speech request was aborted');
     sim.configure({ tokensPerSecond: 0 });
   });

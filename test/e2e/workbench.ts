@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { SimClock } from '../../sim/pacing';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { chromiumArgs, installExtension, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
 import { provision } from '../../scripts/provision-vscode.mjs';
@@ -26,11 +27,13 @@ export interface WorkbenchOptions {
   vsix?: string;
   /** Other VSIX files installed beside it (another extension a test needs). */
   alsoInstall?: string[];
+  /** The simulator's clock (default the real one): a test can hold a stream at a chosen point. */
+  simClock?: SimClock;
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   provision();
-  const sim = await startSimulator();
+  const sim = await startSimulator({ clock: options.simClock });
   const vsixes = [...(options.vsix ? [options.vsix] : []), ...(options.alsoInstall ?? [])];
   const extensionsDir = vsixes.length ? mkdtempSync(join(tmpdir(), 'tandem-extensions-')) : undefined;
   for (const vsix of vsixes) installExtension(vsix, extensionsDir!);
@@ -91,7 +94,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  // Enter runs the focused row: wait until that is the command, not just until it is listed (on a
+  // busy machine the list can show it before the filter has moved the focus off a stale row).
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor();
   await page.keyboard.press('Enter');
 }
 

@@ -7,6 +7,7 @@ import { ChatController } from '../../src/core/chat/chatController';
 import type { ChatMessage } from '../../src/core/chatTypes';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
 import { activateTandem, type TandemApi } from './tandemApi';
+import { until } from '../until';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -33,7 +34,7 @@ describe('chat view host in a real extension host', () => {
     await config().update('chat.model', 'beta-v4-flash', global);
     await vscode.commands.executeCommand('workbench.view.extension.tandem');
     await vscode.commands.executeCommand('tandem.chat.focus');
-    for (let i = 0; i < 100 && !api.chat.provider.resolved; i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
     subscription = api.chat.provider.onDidPost((m) => posted.push(m));
   });
 

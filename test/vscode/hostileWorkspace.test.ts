@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { TandemUi } from '../../src/vscode/tandemUi';
 import { isServiceError } from '../../src/core/serviceError';
-import { until } from '../until';
+import { until, untilNudged } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
@@ -80,10 +80,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(doc.positionAt(doc.getText().length), doc.positionAt(doc.getText().length));
     const fim = (s: Simulator) => s.requests.some((r) => r.path === '/beta/completions');
-    for (let i = 0; i < 50 && !fim(sim) && !fim(attacker); i++) {
-      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await untilNudged(() => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'), () => fim(sim) || fim(attacker), 'a completion request', 30_000);
     // Opening the chat: the balance. Then a message to each service.
     await api.chat.provider.receive({ type: 'ready' });
     await until(() => [sim, attacker].some((s) => s.requests.some((r) => r.path === '/user/balance')), 'the balance request', 10_000);

@@ -26,6 +26,8 @@ export interface EngineDeps {
   cooldown?: RateLimitCooldown;
   /** Parsers for the syntax judge, loaded lazily; without them the line rules decide alone. */
   syntax?: SyntaxParsers;
+  /** How the debounce waits (rejects on abort); default a real timer. Tests pass one on their clock. */
+  delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface CompletionQuery {
@@ -90,6 +92,11 @@ export class CompletionEngine {
     this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
   }
 
+  /** Requests to the service still running, a prefetch included (tests wait for 0 before counting requests). */
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
   /** The suggestion at the cursor; rejects with the abort reason when `query.signal` aborts. */
   async complete(query: CompletionQuery): Promise<CompletionOutcome> {
     this.stats.queries++;
@@ -102,7 +109,7 @@ export class CompletionEngine {
     if (query.cacheOnly) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
-    await abortableDelay(delay, query.signal);
+    await (this.deps.delay ?? abortableDelay)(delay, query.signal);
     const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
     if (landed) return { ...this.fromCache(landed), debounceMs: delay };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown(); // a 429 landed during the debounce

@@ -15,6 +15,11 @@ export class InflightRequests<T> {
     return this.flights.has(key);
   }
 
+  /** How many requests are running now. */
+  get size(): number {
+    return this.flights.size;
+  }
+
   /**
    * Runs `start` unless an identical request is already running, and resolves with its result.
    * When `signal` aborts, this caller stops waiting (rejecting with the abort reason); the request

@@ -3,6 +3,7 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import type { ChatMessage, FunctionTool, Usage } from '../../../src/core/chatTypes';
 import { costOf, formatCost } from '../../../src/core/cost';
 import type { HostMessage } from '../../../src/shared/protocol';
+import { until } from '../../until';
 import { awaitingApproval, chatHarness, GREET_SOURCE, type Harness } from './chatHarness';
 
 interface SentBody {
@@ -245,7 +246,7 @@ describe('chat session against the simulator', () => {
     const turn = h.lastAssistant();
     assert.equal(turn.status, 'stopped');
     assert.ok(turn.content.length > 0, 'partial text kept');
-    await waitFor(() => sim.abortedCount === 1);
+    await until(() => sim.abortedCount === 1, 'the simulator to see the aborted request', 10_000);
     assert.equal(sim.requests[0].aborted, true);
 
     sim.configure({ tokensPerSecond: 0 });
@@ -323,11 +324,3 @@ describe('chat session against the simulator', () => {
     assert.equal(await h.store.load(id), undefined);
   });
 });
-
-async function waitFor(check: () => boolean, ms = 2000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

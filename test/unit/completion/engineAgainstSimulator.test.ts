@@ -5,12 +5,43 @@ import type { FimCompletion } from '../../../src/core/serviceBClient';
 import { isServiceError } from '../../../src/core/serviceError';
 import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';
+import { FakeSimClock } from '../sim/fakeSimClock';
 
 const doc = 'export interface Person {\n  name: string;\n  age: number;\n}\n\nexport function isAdult(person: Person): boolean {\n  return person.|\n}\n';
 const cursor = doc.indexOf('|');
 const text = doc.replace('|', '');
 const typescript = { text, offset: cursor, languageId: 'typescript' };
 
+/** The engine's clock and debounce waits, moved only by the test. */
+class FakeDelayClock {
+  time = 0;
+  /** Every wait asked for, in ms. */
+  readonly delays: number[] = [];
+  private waits: Array<{ at: number; resolve: () => void }> = [];
+
+  now = (): number => this.time;
+
+  delay = (ms: number, signal?: AbortSignal): Promise<void> => {
+    this.delays.push(ms);
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const wait = { at: this.time + ms, resolve };
+      this.waits.push(wait);
+      signal?.addEventListener('abort', () => {
+        this.waits = this.waits.filter((w) => w !== wait);
+        reject(signal.reason);
+      }, { once: true });
+    });
+  };
+
+  advanceTo(time: number): void {
+    this.time = time;
+    const due = this.waits.filter((w) => w.at <= time);
+    this.waits = this.waits.filter((w) => w.at > time);
+    for (const w of due) w.resolve();
+  }
+}
 
 describe('the completion engine against the simulator', () => {
   let sim: Simulator;
@@ -86,28 +117,44 @@ describe('the completion engine against the simulator', () => {
   });
 
   it('during a burst of typing only asks where typing stops, aborting what was superseded', async () => {
-    sim.configure({ ttftMs: 150 });
-    settings.debounceMs = 200;
-    const e = engine();
-    const base = 'export function isAdult(person: Person): boolean {\n  return ';
-    const typed = 'person.a';
-    let previous: AbortController | undefined;
-    const outcomes: Array<Promise<unknown>> = [];
-    for (let i = 1; i <= typed.length; i++) {
-      previous?.abort(new Error('superseded')); // what VS Code does on the next keystroke
-      const controller = new AbortController();
-      previous = controller;
-      const t = base + typed.slice(0, i);
-      outcomes.push(e.complete({ text: t + '\n}\n', offset: t.length, languageId: 'typescript', signal: controller.signal }).catch((error) => error));
-      await new Promise((r) => setTimeout(r, 30));
+    // Both clocks belong to the test: keystrokes 30 ms apart on the engine's clock, and a simulator
+    // that holds the first answer until it is aborted, so no machine is too slow for the burst.
+    const keys = new FakeDelayClock();
+    const simClock = new FakeSimClock();
+    simClock.stopped = true;
+    const own = await startSimulator({ ttftMs: 150, clock: simClock });
+    const c = simClients(own);
+    try {
+      settings.debounceMs = 200;
+      const e = new CompletionEngine({ streamFim: (o, call) => c.b.streamFim(o, call), settings: () => settings, now: keys.now, delay: keys.delay });
+      const base = 'export function isAdult(person: Person): boolean {\n  return ';
+      const typed = 'person.a';
+      let previous: AbortController | undefined;
+      const outcomes: Array<Promise<unknown>> = [];
+      for (let i = 1; i <= typed.length; i++) {
+        previous?.abort(new Error('superseded')); // what VS Code does on the next keystroke
+        const controller = new AbortController();
+        previous = controller;
+        keys.advanceTo((i - 1) * 30);
+        const t = base + typed.slice(0, i);
+        outcomes.push(e.complete({ text: t + '\n}\n', offset: t.length, languageId: 'typescript', signal: controller.signal }).catch((error) => error));
+        if (i === 1) await until(() => own.requests.length === 1 && simClock.pending === 1, 'the first key after a pause to ask at once', 10_000);
+      }
+      simClock.stopped = false; // the last request is answered at once
+      keys.advanceTo(keys.time + 200);
+      const results = await Promise.all(outcomes);
+      const answered = results.filter((r) => !(r instanceof Error));
+      assert.equal(answered.length, 1, 'only the last keystroke gets an answer');
+      // The first key asks at once; the rest of the burst waits 1.5 × the 30 ms gap and is superseded before asking.
+      assert.deepEqual(keys.delays, [0, 45, 45, 45, 45, 45, 45, 45]);
+      assert.equal(own.requests.length, 2, 'the first key and the last');
+      await until(() => own.abortedCount === 1, 'the superseded request to be aborted', 10_000);
+      assert.equal(own.requests[0].aborted, true);
+      assert.equal(own.requests[1].aborted, false);
+    } finally {
+      await c.close();
+      await own.close();
     }
-    const results = await Promise.all(outcomes);
-    const answered = results.filter((r) => !(r instanceof Error));
-    assert.equal(answered.length, 1, 'only the last keystroke gets an answer');
-    // The first key after a pause asks at once; the rest of the burst waits and is superseded before asking.
-    assert.ok(sim.requests.length <= 2, `requests: ${sim.requests.length}`);
-    await until(() => sim.abortedCount === sim.requests.length - 1, 'the superseded request to be aborted', 3_000);
-    assert.equal(sim.requests.at(-1)!.aborted, false);
   });
 
   it('leaves the stream as soon as the answer is decided', async () => {

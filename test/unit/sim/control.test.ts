@@ -61,9 +61,15 @@ describe('sim: CLI (npm run sim)', () => {
     const root = path.resolve(__dirname, '../../..');
     const child = spawn(process.execPath, ['--import', 'tsx', 'sim/main.ts', '--ttft-ms', '0', '--tps', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let i = 0; i < 300 && out.split('\n').length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    // Waits for the two lines themselves (or the exit), however long a busy machine takes to start it.
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.split('\n').length >= 3) resolve();
+      });
+      void exited.then(() => resolve());
+    });
     const lines = out.split('\n');
     assert.match(lines[0], /^Service A base URL: http:\/\/127\.0\.0\.1:\d+ {2}\(key: .+\)$/);
     assert.match(lines[1], /^Service B base URL: http:\/\/127\.0\.0\.1:\d+ {2}\(key: .+\)$/);

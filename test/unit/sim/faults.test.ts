@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { realClock } from '../../../sim/pacing';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { until } from '../../until';
+import { FakeSimClock } from './fakeSimClock';
 import { call, chatA, chatB, fimB, parseSse, USER } from './simHttp';
 
 const bodyA = { model: 'alpha-v2.5', messages: [USER('hi')] };
@@ -183,34 +185,47 @@ describe('sim: hostile server modes', () => {
 });
 
 describe('sim: pacing and aborts', () => {
+  // Pacing is checked on a clock the test owns: what the simulator asked it for, never a stopwatch.
+  const clock = new FakeSimClock();
   let sim: Simulator;
   before(async () => {
-    sim = await startSimulator();
+    sim = await startSimulator({ clock });
   });
   after(() => sim.close());
-  afterEach(() => sim.reset());
+  afterEach(() => {
+    sim.reset();
+    clock.reset();
+  });
 
   it('x-sim-ttft-ms delays the first chunk; x-sim-tps paces tokens', async () => {
-    const t0 = Date.now();
     const res = await chatB(sim, { ...streamB, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=20]]')] }, { 'x-sim-ttft-ms': '150', 'x-sim-tps': '200' });
-    const elapsed = Date.now() - t0;
     assert.equal(res.status, 200);
-    // 150 ms to the first token, then 19 more at 200 tokens/s ≈ 95 ms.
-    assert.ok(elapsed >= 230 && elapsed < 1500, `elapsed ${elapsed} ms`);
+    assert.equal(sim.requests[0].firstDataAt, 150, 'the first chunk is written at the time to first token');
+    // 150 ms to the first token, then one token every 5 ms (200 tokens/s); the closing chunk is due
+    // once the 20th token's 5 ms have passed.
+    assert.deepEqual(clock.sleeps, [150, ...Array<number>(20).fill(5)]);
+    assert.equal(clock.time, 150 + 20 * 5);
   });
 
   it('configure() sets pacing for every request; reset() restores it', async () => {
     sim.configure({ ttftMs: 120 });
-    let t0 = Date.now();
     await chatA(sim, bodyA);
-    assert.ok(Date.now() - t0 >= 110);
+    assert.deepEqual(clock.sleeps, [120]);
     sim.reset();
-    t0 = Date.now();
+    clock.reset();
     await chatA(sim, bodyA);
-    assert.ok(Date.now() - t0 < 100);
+    assert.equal(clock.time, 0, `no wait after reset(): sleeps ${JSON.stringify(clock.sleeps)}`);
+  });
+
+  it('the real clock ends a sleep as soon as its signal aborts', async () => {
+    const controller = new AbortController();
+    const hour = realClock.sleep(3_600_000, controller.signal);
+    controller.abort();
+    await hour; // resolves (mocha's timeout fails the test otherwise)
   });
 
   it('a client abort mid-stream stops generation, marks the request and counts it', async () => {
+    clock.stopped = true; // the second token is never due: the abort always lands mid-stream
     const controller = new AbortController();
     const res = await fetch(`${sim.urlB}/chat/completions`, {
       method: 'POST',
@@ -222,25 +237,27 @@ describe('sim: pacing and aborts', () => {
     await reader.read();
     controller.abort();
     await assert.rejects(reader.read());
-    for (let i = 0; i < 50 && sim.abortedCount === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => sim.abortedCount > 0, 'the simulator to see the client leave', 10_000);
     assert.equal(sim.abortedCount, 1);
     assert.equal(sim.requests[0].aborted, true);
     assert.equal(sim.requests[0].status, 200);
+    await until(() => clock.pending === 0, 'the pending token wait to end with the request', 10_000);
     const stats = await call(`${sim.urlA}/__sim/stats`);
     assert.deepEqual(stats.json, { aborted: 1, requests: 1 });
   });
 
   it('close() ends open streams and leaves no timers', async () => {
-    const other = await startSimulator({ tokensPerSecond: 1 });
+    const stopped = new FakeSimClock();
+    stopped.stopped = true;
+    const other = await startSimulator({ tokensPerSecond: 1, clock: stopped });
     const pending = fetch(`${other.urlA}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'api-key': other.keyA, 'content-type': 'application/json' },
       body: JSON.stringify({ ...bodyA, stream: true }),
     }).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 50));
-    const t0 = Date.now();
-    await other.close();
-    assert.ok(Date.now() - t0 < 500);
+    await until(() => stopped.pending === 1, 'the stream to wait for its next token', 10_000);
+    await other.close(); // resolves only once the open stream is gone (mocha's timeout fails it otherwise)
+    assert.equal(stopped.pending, 0, 'every wait ended with close()');
     await pending.catch(() => undefined);
   });
 });

@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { speechToWav } from '../../../src/core/speech/speechToWav';
 import { parseWav, pcmToWav } from '../../../src/core/speech/wav';
 import { voiceSampleFromWav } from '../../../src/core/speech/voiceSample';
+import { requireSox } from '../../soxAvailable';
 import { simClients, type SimClients } from '../clients/simClients';
 
 const silence = (seconds: number, rate = 24000) => pcmToWav(new Uint8Array(Math.round(seconds * rate) * 2), rate);
@@ -25,7 +26,7 @@ describe('speech to a WAV file, and voice samples', () => {
     await sim.close();
   });
 
-  it('joins the streamed parts into one WAV that sox reads with the right rate, width and length', async () => {
+  it('joins the streamed parts into one WAV that sox reads with the right rate, width and length', async function () {
     const parts = ['First part of the text.', 'The second part is a little longer than the first.'];
     const progress: string[] = [];
     const spoken = await speechToWav(clients.a, { parts, voice: { model: 'alpha-v2.5-tts', voice: 'Dean' }, sampleRate: 24000 }, { onPart: (d, t) => progress.push(`${d}/${t}`) });
@@ -37,6 +38,7 @@ describe('speech to a WAV file, and voice samples', () => {
     assert.ok(Math.abs(info.durationSeconds - spoken.seconds) < 1e-9);
     assert.ok(spoken.seconds > 2, `${spoken.seconds} s for ${parts.join('').length} characters`);
 
+    requireSox(this); // the checks above ran; the cross-check below needs sox
     const dir = mkdtempSync(join(tmpdir(), 'tandem-speech-'));
     try {
       const file = join(dir, 'speech.wav');

@@ -92,18 +92,25 @@ describe('sseJson', () => {
     }
     const controller = new AbortController();
     const values: unknown[] = [];
-    const started = Date.now();
+    let settled = false;
+    // "Promptly" without a stopwatch: settled before the event loop's next turn after the abort.
+    let settledInAbortTurn: boolean | undefined;
+    const abortWhileWaiting = (): void => {
+      controller.abort();
+      setImmediate(() => (settledInAbortTurn = settled));
+    };
     await assert.rejects(
       (async () => {
         for await (const value of sseJson(stalls(), { service: 'B', signal: controller.signal })) {
           values.push(value);
-          setTimeout(() => controller.abort(), 10);
+          setTimeout(abortWhileWaiting, 10);
         }
-      })(),
+      })().finally(() => (settled = true)),
       (err: unknown) => err instanceof ServiceError && err.code === 'aborted',
     );
     assert.deepEqual(values, [{ n: 1 }]);
-    assert.ok(Date.now() - started < 1_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(settledInAbortTurn, true, 'rejected in the same event-loop turn as the abort');
   });
 
   describe('a line that never ends', () => {
