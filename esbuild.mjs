@@ -8,9 +8,19 @@ const production = process.argv.includes('--production');
 const common = { bundle: true, minify: production, sourcemap: !production, logLevel: 'info', legalComments: 'none' };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], metafile: !watch,
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    metafile: !watch,
     // Mark the bundle's top-level code, so activation time includes module evaluation (bench/activation).
-    banner: { js: 'globalThis.__tandemLoadStart = performance.now();' }, footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' } },
+    banner: { js: 'globalThis.__tandemLoadStart = performance.now();' },
+    footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' },
+  },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
@@ -19,12 +29,16 @@ const builds = [
 const wasmFrom = 'node_modules/@vscode/tree-sitter-wasm/wasm';
 const grammars = new Set(Object.values(JSON.parse(readFileSync('src/core/completion/treeSitterGrammars.json', 'utf8'))));
 mkdirSync('dist/tree-sitter', { recursive: true });
-for (const file of ['tree-sitter.js', 'tree-sitter.wasm', ...[...grammars].map((g) => `tree-sitter-${g}.wasm`)]) copyFileSync(`${wasmFrom}/${file}`, `dist/tree-sitter/${file}`);
+for (const file of ['tree-sitter.js', 'tree-sitter.wasm', ...[...grammars].map((g) => `tree-sitter-${g}.wasm`)])
+  copyFileSync(`${wasmFrom}/${file}`, `dist/tree-sitter/${file}`);
 // The runtime ships unminified; dropping its whitespace and comments (no renaming, so it behaves the
 // same) saves ~9 KB of the VSIX, which test/e2e/packageAndStart keeps under 1 MB.
 if (production) {
   const runtime = 'dist/tree-sitter/tree-sitter.js';
-  writeFileSync(runtime, (await esbuild.transform(readFileSync(runtime, 'utf8'), { minifyWhitespace: true, legalComments: 'inline' })).code);
+  writeFileSync(
+    runtime,
+    (await esbuild.transform(readFileSync(runtime, 'utf8'), { minifyWhitespace: true, legalComments: 'inline' })).code,
+  );
 }
 
 if (watch) {

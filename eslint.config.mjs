@@ -37,52 +37,76 @@ export default tseslint.config(
     // core/ is pure TypeScript: it must never load `vscode` at runtime, nor reach into the glue or the browser code.
     files: ['src/core/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'core/ must not import vscode at runtime; pass dependencies in.', allowTypeImports: true }],
-      }],
-      'local/layer-imports': ['error', {
-        deny: ['src/vscode/', 'src/webview/'],
-        message: 'core/ imports no vscode/ or webview/ file: define an interface in core/ and implement it in vscode/.',
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'core/ must not import vscode at runtime; pass dependencies in.', allowTypeImports: true }],
+        },
+      ],
+      'local/layer-imports': [
+        'error',
+        {
+          deny: ['src/vscode/', 'src/webview/'],
+          message: 'core/ imports no vscode/ or webview/ file: define an interface in core/ and implement it in vscode/.',
+        },
+      ],
     },
   },
   {
     // shared/ (the protocol and its helpers) is compiled into both bundles, so it is a leaf.
     files: ['src/shared/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'shared/ is also bundled into the webview, which has no vscode module.' }],
-      }],
-      'local/layer-imports': ['error', {
-        allow: ['src/shared/'],
-        message: 'shared/ is a leaf: it imports only other shared/ files and npm packages.',
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'shared/ is also bundled into the webview, which has no vscode module.' }],
+        },
+      ],
+      'local/layer-imports': [
+        'error',
+        {
+          allow: ['src/shared/'],
+          message: 'shared/ is a leaf: it imports only other shared/ files and npm packages.',
+        },
+      ],
     },
   },
   {
     // The simulator stands for the services; it may borrow core types but never the extension's glue or views.
     files: ['sim/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'sim/ runs in plain Node, without vscode.', allowTypeImports: true }],
-      }],
-      'local/layer-imports': ['error', {
-        deny: ['src/vscode/', 'src/webview/'],
-        message: 'sim/ imports nothing from src/vscode/ or src/webview/.',
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'sim/ runs in plain Node, without vscode.', allowTypeImports: true }],
+        },
+      ],
+      'local/layer-imports': [
+        'error',
+        {
+          deny: ['src/vscode/', 'src/webview/'],
+          message: 'sim/ imports nothing from src/vscode/ or src/webview/.',
+        },
+      ],
     },
   },
   {
     files: ['src/webview/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'The webview talks to the host only through the protocol.' }],
-      }],
-      'local/layer-imports': ['error', {
-        allow: ['src/webview/', 'src/shared/', ...WEBVIEW_CORE_MODULES],
-        message: `The webview may import only src/webview/, src/shared/ and these core modules: ${WEBVIEW_CORE_MODULES.join(', ')}.`,
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The webview talks to the host only through the protocol.' }],
+        },
+      ],
+      'local/layer-imports': [
+        'error',
+        {
+          allow: ['src/webview/', 'src/shared/', ...WEBVIEW_CORE_MODULES],
+          message: `The webview may import only src/webview/, src/shared/ and these core modules: ${WEBVIEW_CORE_MODULES.join(', ')}.`,
+        },
+      ],
     },
   },
 );

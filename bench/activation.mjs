@@ -33,7 +33,11 @@ const samples = [];
 const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
 for (let i = 0; i < runs; i++) {
   const out = join(dir, `run-${i}.json`);
-  const code = await runInExtensionHost({ extensionTestsPath: join(repoRoot, 'bench/activationProbe.cjs'), env: { TANDEM_BENCH_OUT: out }, timeoutMs: 120_000 });
+  const code = await runInExtensionHost({
+    extensionTestsPath: join(repoRoot, 'bench/activationProbe.cjs'),
+    env: { TANDEM_BENCH_OUT: out },
+    timeoutMs: 120_000,
+  });
   if (code !== 0) throw new Error(`activation probe failed (exit ${code})`);
   samples.push(JSON.parse(readFileSync(out, 'utf8')));
 }

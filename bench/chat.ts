@@ -37,7 +37,13 @@ type DeltaSource = (page: Page, text: string) => Promise<StreamTimes>;
 const inPageSource: DeltaSource = async (page, text) => {
   const deltas = splitIntoDeltas(text, tokensPerDelta);
   const finalTurn = assistantTurn('a1', { status: 'done', content: text });
-  return inPage<StreamTimes>(page, 'streamDeltasInPage', { chatId: 'c1', turnId: 'a1', deltas, deltasPerSecond: tokensPerSecond / tokensPerDelta, finalTurn });
+  return inPage<StreamTimes>(page, 'streamDeltasInPage', {
+    chatId: 'c1',
+    turnId: 'a1',
+    deltas,
+    deltasPerSecond: tokensPerSecond / tokensPerDelta,
+    finalTurn,
+  });
 };
 
 /** The production webview bundle, built privately: other work in the repository may rebuild dist/ meanwhile. */
@@ -74,7 +80,9 @@ async function run(source: DeltaSource, tokens: number, bundle: string) {
     const times = await source(view.page, text);
     const after = await metrics(cdp);
     const frames = await inPage<FrameProbe>(view.page, 'readFrameProbe');
-    const rendered = await view.page.locator('article.assistant .markdown').evaluate((el) => (el as unknown as { textContent: string }).textContent.length);
+    const rendered = await view.page
+      .locator('article.assistant .markdown')
+      .evaluate((el) => (el as unknown as { textContent: string }).textContent.length);
     const problems = [...(await view.violations()), ...view.errors];
     return {
       tokens,

@@ -18,7 +18,12 @@ async function simFirstContentByteMs(urlB: string, keyB: string, prompt: string)
   const response = await fetch(`${urlB}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${keyB}` },
-    body: JSON.stringify({ model: 'beta-v4-flash', stream: true, thinking: { type: 'disabled' }, messages: [{ role: 'user', content: prompt }] }),
+    body: JSON.stringify({
+      model: 'beta-v4-flash',
+      stream: true,
+      thinking: { type: 'disabled' },
+      messages: [{ role: 'user', content: prompt }],
+    }),
   });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

@@ -41,12 +41,17 @@ async function repeated<T extends Record<string, unknown>>(once: () => Promise<T
   );
   const longestFrameOfAnyRunMs = Math.max(...results.map((r) => r.longestFrameMs as number));
   const detail = results.flatMap((r) => (r.longAnimationFrameDetail as unknown[] | undefined) ?? []).slice(0, 3);
-  return { ...figures, longestFrameOfAnyRunMs, ...(detail.length ? { longAnimationFrameDetail: detail } : {}) } as Record<string, number> & { longestFrameOfAnyRunMs: number };
+  return { ...figures, longestFrameOfAnyRunMs, ...(detail.length ? { longAnimationFrameDetail: detail } : {}) } as Record<
+    string,
+    number
+  > & { longestFrameOfAnyRunMs: number };
 }
 
 /** Opens chat `id`, whose finished answer is `text`, measuring from the `state` message on. */
 async function reopenOnce(page: Page, id: string, text: string) {
-  const message = stateMessage(chat([userTurn(`${id}u`, 'q'), assistantTurn(`${id}a`, { status: 'done', content: text })], undefined, id, `Hostile ${id}`));
+  const message = stateMessage(
+    chat([userTurn(`${id}u`, 'q'), assistantTurn(`${id}a`, { status: 'done', content: text })], undefined, id, `Hostile ${id}`),
+  );
   await inPage(page, 'installFrameProbe');
   const times = await inPage<ReopenTimes>(page, 'reopenInPage', { message });
   const frames = frameFigures(await inPage<FrameProbe>(page, 'readFrameProbe'));

@@ -24,7 +24,12 @@ export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 /** Renderer CPU spent between two CDP Performance.getMetrics readings, in ms. */
 export function renderCosts(before: Record<string, number>, after: Record<string, number>) {
   const during = (name: string) => round((after[name] - before[name]) * 1000);
-  return { scriptingMs: during('ScriptDuration'), layoutMs: during('LayoutDuration'), styleMs: during('RecalcStyleDuration'), taskMs: during('TaskDuration') };
+  return {
+    scriptingMs: during('ScriptDuration'),
+    layoutMs: during('LayoutDuration'),
+    styleMs: during('RecalcStyleDuration'),
+    taskMs: during('TaskDuration'),
+  };
 }
 
 const percentile = (values: number[], p: number) => {

@@ -15,7 +15,8 @@ export function installFrameProbe() {
       // time the renderer did not get (other processes, GC, compositor).
       const styleAndLayout = e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0;
       // Timers are the harness's delta source catching up after a stall, not the chat view.
-      const work = e.scripts.filter((s) => s.invoker !== 'TimerHandler:setInterval').reduce((sum, s) => sum + s.duration, 0) + styleAndLayout;
+      const work =
+        e.scripts.filter((s) => s.invoker !== 'TimerHandler:setInterval').reduce((sum, s) => sum + s.duration, 0) + styleAndLayout;
       probe.loafWork.push(work);
       // Which callbacks made the frame long: the first thing to read when a frame goes over 50 ms.
       probe.loafDetail.push({
@@ -97,9 +98,13 @@ export function watchAnswerInPage() {
   return new Promise((resolve) => {
     const times = { sentAt: 0, firstInDomAt: 0, firstVisibleAt: 0, doneAt: 0 };
     const before = document.querySelectorAll('article.assistant').length;
-    document.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter' && !event.shiftKey && !times.sentAt) times.sentAt = performance.now();
-    }, { capture: true });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter' && !event.shiftKey && !times.sentAt) times.sentAt = performance.now();
+      },
+      { capture: true },
+    );
     const list = document.querySelector('.messages');
     const turn = () => document.querySelectorAll('article.assistant')[before];
     const seen = new MutationObserver(() => {

@@ -21,7 +21,6 @@ import { findChromium, repoRoot } from '../scripts/vscodePaths.mjs';
 import { execFileSync } from 'node:child_process';
 import { promptCacheSummary } from './completionCost';
 
-
 const serverLatencyMs = Number(process.env.BENCH_SERVER_MS ?? 50);
 const keyGapMs = Number(process.env.BENCH_KEY_GAP_MS ?? 70);
 const samples = Math.min(26, Number(process.env.BENCH_SAMPLES ?? 15)); // one prepared line each, named va…vz
@@ -93,7 +92,6 @@ if (parts.includes('typing')) {
     networkOverheadVsFixedLatencyMs: session.networkOverheadVsFixedLatencyMs,
     promptCache: promptCacheSummary(fim.map((r) => r.body)),
   };
-
 }
 
 // ---- 2. keystroke → ghost text in a real browser ----
@@ -154,7 +152,12 @@ if (parts.includes('ghost')) {
         await page.keyboard.press('End');
         await page.waitForTimeout(700); // a pause: the next key is the first of a new burst
         await page.keyboard.press('.');
-        const ok = await page.waitForFunction(() => window.__bench.ghost > 0, undefined, { timeout: 5000 }).then(() => true, () => false);
+        const ok = await page
+          .waitForFunction(() => window.__bench.ghost > 0, undefined, { timeout: 5000 })
+          .then(
+            () => true,
+            () => false,
+          );
         if (ok) times.push(await page.evaluate(() => window.__bench.ghost - window.__bench.key));
         else misses++;
         if (!ok && process.env.TANDEM_DEBUG) await page.screenshot({ path: join(repoRoot, `test-results/bench-miss-${name}-${i}.png`) });
@@ -183,7 +186,13 @@ if (parts.includes('cache')) {
   // code; then every one is looked up again, as asked and with half of it typed through.
   const answers = 500;
   const sites = [];
-  const sources = [...files, ...readdirSync(join(repoRoot, 'src/core'), { recursive: true }).filter((f) => f.endsWith('.ts')).sort().map((f) => join('src/core', f))];
+  const sources = [
+    ...files,
+    ...readdirSync(join(repoRoot, 'src/core'), { recursive: true })
+      .filter((f) => f.endsWith('.ts'))
+      .sort()
+      .map((f) => join('src/core', f)),
+  ];
   for (const f of sources) {
     const text = readFileSync(join(repoRoot, f), 'utf8');
     for (let end = text.indexOf('\n'); end >= 0 && sites.length < answers; end = text.indexOf('\n', end + 1)) {
@@ -199,10 +208,15 @@ if (parts.includes('cache')) {
     if (suggestions.get({ model: 'beta-v4-pro', text: s.text, offset: s.offset })?.text === s.answer) exact++;
     const typed = s.answer.slice(0, Math.floor(s.answer.length / 2));
     const now = s.text.slice(0, s.offset) + typed + s.text.slice(s.offset);
-    if (suggestions.get({ model: 'beta-v4-pro', text: now, offset: s.offset + typed.length })?.text === s.answer.slice(typed.length)) typedThrough++;
+    if (suggestions.get({ model: 'beta-v4-pro', text: now, offset: s.offset + typed.length })?.text === s.answer.slice(typed.length))
+      typedThrough++;
   }
   if (sites.length < answers) throw new Error(`only ${sites.length} line ends to answer at`);
-  cache = { answers, entries: suggestions.size, hitRateAfter500Answers: { asked: round(exact / answers), typedThroughHalf: round(typedThrough / answers) } };
+  cache = {
+    answers,
+    entries: suggestions.size,
+    hitRateAfter500Answers: { asked: round(exact / answers), typedThroughHalf: round(typedThrough / answers) },
+  };
 }
 
 await sim.close();
@@ -214,7 +228,13 @@ console.log(
       typingSession: typing,
       keystrokeToGhostText: ghost,
       suggestionCache: cache,
-      targets: { promptCacheHitShare: '≥ 0.7', overheadP50Ms: '< 2', overheadP95Ms: '< 10', requestsWhileTypingThrough: 0, ghostMs: '≤ baseline + server latency + 15' },
+      targets: {
+        promptCacheHitShare: '≥ 0.7',
+        overheadP50Ms: '< 2',
+        overheadP95Ms: '< 10',
+        requestsWhileTypingThrough: 0,
+        ghostMs: '≤ baseline + server latency + 15',
+      },
       vscode: '1.100.3 (code-server 4.100.3, Node extension host, headless Chromium)',
     },
     null,

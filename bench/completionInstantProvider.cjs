@@ -5,10 +5,13 @@
 const vscode = require('vscode');
 
 exports.run = function run() {
-  vscode.languages.registerInlineCompletionItemProvider({ pattern: '**/baseline.*' }, {
-    provideInlineCompletionItems(document, position) {
-      return [new vscode.InlineCompletionItem('width * 2;', new vscode.Range(position, position))];
+  vscode.languages.registerInlineCompletionItemProvider(
+    { pattern: '**/baseline.*' },
+    {
+      provideInlineCompletionItems(document, position) {
+        return [new vscode.InlineCompletionItem('width * 2;', new vscode.Range(position, position))];
+      },
     },
-  });
+  );
   return new Promise(() => undefined);
 };

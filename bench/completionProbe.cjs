@@ -10,7 +10,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A deterministic typist: gaps around the mean, and a pause to think after some word boundaries. */
 function typist(meanGapMs) {
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const gapAfter = (ch) => {
     const gap = meanGapMs * (0.6 + 0.8 * random());
     return ' .(,'.includes(ch) && random() < 0.4 ? gap + 400 : gap;
@@ -53,16 +53,22 @@ exports.run = async function run() {
     // A developer has other files open: the session's other files are tabs (cross-file context may use them).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (env.BENCH_OTHER_TABS !== '0') {
-      for (const other of benchFiles.filter((f) => f !== file)) await vscode.window.showTextDocument(vscode.Uri.file(other), { preview: false });
+      for (const other of benchFiles.filter((f) => f !== file))
+        await vscode.window.showTextDocument(vscode.Uri.file(other), { preview: false });
     }
     const source = readFileSync(file, 'utf8');
     const lines = source.split('\n');
     const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
     // Spread over the file; a short file gives fewer lines (each typed once).
-    const picks = [...new Set(Array.from({ length: linesPerFile }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / linesPerFile)]))];
+    const picks = [
+      ...new Set(Array.from({ length: linesPerFile }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / linesPerFile)])),
+    ];
     // Typing happens top to bottom; each picked line starts empty (indentation kept).
     const blanked = lines.map((l, i) => (picks.includes(i) ? /^\s*/.exec(l)[0] : l));
-    const doc = await vscode.workspace.openTextDocument({ language: languageOf[extname(file)] ?? 'plaintext', content: blanked.join('\n') });
+    const doc = await vscode.workspace.openTextDocument({
+      language: languageOf[extname(file)] ?? 'plaintext',
+      content: blanked.join('\n'),
+    });
     const editor = await vscode.window.showTextDocument(doc);
     for (const lineNo of picks) {
       const target = lines[lineNo].trimStart();
@@ -73,7 +79,10 @@ exports.run = async function run() {
       /** One key as VS Code sees it: the edit, the previous call cancelled, a new provider call. */
       const keystroke = async (ch, typingThrough) => {
         if (ch === undefined) {
-          await editor.edit((b) => b.delete(new vscode.Range(lineNo, col - 1, lineNo, col)), { undoStopBefore: false, undoStopAfter: false });
+          await editor.edit((b) => b.delete(new vscode.Range(lineNo, col - 1, lineNo, col)), {
+            undoStopBefore: false,
+            undoStopAfter: false,
+          });
           col--;
         } else {
           await editor.edit((b) => b.insert(new vscode.Position(lineNo, col), ch), { undoStopBefore: false, undoStopAfter: false });
@@ -86,7 +95,12 @@ exports.run = async function run() {
         const record = { typingThrough, textLength: doc.getText().length, offset: doc.offsetAt(position) };
         untagged.push(record);
         const started = performance.now();
-        const pending = provider.provideInlineCompletionItems(doc, position, { triggerKind: 1, selectedCompletionInfo: undefined }, tokenSource.token);
+        const pending = provider.provideInlineCompletionItems(
+          doc,
+          position,
+          { triggerKind: 1, selectedCompletionInfo: undefined },
+          tokenSource.token,
+        );
         const token = tokenSource.token;
         calls.push(record);
         // What VS Code would show: the answer of the latest call; typed-through keeps the old one meanwhile.
@@ -152,7 +166,9 @@ exports.run = async function run() {
       // Network answers measured against the simulator's fixed latency instead of the time spent inside
       // the stream iterator: this also counts the transport (key lookup, HTTP, SSE parsing).
       networkOverheadVsFixedLatencyMs: (() => {
-        const o = finished.filter((c) => c.outcome.source === 'network').map((c) => c.ms - c.outcome.debounceMs - Number(env.BENCH_SERVER_MS));
+        const o = finished
+          .filter((c) => c.outcome.source === 'network')
+          .map((c) => c.ms - c.outcome.debounceMs - Number(env.BENCH_SERVER_MS));
         return { n: o.length, p50: pct(o, 0.5), p95: pct(o, 0.95) };
       })(),
       overheadBySource: Object.fromEntries(

@@ -24,7 +24,8 @@ async function main() {
     .split(',')
     .map((name) => LANGUAGE_ALIASES[name.trim()] ?? name.trim());
   const unknown = languages.filter((id) => !Object.values(LANGUAGE_ALIASES).includes(id));
-  if (unknown.length) throw new Error(`Unknown language ${unknown.join(', ')}: use --lang with ${Object.keys(LANGUAGE_ALIASES).join(', ')}.`);
+  if (unknown.length)
+    throw new Error(`Unknown language ${unknown.join(', ')}: use --lang with ${Object.keys(LANGUAGE_ALIASES).join(', ')}.`);
 
   const { sets, missing } = findSources(repoRoot, languages);
   const checker = await loadSyntaxChecker(sets.map((s) => s.languageId));
@@ -43,7 +44,16 @@ async function main() {
     sites: sites.length,
     classes: [...CLASSES],
     classSource: CLASS_SOURCE,
-    sources: Object.fromEntries(sets.map((s) => [s.languageId, { origin: s.origin, files: s.files.length, sitesFrom: new Set(sites.filter((x) => x.languageId === s.languageId).map((x) => x.file)).size }])),
+    sources: Object.fromEntries(
+      sets.map((s) => [
+        s.languageId,
+        {
+          origin: s.origin,
+          files: s.files.length,
+          sitesFrom: new Set(sites.filter((x) => x.languageId === s.languageId).map((x) => x.file)).size,
+        },
+      ]),
+    ),
     ...(missing.length ? { missingLanguages: missing, install: 'apt-get install golang-1.19-src rust-src openjdk-17-source unzip' } : {}),
     definitions: {
       exactMatchRate: 'the shown text equals the hidden span (trailing whitespace aside)',

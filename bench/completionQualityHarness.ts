@@ -21,7 +21,7 @@ import { REALISTIC_CLASSES, realisticOutput, type RawFimOutput, type RealisticCl
 
 /** The realistic FIM model's classes, `ideal` first. */
 export const CLASSES: readonly RealisticClass[] = REALISTIC_CLASSES;
-export const CLASS_SOURCE = 'sim/fimFailures.ts (the simulator\'s realistic FIM mode)';
+export const CLASS_SOURCE = "sim/fimFailures.ts (the simulator's realistic FIM mode)";
 
 /** What Service B sends back: the model's text after its stop sequences and max_tokens. */
 export type ServedAnswer = RawFimOutput;
@@ -65,7 +65,12 @@ export interface SampleResult {
 }
 
 /** Trailing whitespace of each line and trailing blank lines do not count. */
-const normalize = (text: string) => text.split('\n').map((line) => line.trimEnd()).join('\n').replace(/\n+$/, '');
+const normalize = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n+$/, '');
 
 /** What Service B does with the model's text: cut before the first stop sequence, then at max_tokens. */
 function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
@@ -73,7 +78,8 @@ function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
   const stops = Array.isArray(options.stop) ? options.stop : options.stop ? [options.stop] : [];
   const cut = Math.min(...stops.map((s) => text.indexOf(s)).filter((at) => at >= 0));
   if (Number.isFinite(cut)) [text, finishReason] = [text.slice(0, cut), 'stop'];
-  if (options.maxTokens !== undefined && countTokens(text) > options.maxTokens) [text, finishReason] = [truncateToTokens(text, options.maxTokens), 'length'];
+  if (options.maxTokens !== undefined && countTokens(text) > options.maxTokens)
+    [text, finishReason] = [truncateToTokens(text, options.maxTokens), 'length'];
   return { text, finishReason };
 }
 
@@ -88,7 +94,13 @@ function streamOf({ text, finishReason }: ServedAnswer): StreamFim {
 }
 
 /** Runs one site with one failure class through the pipeline. */
-export async function runSample(site: Site, className: RealisticClass, checker: SyntaxChecker, client: ClientStage = pipelineClient, seed = 1): Promise<SampleResult> {
+export async function runSample(
+  site: Site,
+  className: RealisticClass,
+  checker: SyntaxChecker,
+  client: ClientStage = pipelineClient,
+  seed = 1,
+): Promise<SampleResult> {
   const doc = documentText(site);
   const expected = expectedText(site);
   const ctx = extractContext(doc, site.start, site.languageId);
@@ -96,7 +108,16 @@ export async function runSample(site: Site, className: RealisticClass, checker: 
   let shown: string | undefined;
   if (mode) {
     const options = fimOptionsFor(ctx, mode, SETTINGS);
-    const served = asServed(realisticOutput(className, expected, options.prompt, options.suffix ?? '', seedFrom(String(seed), site.languageId, expected, String(site.start), className)), options);
+    const served = asServed(
+      realisticOutput(
+        className,
+        expected,
+        options.prompt,
+        options.suffix ?? '',
+        seedFrom(String(seed), site.languageId, expected, String(site.start), className),
+      ),
+      options,
+    );
     shown = await client(served, { ctx, mode, options });
   }
   // Empty ghost text is no ghost text.
@@ -160,13 +181,23 @@ export function summarize(results: SampleResult[], root = '', examplesPerClass =
       results
         .filter((r) => r.className === className && r.outcome === 'wrong')
         .slice(0, examplesPerClass)
-        .map((r) => ({ at: `${shortPath(root, r.site.file)}:${siteLine(r.site)}`, kind: r.site.kind, expected: expectedText(r.site), shown: r.shown, breaksParse: r.breaksParse })),
+        .map((r) => ({
+          at: `${shortPath(root, r.site.file)}:${siteLine(r.site)}`,
+          kind: r.site.kind,
+          expected: expectedText(r.site),
+          shown: r.shown,
+          breaksParse: r.breaksParse,
+        })),
     ]),
   );
   return {
     ...all,
     targets: {
-      exactOrNoSuggestion: { value: exactOrNone, min: TARGETS.exactOrNoSuggestion, pass: exactOrNone !== null && exactOrNone >= TARGETS.exactOrNoSuggestion },
+      exactOrNoSuggestion: {
+        value: exactOrNone,
+        min: TARGETS.exactOrNoSuggestion,
+        pass: exactOrNone !== null && exactOrNone >= TARGETS.exactOrNoSuggestion,
+      },
       parseKept: { value: all?.parseKeptRate ?? null, min: TARGETS.parseKept, pass: (all?.parseKeptRate ?? 1) >= TARGETS.parseKept },
     },
     byClass: tallyBy(results, (r) => r.className),

@@ -114,13 +114,22 @@ function candidateSpans(source: string, languageId: string, inert: (offset: numb
     }
 
     const next = lines[i + 1];
-    if (next && statementEnd.test(line.content) && next.indent === line.indent && isCode(next) && !CLOSER_ONLY.test(next.content) && !inert(next.start + next.text.trimEnd().length)) {
+    if (
+      next &&
+      statementEnd.test(line.content) &&
+      next.indent === line.indent &&
+      isCode(next) &&
+      !CLOSER_ONLY.test(next.content) &&
+      !inert(next.start + next.text.trimEnd().length)
+    ) {
       spans['next-statement'].push([lineEnd, next.start + next.text.trimEnd().length]);
     }
   }
   // Keep spans whose expected text is worth asking for and fits one request.
   for (const kind of SITE_KINDS) {
-    spans[kind] = spans[kind].filter(([s, e]) => source.slice(s, e).trim().length >= 2 && countTokens(source.slice(s, e)) <= MAX_EXPECTED_TOKENS);
+    spans[kind] = spans[kind].filter(
+      ([s, e]) => source.slice(s, e).trim().length >= 2 && countTokens(source.slice(s, e)) <= MAX_EXPECTED_TOKENS,
+    );
   }
   return spans;
 }

@@ -29,7 +29,8 @@ export const LANGUAGE_ALIASES: Record<string, string> = {
   java: 'java',
 };
 
-const SKIP_DIR = /(^|\/)(test|tests|testdata|testing|vendor|benches|__pycache__|site-packages|dist-packages|idle_test|lib2to3|_vendor)(\/|$)/;
+const SKIP_DIR =
+  /(^|\/)(test|tests|testdata|testing|vendor|benches|__pycache__|site-packages|dist-packages|idle_test|lib2to3|_vendor)(\/|$)/;
 
 /** Files under `root` whose path ends with `ext` (and passes `keep`), sorted, relative to `root`. */
 function listFiles(root: string, ext: string, keep: (rel: string) => boolean = () => true): string[] {
@@ -41,7 +42,10 @@ function listFiles(root: string, ext: string, keep: (rel: string) => boolean = (
 
 /** Newest-named existing directory among `candidates` (versions sort as text; good enough for a report). */
 function firstExisting(candidates: string[]): string | undefined {
-  return candidates.filter((dir) => existsSync(dir)).sort().reverse()[0];
+  return candidates
+    .filter((dir) => existsSync(dir))
+    .sort()
+    .reverse()[0];
 }
 
 function subdirs(parent: string, pattern: RegExp): string[] {
@@ -69,29 +73,43 @@ function nodeModules(repoRoot: string, languageId: string, packages: string[], e
 }
 
 function python(): SourceSet | undefined {
-  const stdlib = firstExisting([
-    ...subdirs('/usr/lib', /^python3\.\d+$/),
-    ...subdirs(join(homedir(), '.pyenv/versions'), /^3\./).flatMap((v) => subdirs(join(v, 'lib'), /^python3\.\d+$/)),
-  ].filter((dir) => existsSync(join(dir, 'json/decoder.py'))));
+  const stdlib = firstExisting(
+    [
+      ...subdirs('/usr/lib', /^python3\.\d+$/),
+      ...subdirs(join(homedir(), '.pyenv/versions'), /^3\./).flatMap((v) => subdirs(join(v, 'lib'), /^python3\.\d+$/)),
+    ].filter((dir) => existsSync(join(dir, 'json/decoder.py'))),
+  );
   return stdlib ? fromDirs('python', [stdlib], '.py') : undefined;
 }
 
 function go(): SourceSet | undefined {
-  const root = firstExisting([...subdirs('/usr/share', /^go-1\.\d+$/).map((d) => join(d, 'src')), '/usr/local/go/src'].filter((d) => existsSync(join(d, 'strings'))));
+  const root = firstExisting(
+    [...subdirs('/usr/share', /^go-1\.\d+$/).map((d) => join(d, 'src')), '/usr/local/go/src'].filter((d) => existsSync(join(d, 'strings'))),
+  );
   return root ? fromDirs('go', [root], '.go', (rel) => !rel.endsWith('_test.go') && !rel.startsWith('cmd/')) : undefined;
 }
 
 function rust(): SourceSet | undefined {
-  const library = firstExisting([
-    ...subdirs('/usr/src', /^rustc-/).map((d) => join(d, 'library')),
-    ...subdirs(join(homedir(), '.rustup/toolchains'), /^stable-/).map((d) => join(d, 'lib/rustlib/src/rust/library')),
-  ].filter((d) => existsSync(join(d, 'core/src'))));
-  return library ? fromDirs('rust', ['core/src', 'alloc/src', 'std/src'].map((d) => join(library, d)), '.rs') : undefined;
+  const library = firstExisting(
+    [
+      ...subdirs('/usr/src', /^rustc-/).map((d) => join(d, 'library')),
+      ...subdirs(join(homedir(), '.rustup/toolchains'), /^stable-/).map((d) => join(d, 'lib/rustlib/src/rust/library')),
+    ].filter((d) => existsSync(join(d, 'core/src'))),
+  );
+  return library
+    ? fromDirs(
+        'rust',
+        ['core/src', 'alloc/src', 'std/src'].map((d) => join(library, d)),
+        '.rs',
+      )
+    : undefined;
 }
 
 function java(): SourceSet | undefined {
   // Debian's openjdk-N-source first; any other JDK's src.zip (e.g. Temurin) otherwise.
-  const zips = subdirs('/usr/lib/jvm', /./).map((d) => join(d, 'lib/src.zip')).filter((f) => existsSync(f) && statSync(f).size > 0);
+  const zips = subdirs('/usr/lib/jvm', /./)
+    .map((d) => join(d, 'lib/src.zip'))
+    .filter((f) => existsSync(f) && statSync(f).size > 0);
   const zip = firstExisting(zips.filter((f) => f.includes('/openjdk-'))) ?? firstExisting(zips);
   if (!zip) return undefined;
   let listing: string;
@@ -104,7 +122,12 @@ function java(): SourceSet | undefined {
     .split('\n')
     .filter((e) => /^java\.base\/java\/(util|io|lang|time|text|net|nio)\/.*\.java$/.test(e) && !SKIP_DIR.test(e))
     .sort();
-  return { languageId: 'java', origin: zip, files: entries, read: (entry) => execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8', maxBuffer: 16 << 20 }) };
+  return {
+    languageId: 'java',
+    origin: zip,
+    files: entries,
+    read: (entry) => execFileSync('unzip', ['-p', zip, entry], { encoding: 'utf8', maxBuffer: 16 << 20 }),
+  };
 }
 
 /** The real code found on this machine for `languageIds`; a language with none is named in `missing`. */

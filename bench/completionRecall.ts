@@ -49,7 +49,9 @@ function resolveModule(from: string, spec: string): string | undefined {
 
 /** The line of `name`'s declaration in `text`, or undefined when it is not declared there (a re-export). */
 function declarationLine(text: string, name: string): number | undefined {
-  const re = new RegExp(`^\\s*(?:(?:async\\s+)?function\\*?\\s+${name}\\b|class\\s+${name}\\b|(?:const|let|var)\\s+${name}\\s*=|(?:module\\.)?exports\\.${name}\\s*=)`);
+  const re = new RegExp(
+    `^\\s*(?:(?:async\\s+)?function\\*?\\s+${name}\\b|class\\s+${name}\\b|(?:const|let|var)\\s+${name}\\s*=|(?:module\\.)?exports\\.${name}\\s*=)`,
+  );
   const index = text.split('\n').findIndex((l) => re.test(l));
   return index < 0 ? undefined : index;
 }
@@ -84,7 +86,10 @@ for (const [path, text] of files) {
   }
 }
 // A deterministic, evenly spread sample in file order.
-const picked = sites.length <= wantedSites ? sites : Array.from({ length: wantedSites }, (_, i) => sites[Math.floor(((i + 0.5) * sites.length) / wantedSites)]);
+const picked =
+  sites.length <= wantedSites
+    ? sites
+    : Array.from({ length: wantedSites }, (_, i) => sites[Math.floor(((i + 0.5) * sites.length) / wantedSites)]);
 
 /** The node-side stand-in for src/vscode/completion/contextGatherer.ts. */
 function standIn(site: Site, tabs: readonly ContextFile[]): ContextSource {
@@ -103,42 +108,45 @@ function standIn(site: Site, tabs: readonly ContextFile[]): ContextSource {
 }
 
 async function main(): Promise<void> {
-const others = [...files.keys()];
-const results = { openTab: 0, importedOnly: 0 };
-const misses: Array<{ site: string; name: string; case: string }> = [];
-for (const [i, site] of picked.entries()) {
-  const definingLine = files.get(site.definedIn)!.split('\n')[declarationLine(files.get(site.definedIn)!, site.name)!].trimEnd();
-  const query: ContextQuery = { path: site.path, text: site.text, offset: site.offset, languageId: 'javascript' };
-  // Two unrelated open tabs, chosen deterministically, besides the defining file in case (a).
-  const distractors = [others[(i * 7) % others.length], others[(i * 13 + 5) % others.length]].filter((p) => p !== site.path && p !== site.definedIn);
-  const tab = (p: string): ContextFile => ({ path: p, text: files.get(p)! });
-  for (const [key, tabs] of [
-    ['openTab', [tab(site.definedIn), ...distractors.map(tab)]],
-    ['importedOnly', distractors.map(tab)],
-  ] as const) {
-    const context = new CrossFileContext({ source: standIn(site, tabs), budgetTokens: () => budgetTokens, timer: () => () => undefined });
-    const header = await context.header(query);
-    if (header.includes(`// ${definingLine}\n`)) results[key]++;
-    else if (misses.length < 10) misses.push({ site: `${site.path}:${site.text.slice(0, site.offset).split('\n').length}`, name: site.name, case: key });
+  const others = [...files.keys()];
+  const results = { openTab: 0, importedOnly: 0 };
+  const misses: Array<{ site: string; name: string; case: string }> = [];
+  for (const [i, site] of picked.entries()) {
+    const definingLine = files.get(site.definedIn)!.split('\n')[declarationLine(files.get(site.definedIn)!, site.name)!].trimEnd();
+    const query: ContextQuery = { path: site.path, text: site.text, offset: site.offset, languageId: 'javascript' };
+    // Two unrelated open tabs, chosen deterministically, besides the defining file in case (a).
+    const distractors = [others[(i * 7) % others.length], others[(i * 13 + 5) % others.length]].filter(
+      (p) => p !== site.path && p !== site.definedIn,
+    );
+    const tab = (p: string): ContextFile => ({ path: p, text: files.get(p)! });
+    for (const [key, tabs] of [
+      ['openTab', [tab(site.definedIn), ...distractors.map(tab)]],
+      ['importedOnly', distractors.map(tab)],
+    ] as const) {
+      const context = new CrossFileContext({ source: standIn(site, tabs), budgetTokens: () => budgetTokens, timer: () => () => undefined });
+      const header = await context.header(query);
+      if (header.includes(`// ${definingLine}\n`)) results[key]++;
+      else if (misses.length < 10)
+        misses.push({ site: `${site.path}:${site.text.slice(0, site.offset).split('\n').length}`, name: site.name, case: key });
+    }
   }
-}
 
-const share = (n: number) => Math.round((n / picked.length) * 1000) / 1000;
-console.log(
-  JSON.stringify(
-    {
-      repository: `undici ${JSON.parse(readFileSync(join(root, '../package.json'), 'utf8')).version} (node_modules/undici/lib, ${files.size} files, MIT)`,
-      sitesFound: sites.length,
-      sites: picked.length,
-      contextTokens: budgetTokens,
-      recall: { definingFileOpenInTab: share(results.openTab), onlyImported: share(results.importedOnly) },
-      targets: { definingFileOpenInTab: '≥ 0.8', onlyImported: '≥ 0.5' },
-      firstMisses: misses,
-    },
-    null,
-    2,
-  ),
-);
+  const share = (n: number) => Math.round((n / picked.length) * 1000) / 1000;
+  console.log(
+    JSON.stringify(
+      {
+        repository: `undici ${JSON.parse(readFileSync(join(root, '../package.json'), 'utf8')).version} (node_modules/undici/lib, ${files.size} files, MIT)`,
+        sitesFound: sites.length,
+        sites: picked.length,
+        contextTokens: budgetTokens,
+        recall: { definingFileOpenInTab: share(results.openTab), onlyImported: share(results.importedOnly) },
+        targets: { definingFileOpenInTab: '≥ 0.8', onlyImported: '≥ 0.5' },
+        firstMisses: misses,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 void main();

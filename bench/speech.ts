@@ -108,7 +108,9 @@ async function main() {
     const started = Date.now();
     for (;;) {
       const data = await dataset(frame!);
-      const heap = (await frame!.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0)) as number;
+      const heap = (await frame!.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+      )) as number;
       samples.push({
         atS: round((Date.now() - started) / 1000),
         playedS: round(Number(data.playedSeconds ?? 0)),
@@ -123,23 +125,61 @@ async function main() {
     }
     const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);
     const lastMinute = samples.filter((s) => s.atS >= samples.at(-1)!.atS - 60);
-    const mean = (list: MemorySample[], key: 'webviewHeapMb' | 'browserMb' | 'extensionHostMb') => round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length));
+    const mean = (list: MemorySample[], key: 'webviewHeapMb' | 'browserMb' | 'extensionHostMb') =>
+      round(list.reduce((n, s) => n + s[key], 0) / Math.max(1, list.length));
 
     console.log(
       JSON.stringify(
         {
           bench: 'speech',
           source: `code-server + Tandem (production bundle) + simulator (Service A speech, pcm16 at 24 kHz); ${runs} warm runs of a one-line selection, then ${minutes} min of text`,
-          firstChunkToScheduledMs: { p50: percentile(warm.map((r) => r.chunkToScheduledMs), 50), p95: percentile(warm.map((r) => r.chunkToScheduledMs), 95), target: '< 50 (p50)' },
-          commandToFirstSoundMs: { p50: percentile(warm.map((r) => r.commandToFirstSoundMs), 50), p95: percentile(warm.map((r) => r.commandToFirstSoundMs), 95), coldStart: cold.commandToFirstSoundMs },
-          commandToFirstChunkMs: { p50: percentile(warm.map((r) => r.commandToFirstChunkMs), 50) },
+          firstChunkToScheduledMs: {
+            p50: percentile(
+              warm.map((r) => r.chunkToScheduledMs),
+              50,
+            ),
+            p95: percentile(
+              warm.map((r) => r.chunkToScheduledMs),
+              95,
+            ),
+            target: '< 50 (p50)',
+          },
+          commandToFirstSoundMs: {
+            p50: percentile(
+              warm.map((r) => r.commandToFirstSoundMs),
+              50,
+            ),
+            p95: percentile(
+              warm.map((r) => r.commandToFirstSoundMs),
+              95,
+            ),
+            coldStart: cold.commandToFirstSoundMs,
+          },
+          commandToFirstChunkMs: {
+            p50: percentile(
+              warm.map((r) => r.commandToFirstChunkMs),
+              50,
+            ),
+          },
           longReading: {
             audioSeconds: samples.at(-1)!.playedS,
             requests: samples.at(-1)!.requests,
             maxHeldAheadSeconds: Math.max(...samples.map((s) => s.heldAheadS)),
-            webviewHeapMb: { firstMinute: mean(firstMinute, 'webviewHeapMb'), lastMinute: mean(lastMinute, 'webviewHeapMb'), max: Math.max(...samples.map((s) => s.webviewHeapMb)) },
-            browserRssMb: { firstMinute: mean(firstMinute, 'browserMb'), lastMinute: mean(lastMinute, 'browserMb'), max: Math.max(...samples.map((s) => s.browserMb)) },
-            extensionHostRssMb: { firstMinute: mean(firstMinute, 'extensionHostMb'), lastMinute: mean(lastMinute, 'extensionHostMb'), max: Math.max(...samples.map((s) => s.extensionHostMb)) },
+            webviewHeapMb: {
+              firstMinute: mean(firstMinute, 'webviewHeapMb'),
+              lastMinute: mean(lastMinute, 'webviewHeapMb'),
+              max: Math.max(...samples.map((s) => s.webviewHeapMb)),
+            },
+            browserRssMb: {
+              firstMinute: mean(firstMinute, 'browserMb'),
+              lastMinute: mean(lastMinute, 'browserMb'),
+              max: Math.max(...samples.map((s) => s.browserMb)),
+            },
+            extensionHostRssMb: {
+              firstMinute: mean(firstMinute, 'extensionHostMb'),
+              lastMinute: mean(lastMinute, 'extensionHostMb'),
+              max: Math.max(...samples.map((s) => s.extensionHostMb)),
+            },
             samples,
           },
           loadAverage: machineLoad(),

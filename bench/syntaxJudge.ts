@@ -9,7 +9,9 @@ import { postProcess } from '../src/core/completion/postProcess';
 import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 
 const root = join(__dirname, '..');
-const files = readdirSync(join(root, 'src/core/completion')).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(root, 'src/core/completion', f), 'utf8'));
+const files = readdirSync(join(root, 'src/core/completion'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => readFileSync(join(root, 'src/core/completion', f), 'utf8'));
 
 function sites() {
   const out: Array<{ text: string; offset: number; raw: string }> = [];
@@ -19,7 +21,11 @@ function sites() {
       if (!/;\s*$/.test(lines[i])) continue;
       // The next three lines are hidden from the file and come back as the answer.
       const before = lines.slice(0, i + 1).join('\n');
-      out.push({ text: `${before}\n${lines.slice(i + 4).join('\n')}`, offset: before.length, raw: `\n${lines.slice(i + 1, i + 4).join('\n')}\n}\n}` });
+      out.push({
+        text: `${before}\n${lines.slice(i + 4).join('\n')}`,
+        offset: before.length,
+        raw: `\n${lines.slice(i + 1, i + 4).join('\n')}\n}\n}`,
+      });
     }
   }
   return out;

@@ -36,8 +36,13 @@ export const layerImports = {
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const absolute = path.resolve(path.dirname(context.filename), source);
-      const target = path.relative(root, absolute).split(path.sep).join('/').replace(/\.(ts|js|mjs|cjs)$/, '');
-      const allowed = (allow === undefined || allow.some((entry) => matches(target, entry))) && !deny.some((entry) => matches(target, entry));
+      const target = path
+        .relative(root, absolute)
+        .split(path.sep)
+        .join('/')
+        .replace(/\.(ts|js|mjs|cjs)$/, '');
+      const allowed =
+        (allow === undefined || allow.some((entry) => matches(target, entry))) && !deny.some((entry) => matches(target, entry));
       if (!allowed) context.report({ node, messageId: 'outside', data: { source, target, message } });
     };
     const fromSource = (node) => check(node.source, node.source?.value);

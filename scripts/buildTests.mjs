@@ -4,7 +4,9 @@ import { readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 export async function buildVscodeTests() {
-  const entryPoints = readdirSync('test/vscode').filter((f) => f.endsWith('.ts')).map((f) => `test/vscode/${f}`);
+  const entryPoints = readdirSync('test/vscode')
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `test/vscode/${f}`);
   rmSync('out/test/vscode', { recursive: true, force: true }); // no suite outlives its source
   await esbuild.build({
     entryPoints,

@@ -30,31 +30,43 @@ export async function startCodeServer(options) {
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(
     join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({
-      'workbench.startupEditor': 'none',
-      'security.workspace.trust.enabled': false,
-      'telemetry.telemetryLevel': 'off',
-      // The demo workspace sits inside this repository; no prompt to open the parent repository.
-      'git.openRepositoryInParentFolders': 'never',
-      ...options.settings,
-    }, null, 2),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'security.workspace.trust.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        // The demo workspace sits inside this repository; no prompt to open the parent repository.
+        'git.openRepositoryInParentFolders': 'never',
+        ...options.settings,
+      },
+      null,
+      2,
+    ),
   );
   const child = spawn(
     process.execPath,
     [
       codeServerEntry,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
       '--disable-getting-started-override',
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       ...(options.args ?? []),
       options.workspace,
     ],
-    { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...options.env } },
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...options.env },
+    },
   );
   let output = '';
   const collect = (data) => {
@@ -126,14 +138,26 @@ export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensi
 export function installExtension(vsixPath, extensionsDir) {
   const home = mkdtempSync(join(tmpdir(), 'tandem-install-'));
   try {
-    execFileSync(process.execPath, [codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(home, 'user-data'), '--install-extension', vsixPath], {
-      env: { ...process.env, HOME: home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 120_000,
-    });
+    execFileSync(
+      process.execPath,
+      [codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(home, 'user-data'), '--install-extension', vsixPath],
+      {
+        env: { ...process.env, HOME: home },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 120_000,
+      },
+    );
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 }
 
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

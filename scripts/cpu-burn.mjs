@@ -37,7 +37,8 @@ async function stop(code) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 if (seconds) setTimeout(() => void stop(0), seconds * 1000);
-for (const w of workers) w.on('error', (error) => {
-  console.error('cpu-burn: a worker failed', error);
-  void stop(1);
-});
+for (const w of workers)
+  w.on('error', (error) => {
+    console.error('cpu-burn: a worker failed', error);
+    void stop(1);
+  });

@@ -20,7 +20,9 @@ function ensureDebianPackages() {
     .map(([name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`Missing Debian packages: ${missing.join(' ')}. Run: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+    throw new Error(
+      `Missing Debian packages: ${missing.join(' ')}. Run: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
+    );
   }
   run('apt-get', ['update', '-qq']);
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], undefined, { DEBIAN_FRONTEND: 'noninteractive' });

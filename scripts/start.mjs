@@ -44,11 +44,15 @@ if (args.has('--desktop')) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tandem-desktop-'));
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
-  const child = spawn(code, ['--wait', '--new-window', `--user-data-dir=${userDataDir}`, `--extensionDevelopmentPath=${repoRoot}`, workspace], {
-    stdio: 'inherit',
-    detached: true,
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    code,
+    ['--wait', '--new-window', `--user-data-dir=${userDataDir}`, `--extensionDevelopmentPath=${repoRoot}`, workspace],
+    {
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ...env },
+    },
+  );
   cleanups.push(() => {
     try {
       process.kill(-child.pid, 'SIGTERM');

@@ -4,7 +4,14 @@ import { SimHttpError } from './errors';
 import type { Annotation } from '../src/core/chatTypes';
 import { sendChatReply, type ChatReply } from './chatReply';
 import { writeScript, type WebOutcome } from './chatScript';
-import { countPrompt, lastUserText, type ConversationMessage, type FunctionToolSpec, type PlainToolCall, type PromptCount } from './conversation';
+import {
+  countPrompt,
+  lastUserText,
+  type ConversationMessage,
+  type FunctionToolSpec,
+  type PlainToolCall,
+  type PromptCount,
+} from './conversation';
 import type { RequestContext } from './requestContext';
 import { unixNow } from './requestContext';
 import { stableId } from './rng';
@@ -44,7 +51,11 @@ export function checkContentFilter(texts: readonly string[]): void {
 
 export function checkContextWindow(prompt: number, explicitMax: number | undefined, window: number): void {
   if (prompt > window) {
-    throw new SimHttpError(400, 'context_length_exceeded', `messages: the prompt is ${prompt} tokens, over the model's context window of ${window} tokens`);
+    throw new SimHttpError(
+      400,
+      'context_length_exceeded',
+      `messages: the prompt is ${prompt} tokens, over the model's context window of ${window} tokens`,
+    );
   }
   if (explicitMax !== undefined && prompt + explicitMax > window) {
     throw new SimHttpError(
@@ -69,10 +80,19 @@ function webOutcome(ctx: RequestContext, plan: ChatPlan, calls: PlainToolCall[])
   const last = plan.messages[plan.messages.length - 1];
   if (last?.role !== 'user') return undefined;
   const failed = ctx.searchError || ctx.takeFault(['search-error']) !== undefined;
-  return failed ? { ok: false, error: SEARCH_ERROR_MESSAGE } : { ok: true, annotations: citationsFor(last.text, ctx.headers['x-sim-citations']) };
+  return failed
+    ? { ok: false, error: SEARCH_ERROR_MESSAGE }
+    : { ok: true, annotations: citationsFor(last.text, ctx.headers['x-sim-citations']) };
 }
 
-function usageFor(plan: ChatPlan, count: PromptCount, cached: number, completion: number, reasoningTokens: number, web: WebOutcome | undefined): Record<string, unknown> {
+function usageFor(
+  plan: ChatPlan,
+  count: PromptCount,
+  cached: number,
+  completion: number,
+  reasoningTokens: number,
+  web: WebOutcome | undefined,
+): Record<string, unknown> {
   const base = { prompt_tokens: count.total, completion_tokens: completion, total_tokens: count.total + completion };
   if (plan.service === 'B') {
     return {
@@ -85,7 +105,12 @@ function usageFor(plan: ChatPlan, count: PromptCount, cached: number, completion
   const usage: Record<string, unknown> = {
     ...base,
     completion_tokens_details: { reasoning_tokens: reasoningTokens },
-    prompt_tokens_details: { cached_tokens: cached, audio_tokens: count.audioTokens, image_tokens: count.imageTokens, video_tokens: count.videoTokens },
+    prompt_tokens_details: {
+      cached_tokens: cached,
+      audio_tokens: count.audioTokens,
+      image_tokens: count.imageTokens,
+      video_tokens: count.videoTokens,
+    },
   };
   if (plan.webSearch) usage.web_search_usage = { tool_usage: web ? 1 : 0, page_usage: web?.ok ? web.annotations.length : 0 };
   return usage;

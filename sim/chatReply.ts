@@ -63,9 +63,16 @@ function nonStreamBody(reply: ChatReply): Record<string, unknown> {
   if (reply.annotations) message.annotations = reply.annotations;
   const choice: Record<string, unknown> = { index: 0, message, finish_reason: reply.finishReason };
   if (reply.service === 'B') {
-    choice.logprobs = reply.logprobs && reply.content ? { content: tokenLogprobs(splitTokens(reply.content), 0, reply.logprobs.top) } : null;
+    choice.logprobs =
+      reply.logprobs && reply.content ? { content: tokenLogprobs(splitTokens(reply.content), 0, reply.logprobs.top) } : null;
   }
-  const body: Record<string, unknown> = { id: reply.id, object: 'chat.completion', created: reply.created, model: reply.model, choices: [choice] };
+  const body: Record<string, unknown> = {
+    id: reply.id,
+    object: 'chat.completion',
+    created: reply.created,
+    model: reply.model,
+    choices: [choice],
+  };
   if (reply.errorMessage !== undefined) body.error_message = reply.errorMessage;
   body.usage = reply.usage;
   if (reply.systemFingerprint) body.system_fingerprint = reply.systemFingerprint;
@@ -115,7 +122,10 @@ async function streamReply(ctx: RequestContext, reply: ChatReply): Promise<void>
   const writer = new SseWriter(ctx);
   writer.open();
   const units = streamUnits(reply);
-  const firstContent = Math.max(0, units.findIndex((u) => u.delta.content !== undefined || u.delta.tool_calls !== undefined));
+  const firstContent = Math.max(
+    0,
+    units.findIndex((u) => u.delta.content !== undefined || u.delta.tool_calls !== undefined),
+  );
   const base = { id: reply.id, object: 'chat.completion.chunk', created: reply.created, model: reply.model };
   const fingerprint = reply.systemFingerprint ? { system_fingerprint: reply.systemFingerprint } : {};
   for (let i = 0; i < units.length; i++) {

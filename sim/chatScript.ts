@@ -29,17 +29,21 @@ const TOKENS_HINT = /\[\[tokens=(\d+)\]\]/;
 const MAX_HINT_TOKENS = 200_000;
 
 const STOP_WORDS = new Set(
-  ('a an the and or but if then else of to in on at by for with from into onto about as is are was were be been being do does did ' +
+  (
+    'a an the and or but if then else of to in on at by for with from into onto about as is are was were be been being do does did ' +
     'how what why when where which who whom whose can could should would will shall may might must i me my you your we our it its ' +
     'this that these those there here please write show give make tell explain help need want use using get some any all more most ' +
     'very just also like not no yes so than too out up down over under again one two three code example function simple small ' +
-    'typescript javascript python golang rust java bash shell sql script program way best good new file files tokens')
-    .split(' '),
+    'typescript javascript python golang rust java bash shell sql script program way best good new file files tokens'
+  ).split(' '),
 );
 
 export function keywordsOf(text: string, max = 3): string[] {
   const out: string[] = [];
-  for (const word of text.replace(TOKENS_HINT, ' ').toLowerCase().match(/[a-z][a-z0-9-]{2,}/g) ?? []) {
+  for (const word of text
+    .replace(TOKENS_HINT, ' ')
+    .toLowerCase()
+    .match(/[a-z][a-z0-9-]{2,}/g) ?? []) {
     if (STOP_WORDS.has(word) || out.includes(word)) continue;
     out.push(word);
     if (out.length >= max) break;
@@ -69,7 +73,8 @@ function lastUser(messages: readonly ConversationMessage[]): string {
 function trailingToolResults(messages: readonly ConversationMessage[]): Array<{ name: string; content: string }> {
   const results: Array<{ name: string; content: string; id?: string }> = [];
   let i = messages.length - 1;
-  for (; i >= 0 && messages[i].role === 'tool'; i--) results.unshift({ name: 'tool', content: messages[i].text, id: messages[i].toolCallId });
+  for (; i >= 0 && messages[i].role === 'tool'; i--)
+    results.unshift({ name: 'tool', content: messages[i].text, id: messages[i].toolCallId });
   const caller = messages[i];
   if (caller?.role === 'assistant') {
     results.forEach((r, k) => {
@@ -106,13 +111,21 @@ function reasoningFor(input: ScriptInput, rng: Rng, words: readonly string[], la
         `The clearest answer is a few key points and one ${lang.label} example.`,
       ]),
     );
-    sentences.push(rng.pick(['Edge cases matter here: empty input and errors should be handled.', 'I will keep the example small enough to paste and run.']));
+    sentences.push(
+      rng.pick([
+        'Edge cases matter here: empty input and errors should be handled.',
+        'I will keep the example small enough to paste and run.',
+      ]),
+    );
     if (input.web?.ok) sentences.push('The search results give me sources I can cite.');
     if (input.web && !input.web.ok) sentences.push('The web search failed, so I will answer from what I already know.');
     if (input.json) sentences.push('The user wants JSON, so the answer must be a single valid JSON object.');
   }
   if (input.effort === 'max') {
-    sentences.push('Let me double-check the details before answering.', 'Yes, that is consistent with the question, and nothing important is missing.');
+    sentences.push(
+      'Let me double-check the details before answering.',
+      'Yes, that is consistent with the question, and nothing important is missing.',
+    );
   }
   return sentences.join(' ');
 }
@@ -142,9 +155,12 @@ function answerFor(input: ScriptInput, rng: Rng, question: string, words: readon
     return JSON.stringify({ topic, summary: intro, language: lang.label, steps: points.map((p) => p.replace(/\*\*/g, '')) }, null, 2);
   }
   const parts = [`## ${topic}`, ''];
-  if (input.web && !input.web.ok) parts.push(`_Web search was unavailable (${input.web.error}), so this answer is based on built-in knowledge._`, '');
+  if (input.web && !input.web.ok)
+    parts.push(`_Web search was unavailable (${input.web.error}), so this answer is based on built-in knowledge._`, '');
   parts.push(intro, '', ...points.map((p) => `- ${p}`), '', '```' + lang.fence, codeFor(lang, question, words), '```', '');
-  parts.push(rng.pick(['This version is easy to extend.', 'Adjust the names to fit your codebase.', 'Add tests for the edge cases above.']));
+  parts.push(
+    rng.pick(['This version is easy to extend.', 'Adjust the names to fit your codebase.', 'Add tests for the edge cases above.']),
+  );
   if (input.web?.ok) {
     parts.push('', 'Sources:', ...input.web.annotations.map((a, i) => `${i + 1}. [${a.title}](${a.url})`));
   }
@@ -160,12 +176,16 @@ function toolResultAnswer(results: Array<{ name: string; content: string }>): st
     let shape = '';
     try {
       const parsed: unknown = JSON.parse(r.content);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) shape = ` It is a JSON object with the keys ${Object.keys(parsed).slice(0, 6).join(', ')}.`;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        shape = ` It is a JSON object with the keys ${Object.keys(parsed).slice(0, 6).join(', ')}.`;
       else if (Array.isArray(parsed)) shape = ` It is a JSON array of ${parsed.length} items.`;
     } catch {
       // Not JSON: describe it as text.
     }
-    parts.push(`In short: ${lines.length} line${lines.length === 1 ? '' : 's'} (${r.content.length} characters), starting with "${lines[0].slice(0, 80)}".${shape}`, '');
+    parts.push(
+      `In short: ${lines.length} line${lines.length === 1 ? '' : 's'} (${r.content.length} characters), starting with "${lines[0].slice(0, 80)}".${shape}`,
+      '',
+    );
   }
   parts.push('Let me know if you want me to look into any part of it in more detail.');
   return parts.join('\n');

@@ -32,10 +32,17 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function handleControl(sim: Simulator, req: IncomingMessage, res: ServerResponse, path: string, method: string): Promise<void> {
+export async function handleControl(
+  sim: Simulator,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  method: string,
+): Promise<void> {
   try {
     const expect = (m: string): void => {
-      if (method !== m) throw new SimHttpError(405, 'invalid_request', `Method ${method} is not allowed on ${path}; use ${m}`, { allow: m });
+      if (method !== m)
+        throw new SimHttpError(405, 'invalid_request', `Method ${method} is not allowed on ${path}; use ${m}`, { allow: m });
     };
     switch (path) {
       case '/__sim/requests':

@@ -6,7 +6,16 @@ import type { FaultSpec } from './types';
 
 export type FaultKind = FaultSpec['kind'];
 
-export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'reset', 'malformed', 'truncate', 'search-error', 'giant-line', 'keepalive-forever'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  '429',
+  '500',
+  'reset',
+  'malformed',
+  'truncate',
+  'search-error',
+  'giant-line',
+  'keepalive-forever',
+];
 
 /** Faults that play a hostile server; with no `after` they start before the first data chunk. */
 const HOSTILE_KINDS: readonly FaultKind[] = ['giant-line', 'keepalive-forever'];

@@ -73,7 +73,17 @@ function fallbackLineEnd(line: string, language: FimLanguage): string {
   if (assigned !== undefined) {
     const space = line.endsWith(' ') ? '' : ' ';
     const n = assigned.toLowerCase();
-    const value = /s$|list|items|array/.test(n) ? '[]' : /count|total|index|num|size/.test(n) ? '0' : /name|text|label|title|str/.test(n) ? "''" : language === 'python' ? 'None' : language === 'go' ? 'nil' : 'undefined';
+    const value = /s$|list|items|array/.test(n)
+      ? '[]'
+      : /count|total|index|num|size/.test(n)
+        ? '0'
+        : /name|text|label|title|str/.test(n)
+          ? "''"
+          : language === 'python'
+            ? 'None'
+            : language === 'go'
+              ? 'nil'
+              : 'undefined';
     return space + (language === 'python' || language === 'go' ? value.replace("''", '""') : value) + semi;
   }
   if (/\breturn$/.test(t)) return ` result${semi}`;
@@ -185,7 +195,13 @@ export function generateFim(prompt: string, suffix: string): string {
  */
 export function completeFim(input: FimInput): FimResult {
   const ideal = generateFim(input.prompt, input.suffix);
-  let { text, finishReason } = realisticOutput(input.failure ?? 'ideal', ideal, input.prompt, input.suffix, seedFrom(input.prompt, input.suffix));
+  let { text, finishReason } = realisticOutput(
+    input.failure ?? 'ideal',
+    ideal,
+    input.prompt,
+    input.suffix,
+    seedFrom(input.prompt, input.suffix),
+  );
   let cut = -1;
   for (const s of input.stop) {
     const at = text.indexOf(s);

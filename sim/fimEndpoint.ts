@@ -19,7 +19,13 @@ export async function handleFim(ctx: RequestContext): Promise<void> {
 
   const failure = fimClassFor(requestFimMode(ctx.headers['x-sim-fim'], ctx.fimMode), req.prompt, req.suffix);
   ctx.res.setHeader('x-sim-fim-class', failure);
-  let { text, finishReason } = completeFim({ prompt: req.prompt, suffix: req.suffix, maxTokens: req.maxTokens, stop: req.stop, failure }) as {
+  let { text, finishReason } = completeFim({
+    prompt: req.prompt,
+    suffix: req.suffix,
+    maxTokens: req.maxTokens,
+    stop: req.stop,
+    failure,
+  }) as {
     text: string;
     finishReason: string;
   };
@@ -35,11 +41,20 @@ export async function handleFim(ctx: RequestContext): Promise<void> {
     prompt_cache_hit_tokens: cached,
     prompt_cache_miss_tokens: promptTokens - cached,
   };
-  const base = { id: stableId('cmpl-', String(ctx.serial), req.prompt, req.suffix), object: 'text_completion', created: unixNow(), model: req.model };
+  const base = {
+    id: stableId('cmpl-', String(ctx.serial), req.prompt, req.suffix),
+    object: 'text_completion',
+    created: unixNow(),
+    model: req.model,
+  };
   const fingerprint = { system_fingerprint: 'fp_sim_beta_v4' };
 
   if (!req.stream) {
-    await respondJson(ctx, { ...base, choices: [{ index: 0, text, finish_reason: finishReason, logprobs: null }], usage, ...fingerprint }, completion);
+    await respondJson(
+      ctx,
+      { ...base, choices: [{ index: 0, text, finish_reason: finishReason, logprobs: null }], usage, ...fingerprint },
+      completion,
+    );
     return;
   }
   const writer = new SseWriter(ctx);

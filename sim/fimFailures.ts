@@ -52,7 +52,7 @@ const REPEATED_SUFFIX_LINES = 6;
 const ASSIGNMENT_LOOKBACK = 20;
 const NEW_NAMES = ['helper', 'validate', 'reset', 'format'];
 const NEW_TITLES = ['handles empty input', 'rejects invalid values', 'works with defaults'];
-const PROSE_BEFORE = ["Here is the completed code:", "Sure! Here's the implementation:"];
+const PROSE_BEFORE = ['Here is the completed code:', "Sure! Here's the implementation:"];
 const PROSE_AFTER = ['This completes the function.', 'Let me know if you need anything else!'];
 const FENCE_TAG: Record<FimLanguage, string> = { typescript: 'typescript', javascript: 'javascript', python: 'python', go: 'go' };
 const NOT_A_NAME = /^(if|for|while|switch|catch|return|with|elif|else|match)$/;
@@ -77,7 +77,10 @@ export const repeatSuffix: FailureFn = ({ ideal, suffix }, rng) => {
   const lines = suffix.split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
   const firstLine = lines.slice(0, first + 1).join('\n');
-  const several = lines.slice(0, first + REPEATED_SUFFIX_LINES).join('\n').trimEnd();
+  const several = lines
+    .slice(0, first + REPEATED_SUFFIX_LINES)
+    .join('\n')
+    .trimEnd();
   return stopped(ideal + rng.pick(several === firstLine ? [firstLine] : [firstLine, several]) + lineBreakAfter(ideal));
 };
 
@@ -168,7 +171,8 @@ function assignments(prompt: string): Array<{ name: string; value: string; line:
   const found: Array<{ name: string; value: string; line: string }> = [];
   for (const line of prompt.split('\n').slice(-ASSIGNMENT_LOOKBACK)) {
     const m = /^\s*(?:(?:const|let|var)\s+)?(\w+)(?:\s*:\s*[\w<>[\]]+)?\s*:?=\s*([^;]+?);?\s*$/.exec(line);
-    if (m && m[2].trim().length >= 3 && !/\b(function|class)\b/.test(m[2])) found.push({ name: m[1], value: m[2].trim(), line: line.trim() });
+    if (m && m[2].trim().length >= 3 && !/\b(function|class)\b/.test(m[2]))
+      found.push({ name: m[1], value: m[2].trim(), line: line.trim() });
   }
   return found;
 }
@@ -204,7 +208,8 @@ export const rewriteLine: FailureFn = (site, rng) => {
   const blankCursor = cursor.trim() === '';
   if (rest.trim() !== '') return stopped(ideal + rewritten(rest, prompt, language, rng) + '\n' + (blankCursor ? cursor : indentOf(cursor)));
   if (blankCursor && above.trim() !== '') return stopped(rewritten(above.trimStart(), prompt, language, rng) + '\n' + cursor + ideal);
-  if (!blankCursor && !ideal.includes('\n')) return stopped(ideal + '\n' + indentOf(cursor) + rewritten((cursor + ideal).trimStart(), prompt, language, rng));
+  if (!blankCursor && !ideal.includes('\n'))
+    return stopped(ideal + '\n' + indentOf(cursor) + rewritten((cursor + ideal).trimStart(), prompt, language, rng));
   return stopped(ideal);
 };
 
@@ -212,7 +217,9 @@ export const rewriteLine: FailureFn = (site, rng) => {
 function renamed(opener: string, rng: Rng): string {
   const literal = /(['"`])[^'"`\n]*\1/.exec(opener);
   if (literal) return opener.replace(literal[0], literal[1] + rng.pick(NEW_TITLES) + literal[1]);
-  const name = /\b(?:function|def|func|fn|class)\s+(?:\([^)]*\)\s*)?(\w+)/.exec(opener)?.[1] ?? /^\s*(?:(?:public|private|protected|static|async)\s+)*(\w+)\s*\(/.exec(opener)?.[1];
+  const name =
+    /\b(?:function|def|func|fn|class)\s+(?:\([^)]*\)\s*)?(\w+)/.exec(opener)?.[1] ??
+    /^\s*(?:(?:public|private|protected|static|async)\s+)*(\w+)\s*\(/.exec(opener)?.[1];
   if (name === undefined || NOT_A_NAME.test(name)) return opener;
   return opener.replace(new RegExp(`\\b${name}\\b`), rng.pick(NEW_NAMES.filter((n) => n !== name)));
 }
@@ -270,13 +277,16 @@ export const runPastBlock: FailureFn = (site, rng) => {
   }
   let start = block;
   while (start > 0 && open[start - 1].line === open[block].line) start--;
-  const semicolon = (language === 'typescript' || language === 'javascript') && open.slice(start, block).some((b) => b.char === '(') ? ';' : '';
+  const semicolon =
+    (language === 'typescript' || language === 'javascript') && open.slice(start, block).some((b) => b.char === '(') ? ';' : '';
   const closing = closingLines(open.slice(start), []).map((l, i, all) => (i === all.length - 1 ? l + semicolon : l));
   const outer = indentOf(open[block].line);
   const header = open[block].line.trim();
   const next = renamed(header, rng);
   const following =
-    next === header ? `${outer}${body}` : `\n${outer}${next}\n${outer}${unit}${body}\n${outer}${closersOf(open.slice(start, block + 1))}${semicolon}`;
+    next === header
+      ? `${outer}${body}`
+      : `\n${outer}${next}\n${outer}${unit}${body}\n${outer}${closersOf(open.slice(start, block + 1))}${semicolon}`;
   return stopped(`${base}\n${closing.join('\n')}\n${following}${end}`);
 };
 
@@ -295,7 +305,9 @@ export const duplicatePreviousLine: FailureFn = ({ ideal, prompt, suffix }, rng)
   const tail = lastLine(written);
   const openLine = tail.trim() === '' && written.includes('\n');
   if (line.trim() !== '' && (openLine || suffix.split('\n')[0].trim() === '')) {
-    options.push(openLine ? ideal + (line.startsWith(tail) ? line.slice(tail.length) : line.trimStart()) + '\n' + tail : ideal + '\n' + line);
+    options.push(
+      openLine ? ideal + (line.startsWith(tail) ? line.slice(tail.length) : line.trimStart()) + '\n' + tail : ideal + '\n' + line,
+    );
   }
   return stopped(options.length > 0 ? rng.pick(options) : ideal);
 };

@@ -6,7 +6,12 @@ export function detectFimLanguage(code: string): FimLanguage {
   if (/^\s*package \w+/m.test(code)) score.go += 5;
   score.go += (code.match(/\bfunc \w*\(|:= |\berr != nil\b/g) ?? []).length * 2;
   score.python += (code.match(/^\s*(def|class) \w+.*:\s*$|^\s*(from \w+ )?import \w+$|\bself\.|\belif\b|:\s*$/gm) ?? []).length * 2;
-  score.typescript += (code.match(/:\s*(string|number|boolean|void|unknown|Promise<)|\binterface \w+|\btype \w+ =|\bexport (function|const|class)|\breadonly\b/g) ?? []).length * 2;
+  score.typescript +=
+    (
+      code.match(
+        /:\s*(string|number|boolean|void|unknown|Promise<)|\binterface \w+|\btype \w+ =|\bexport (function|const|class)|\breadonly\b/g,
+      ) ?? []
+    ).length * 2;
   score.javascript += (code.match(/\b(const|let|var|function)\b|=>|require\(|;\s*$/gm) ?? []).length;
   const best = (Object.keys(score) as FimLanguage[]).reduce((a, b) => (score[b] > score[a] ? b : a));
   if (best === 'javascript' && score.typescript > 0) return 'typescript';

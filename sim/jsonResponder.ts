@@ -28,7 +28,10 @@ export async function respondJson(ctx: RequestContext, value: unknown, tokens = 
     return;
   }
   // malformed: a body that is not JSON; truncate: the first half of the JSON, then a clean end.
-  const broken = fault.kind === 'malformed' ? `{"id":"malformed",${text.slice(1, Math.max(2, text.length >> 1))}<<not json>>` : text.slice(0, text.length >> 1);
+  const broken =
+    fault.kind === 'malformed'
+      ? `{"id":"malformed",${text.slice(1, Math.max(2, text.length >> 1))}<<not json>>`
+      : text.slice(0, text.length >> 1);
   ctx.res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
   ctx.res.end(broken);
 }

@@ -31,7 +31,8 @@ export function parseArgs(argv: readonly string[]): SimOptions {
     if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${[...Object.keys(FLAGS), '--fim'].join(', ')})`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
-    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`${flag}: expected a non-negative number`);
+    if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || value < 0)
+      throw new Error(`${flag}: expected a non-negative number`);
     options[key] = value;
   }
   return options as SimOptions;

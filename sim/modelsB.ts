@@ -24,7 +24,11 @@ export function checkModelB(body: JsonObject): ModelB {
   if ((MODELS_B as readonly string[]).includes(body.model)) return body.model as ModelB;
   const replacement = RETIRED_B[body.model];
   if (replacement) {
-    throw new SimHttpError(404, 'model_not_found', `model: "${body.model}" went offline on 2026-07-24; it mapped to ${replacement}, so use that`);
+    throw new SimHttpError(
+      404,
+      'model_not_found',
+      `model: "${body.model}" went offline on 2026-07-24; it mapped to ${replacement}, so use that`,
+    );
   }
   throw new SimHttpError(404, 'model_not_found', `model: "${body.model}" does not exist; use one of ${MODELS_B.join(', ')}`);
 }

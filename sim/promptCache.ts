@@ -22,7 +22,10 @@ export class PromptCache {
     let prefixTokens = count.base;
     let matching = true;
     rawMessages.forEach((raw, i) => {
-      chain = createHash('sha256').update(chain).update(JSON.stringify(raw) ?? '').digest('hex');
+      chain = createHash('sha256')
+        .update(chain)
+        .update(JSON.stringify(raw) ?? '')
+        .digest('hex');
       prefixTokens += count.perMessage[i];
       if (matching && this.seen.has(chain)) hits = prefixTokens;
       else matching = false;

@@ -88,7 +88,10 @@ function recordedBody(raw: Buffer): unknown {
 function route(routes: RouteTable, service: 'A' | 'B', method: string, path: string): Handler {
   const methods = routes[path];
   if (!methods) {
-    const hint = service === 'B' && (path === '/anthropic' || path.startsWith('/anthropic/')) ? ' (the /anthropic compatibility path is not simulated)' : '';
+    const hint =
+      service === 'B' && (path === '/anthropic' || path.startsWith('/anthropic/'))
+        ? ' (the /anthropic compatibility path is not simulated)'
+        : '';
     throw new SimHttpError(404, 'invalid_request', `Unknown path: ${method} ${path}${hint}`);
   }
   const handler = methods[method];

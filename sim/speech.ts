@@ -36,20 +36,24 @@ function planSpeech(req: ChatRequestA): SpeechPlan {
   const assistantText = lastText(req.messages, 'assistant');
   const voiceParam = req.audio?.voice;
   if (req.kind === 'tts') {
-    if (assistantText === undefined) throw badRequest('messages: alpha-v2.5-tts needs a message with role "assistant" holding the text to speak');
+    if (assistantText === undefined)
+      throw badRequest('messages: alpha-v2.5-tts needs a message with role "assistant" holding the text to speak');
     const id = voiceParam ?? DEFAULT_VOICE;
     const voice = PRESET_VOICES[id];
     if (!voice) throw badRequest(`audio.voice: must be one of the preset voices ${Object.keys(PRESET_VOICES).join(', ')} (got "${id}")`);
     return { text: assistantText, voice, voiceKey: id, sampleTokens: 0 };
   }
   if (req.kind === 'voicedesign') {
-    if (voiceParam !== undefined) throw badRequest('audio.voice: not supported by alpha-v2.5-tts-voicedesign; describe the voice in a user message instead');
+    if (voiceParam !== undefined)
+      throw badRequest('audio.voice: not supported by alpha-v2.5-tts-voicedesign; describe the voice in a user message instead');
     // Where the voice description goes is "not shown"; we take it from the last user message.
     const description = lastText(req.messages, 'user');
     if (description === undefined) throw badRequest('messages: alpha-v2.5-tts-voicedesign needs a user message describing the voice');
     const optimize = req.audio?.optimizeTextPreview ?? false;
     if (assistantText === undefined && !optimize) {
-      throw badRequest('messages: alpha-v2.5-tts-voicedesign needs an assistant message with the text to speak (or audio.optimize_text_preview: true)');
+      throw badRequest(
+        'messages: alpha-v2.5-tts-voicedesign needs an assistant message with the text to speak (or audio.optimize_text_preview: true)',
+      );
     }
     const raw = assistantText ?? previewSentence(description);
     const text = optimize ? polishText(raw) : raw;
@@ -62,16 +66,22 @@ function planSpeech(req: ChatRequestA): SpeechPlan {
     };
   }
   // voiceclone
-  if (voiceParam === undefined) throw badRequest(`audio.voice: required for alpha-v2.5-tts-voiceclone: a base64 WAV sample of ${CLONE_MIN_S} to ${CLONE_MAX_S} seconds`);
+  if (voiceParam === undefined)
+    throw badRequest(
+      `audio.voice: required for alpha-v2.5-tts-voiceclone: a base64 WAV sample of ${CLONE_MIN_S} to ${CLONE_MAX_S} seconds`,
+    );
   const bytes = decodeBase64Audio(voiceParam);
   if (!bytes) throw badRequest('audio.voice: must be base64 audio (optionally a data:audio/wav;base64, URL)');
   // The sample's format is not shown; the simulator reads WAV only, since it must measure the duration.
   const wav = parseWav(bytes);
   if (!wav) throw badRequest('audio.voice: the voice sample must be a WAV (RIFF/WAVE) file');
   if (wav.durationS < CLONE_MIN_S || wav.durationS > CLONE_MAX_S) {
-    throw badRequest(`audio.voice: the voice sample must be ${CLONE_MIN_S} to ${CLONE_MAX_S} seconds long (got ${wav.durationS.toFixed(2)} s)`);
+    throw badRequest(
+      `audio.voice: the voice sample must be ${CLONE_MIN_S} to ${CLONE_MAX_S} seconds long (got ${wav.durationS.toFixed(2)} s)`,
+    );
   }
-  if (assistantText === undefined) throw badRequest('messages: alpha-v2.5-tts-voiceclone needs a message with role "assistant" holding the text to speak');
+  if (assistantText === undefined)
+    throw badRequest('messages: alpha-v2.5-tts-voiceclone needs a message with role "assistant" holding the text to speak');
   const pitchHz = estimatePitchHz(bytes, wav) ?? 160;
   return {
     text: assistantText,
@@ -118,7 +128,12 @@ export async function handleSpeech(ctx: RequestContext, req: ChatRequestA): Prom
     completion_tokens: audioTokens,
     total_tokens: promptTokens + audioTokens,
     completion_tokens_details: { reasoning_tokens: 0 },
-    prompt_tokens_details: { cached_tokens: 0, audio_tokens: count.audioTokens + plan.sampleTokens, image_tokens: count.imageTokens, video_tokens: count.videoTokens },
+    prompt_tokens_details: {
+      cached_tokens: 0,
+      audio_tokens: count.audioTokens + plan.sampleTokens,
+      image_tokens: count.imageTokens,
+      video_tokens: count.videoTokens,
+    },
   };
   const id = stableId('chatcmpl-', String(ctx.serial), req.model, plan.text);
   const audioId = stableId('audio_', req.model, plan.voiceKey, plan.text);
@@ -144,7 +159,8 @@ export async function handleSpeech(ctx: RequestContext, req: ChatRequestA): Prom
   for (let i = 0; i < sizes.length; i++) {
     const data = bytes.subarray(offset, offset + sizes[i]).toString('base64');
     offset += sizes[i];
-    const delta: Record<string, unknown> = i === 0 ? { role: 'assistant', content: null, audio: { id: audioId, data } } : { audio: { id: audioId, data } };
+    const delta: Record<string, unknown> =
+      i === 0 ? { role: 'assistant', content: null, audio: { id: audioId, data } } : { audio: { id: audioId, data } };
     const choice: Record<string, unknown> = { index: 0, delta, finish_reason: i === sizes.length - 1 ? finishReason : null };
     // Where a stream carries final_text_preview is not shown; we put it on the first chunk's choice.
     if (i === 0 && plan.finalTextPreview !== undefined) choice.final_text_preview = plan.finalTextPreview;

@@ -16,13 +16,31 @@ export interface VoiceProfile {
 const MS_PER_LATIN_CHAR = 70;
 /** CJK characters are whole syllables, so they get a syllable's length rather than a letter's. */
 const MS_PER_CJK_CHAR = 180;
-const PAUSE_MS: Record<string, number> = { ' ': 50, ',': 160, '，': 160, ';': 200, ':': 180, '.': 280, '!': 280, '?': 280, '。': 300, '！': 300, '？': 300, '、': 120 };
+const PAUSE_MS: Record<string, number> = {
+  ' ': 50,
+  ',': 160,
+  '，': 160,
+  ';': 200,
+  ':': 180,
+  '.': 280,
+  '!': 280,
+  '?': 280,
+  '。': 300,
+  '！': 300,
+  '？': 300,
+  '、': 120,
+};
 const MIN_DURATION_S = 0.5;
 const HARMONICS = 8;
 
 /** Rough formants (F1, F2) per vowel letter. */
 const FORMANTS: Record<string, [number, number]> = {
-  a: [800, 1250], e: [500, 1900], i: [300, 2300], o: [500, 900], u: [350, 800], y: [320, 2100],
+  a: [800, 1250],
+  e: [500, 1900],
+  i: [300, 2300],
+  o: [500, 900],
+  u: [350, 800],
+  y: [320, 2100],
 };
 
 type Segment =
@@ -56,7 +74,14 @@ function segment(text: string): Segment[] {
         const totalMs = token.length * MS_PER_LATIN_CHAR;
         const letters = syllables.reduce((n, s) => n + s.letters, 0);
         for (const s of syllables) {
-          out.push({ kind: 'syllable', ms: (totalMs * s.letters) / letters, vowel: s.vowel, onsetNoise: s.onset, sentencePos: at, question });
+          out.push({
+            kind: 'syllable',
+            ms: (totalMs * s.letters) / letters,
+            vowel: s.vowel,
+            onsetNoise: s.onset,
+            sentencePos: at,
+            question,
+          });
         }
       } else if (CJK.test(token)) {
         const vowel = 'aeiou'[token.codePointAt(0)! % 5];
@@ -83,7 +108,13 @@ function harmonicWeights(vowel: string, f0: number, brightness: number): number[
   return weights.map((w) => w / sum);
 }
 
-function renderSyllable(seg: Extract<Segment, { kind: 'syllable' }>, voice: VoiceProfile, rng: Rng, out: Float32Array, start: number): void {
+function renderSyllable(
+  seg: Extract<Segment, { kind: 'syllable' }>,
+  voice: VoiceProfile,
+  rng: Rng,
+  out: Float32Array,
+  start: number,
+): void {
   const n = Math.round((seg.ms / 1000) * SAMPLE_RATE);
   const noiseN = seg.onsetNoise ? Math.min(n / 3, Math.round(0.022 * SAMPLE_RATE)) : 0;
   // Declination: pitch falls through a statement; questions rise at the end.

@@ -32,7 +32,10 @@ export function voiceFromDescription(description: string, seed: number): VoicePr
  * letter capitalised, ending with sentence punctuation.
  */
 export function polishText(text: string): string {
-  let out = text.replace(/\s+/g, ' ').trim().replace(/\s+([,.;:!?])/g, '$1');
+  let out = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s+([,.;:!?])/g, '$1');
   if (out === '') return out;
   out = out.charAt(0).toUpperCase() + out.slice(1);
   if (!/[.!?。！？…]$/u.test(out)) out += /[\u3400-\u9fff]$/u.test(out) ? '。' : '.';

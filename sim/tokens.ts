@@ -3,7 +3,8 @@
 // character, a run of whitespace); long words are split into 6-character pieces, which lands near
 // the usual ~4 characters per token for English prose and code.
 
-const PIECE = /\s?[A-Za-z]+|\s?\d{1,3}|[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]|\s?[^\sA-Za-z\d\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{1,2}|\s+/gu;
+const PIECE =
+  /\s?[A-Za-z]+|\s?\d{1,3}|[\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]|\s?[^\sA-Za-z\d\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{1,2}|\s+/gu;
 
 /** Splits text into pieces whose concatenation is exactly the input. */
 export function splitTokens(text: string): string[] {

@@ -21,7 +21,24 @@ const INTENTS: ReadonlyArray<{ verbs: RegExp; fragments: readonly string[] }> = 
 ];
 
 /** Name parts too generic to signal intent on their own. */
-const GENERIC_PARTS = new Set(['get', 'set', 'do', 'make', 'call', 'file', 'files', 'data', 'info', 'item', 'items', 'text', 'content', 'value', 'tool', 'the']);
+const GENERIC_PARTS = new Set([
+  'get',
+  'set',
+  'do',
+  'make',
+  'call',
+  'file',
+  'files',
+  'data',
+  'info',
+  'item',
+  'items',
+  'text',
+  'content',
+  'value',
+  'tool',
+  'the',
+]);
 
 function nameParts(name: string): string[] {
   return name
@@ -59,7 +76,9 @@ function intendedTool(text: string, tools: readonly FunctionToolSpec[]): Functio
   }
   // A distinctive noun of the tool's name ("weather" of get_weather); verbs only count above.
   const verbFragments = new Set(INTENTS.flatMap((i) => i.fragments));
-  return tools.find((t) => nameParts(t.name).some((p) => p.length > 2 && !GENERIC_PARTS.has(p) && !verbFragments.has(p) && wordIn(text, p)));
+  return tools.find((t) =>
+    nameParts(t.name).some((p) => p.length > 2 && !GENERIC_PARTS.has(p) && !verbFragments.has(p) && wordIn(text, p)),
+  );
 }
 
 export function planToolCalls(
@@ -104,7 +123,10 @@ class ValueSource {
     this.numbers = (withoutUrls.match(/\b\d+(?:\.\d+)?\b/g) ?? []).map(Number);
     this.places = [...withoutUrls.matchAll(/\b(?:in|at|for|near)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)/g)].map((m) => m[1]);
     this.words = (withoutUrls.toLowerCase().match(/[a-z][a-z0-9_-]{2,}/g) ?? []).filter(
-      (w) => !/^(the|and|for|with|please|can|you|could|would|what|which|that|this|from|into|find|search|look|read|open|show|list|files?|all|about|use|tool|call|run)$/.test(w),
+      (w) =>
+        !/^(the|and|for|with|please|can|you|could|would|what|which|that|this|from|into|find|search|look|read|open|show|list|files?|all|about|use|tool|call|run)$/.test(
+          w,
+        ),
     );
   }
 
@@ -158,7 +180,9 @@ function valueFor(prop: string, schema: unknown, src: ValueSource): unknown {
     case 'boolean':
       return false;
     case 'array':
-      return isObject(schema.items) && (schema.items.type === 'string' || schema.items.type === undefined) ? [stringFor(prop, schema.items, src)] : [];
+      return isObject(schema.items) && (schema.items.type === 'string' || schema.items.type === undefined)
+        ? [stringFor(prop, schema.items, src)]
+        : [];
     case 'object':
       return argsFromSchema(schema, src);
     default:
@@ -174,7 +198,9 @@ function argsFromSchema(schema: JsonObject | undefined, src: ValueSource): Recor
   for (const [prop, propSchema] of Object.entries(schema.properties)) {
     const p = prop.toLowerCase();
     const promptHasValue =
-      (/path|file|dir/.test(p) && src.paths.length > 0) || (/url|uri/.test(p) && src.urls.length > 0) || (/query|pattern/.test(p) && src.quoted.length > 0);
+      (/path|file|dir/.test(p) && src.paths.length > 0) ||
+      (/url|uri/.test(p) && src.urls.length > 0) ||
+      (/query|pattern/.test(p) && src.quoted.length > 0);
     if (required.includes(prop) || promptHasValue) out[prop] = valueFor(prop, propSchema, src);
   }
   return out;

@@ -1,7 +1,18 @@
 // Service A request validation: every field, type, range and limit of the contract's chat request.
 import { badRequest, SimHttpError } from './errors';
 import {
-  checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionTool,
+  checkToolCalls,
+  describe,
+  requireMessages,
+  isObject,
+  optBoolean,
+  optEnum,
+  optNumber,
+  optObject,
+  optStop,
+  optString,
+  requireBodyObject,
 } from './fieldChecks';
 import type { JsonObject } from './types';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
@@ -145,7 +156,12 @@ export function validateChatA(bodyValue: unknown): ChatRequestA {
       if (body[field] !== undefined && body[field] !== null) throw badRequest(`${field}: not supported by speech model ${model}`);
     }
   }
-  const explicitMaxTokens = optNumber(body, 'max_completion_tokens', { min: 1, max: info.maxCompletionTokens, integer: true, nullable: true });
+  const explicitMaxTokens = optNumber(body, 'max_completion_tokens', {
+    min: 1,
+    max: info.maxCompletionTokens,
+    integer: true,
+    nullable: true,
+  });
   optNumber(body, 'temperature', { min: 0, max: 1.5 });
   optNumber(body, 'top_p', { min: 0.01, max: 1 });
   optNumber(body, 'frequency_penalty', { min: -2, max: 2, nullable: true });

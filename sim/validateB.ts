@@ -3,7 +3,18 @@
 // strict tools only under /beta (docs/contracts.md#b-strict-beta) and at most 128 tools (docs/contracts.md#b-tool-limit).
 import { badRequest } from './errors';
 import {
-  checkFunctionTool, checkToolCalls, describe, requireMessages, isObject, optBoolean, optEnum, optNumber, optObject, optStop, optString, requireBodyObject,
+  checkFunctionTool,
+  checkToolCalls,
+  describe,
+  requireMessages,
+  isObject,
+  optBoolean,
+  optEnum,
+  optNumber,
+  optObject,
+  optStop,
+  optString,
+  requireBodyObject,
 } from './fieldChecks';
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { checkModelB, MAX_OUTPUT_TOKENS_B, type ModelB } from './modelsB';
@@ -82,7 +93,8 @@ function checkToolChoiceB(value: unknown, tools: FunctionToolSpec[]): ToolChoice
   }
   if (isObject(value)) {
     if (value.type !== 'function') throw badRequest('tool_choice.type: must be "function"');
-    if (!isObject(value.function) || typeof value.function.name !== 'string') throw badRequest('tool_choice.function.name: required string');
+    if (!isObject(value.function) || typeof value.function.name !== 'string')
+      throw badRequest('tool_choice.function.name: required string');
     const name = value.function.name;
     if (!tools.some((t) => t.name === name)) throw badRequest(`tool_choice.function.name: "${name}" is not one of the tools in tools`);
     return { name };
@@ -136,7 +148,9 @@ export function validateChatB(bodyValue: unknown, betaPath: boolean): ChatReques
     if (type === undefined) throw badRequest('response_format.type: required ("text" or "json_object")');
     json = type === 'json_object';
     if (json && !messages.some((m) => /json/i.test(m.text))) {
-      throw badRequest('response_format: {"type":"json_object"} requires the word "json" in a system or user message telling the model to produce JSON');
+      throw badRequest(
+        'response_format: {"type":"json_object"} requires the word "json" in a system or user message telling the model to produce JSON',
+      );
     }
   }
 

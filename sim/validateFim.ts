@@ -22,7 +22,8 @@ export function validateFim(bodyValue: unknown): FimRequest {
   if (body.prompt === undefined) throw badRequest('prompt: required');
   if (typeof body.prompt !== 'string') throw badRequest(`prompt: must be a string (got ${describe(body.prompt)})`);
   const suffix = optString(body, 'suffix', true) ?? '';
-  const maxTokens = optNumber(body, 'max_tokens', { min: 1, max: MAX_FIM_TOKENS_B, integer: true, nullable: true }) ?? DEFAULT_FIM_MAX_TOKENS;
+  const maxTokens =
+    optNumber(body, 'max_tokens', { min: 1, max: MAX_FIM_TOKENS_B, integer: true, nullable: true }) ?? DEFAULT_FIM_MAX_TOKENS;
   const stop = optStop(body, 'stop', 16, true) ?? [];
   const stream = optBoolean(body, 'stream', true) ?? false;
   optNumber(body, 'temperature', { min: 0, max: 2, nullable: true });
@@ -32,7 +33,8 @@ export function validateFim(bodyValue: unknown): FimRequest {
   const thinking = optObject(body, 'thinking', true);
   if (thinking) {
     const type = optEnum(thinking, 'type', ['enabled', 'disabled'] as const, 'thinking.type');
-    if (type === 'enabled') throw badRequest('thinking.type: fill-in-the-middle works only in non-reasoning mode; use "disabled" or omit thinking');
+    if (type === 'enabled')
+      throw badRequest('thinking.type: fill-in-the-middle works only in non-reasoning mode; use "disabled" or omit thinking');
   }
   if (body.reasoning_effort !== undefined && body.reasoning_effort !== null) {
     throw badRequest('reasoning_effort: fill-in-the-middle works only in non-reasoning mode; omit reasoning_effort');

@@ -78,7 +78,7 @@ export function estimatePitchHz(buf: Buffer, info: WavInfo): number | undefined 
   let prev = 0;
   for (let i = 0; i < count; i++) {
     const s = buf.readInt16LE(info.dataOffset + i * frame);
-    if ((s >= 0) !== (prev >= 0)) crossings++;
+    if (s >= 0 !== prev >= 0) crossings++;
     prev = s;
   }
   if (count === 0) return undefined;

@@ -21,9 +21,27 @@ export function searchAnnotations(question: string): Annotation[] {
     type: ANNOTATION_TYPE,
   });
   return [
-    site('Example', `https://example.com/articles/${slug}`, `${title}: a practical overview`, `An overview of ${title.toLowerCase()} with examples.`, 4),
-    site('Example Docs', `https://example.org/docs/${slug}`, `${title} reference`, `Reference documentation for ${title.toLowerCase()}.`, 12),
-    site('Example Blog', `https://example.com/blog/${slug}-pitfalls`, `Common ${title.toLowerCase()} pitfalls`, `Mistakes people make with ${title.toLowerCase()} and how to avoid them.`, 21),
+    site(
+      'Example',
+      `https://example.com/articles/${slug}`,
+      `${title}: a practical overview`,
+      `An overview of ${title.toLowerCase()} with examples.`,
+      4,
+    ),
+    site(
+      'Example Docs',
+      `https://example.org/docs/${slug}`,
+      `${title} reference`,
+      `Reference documentation for ${title.toLowerCase()}.`,
+      12,
+    ),
+    site(
+      'Example Blog',
+      `https://example.com/blog/${slug}-pitfalls`,
+      `Common ${title.toLowerCase()} pitfalls`,
+      `Mistakes people make with ${title.toLowerCase()} and how to avoid them.`,
+      21,
+    ),
   ];
 }
 

@@ -32,7 +32,12 @@ export function activate(context: vscode.ExtensionContext) {
   const ui = realUi();
   const secretKeys = new SecretKeys(context.secrets);
   const originAnswers = new SecretOriginAnswers(context.secrets);
-  const origins = new KeyOriginGate({ stored: secretKeys, env: process.env, answers: originAnswers, confirm: (service, origin) => ui.confirmOrigin(service, origin) });
+  const origins = new KeyOriginGate({
+    stored: secretKeys,
+    env: process.env,
+    answers: originAnswers,
+    confirm: (service, origin) => ui.confirmOrigin(service, origin),
+  });
   const apiKeys = new ApiKeyStore(secretKeys, origins);
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);

@@ -13,7 +13,13 @@ export async function until<T>(check: () => T | undefined | false, what: string,
  * Like `until`, but runs `nudge` before each look, for what has to be asked again until it happens
  * (VS Code's inline-suggest trigger, say). Polls every `everyMs`; fails after `timeoutMs`.
  */
-export async function untilNudged<T>(nudge: () => unknown, check: () => T | undefined | false, what: string, timeoutMs: number, everyMs = 100): Promise<T> {
+export async function untilNudged<T>(
+  nudge: () => unknown,
+  check: () => T | undefined | false,
+  what: string,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await nudge();

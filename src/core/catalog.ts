@@ -167,8 +167,18 @@ export const MODELS: readonly ModelInfo[] = Object.freeze([
   speechModel('alpha-v2.5-tts', 'Alpha 2.5 TTS (preset voices)', 'preset'),
   speechModel('alpha-v2.5-tts-voicedesign', 'Alpha 2.5 TTS (voice design)', 'voicedesign'),
   speechModel('alpha-v2.5-tts-voiceclone', 'Alpha 2.5 TTS (voice clone)', 'voiceclone'),
-  serviceBModel('beta-v4-flash', 'Beta 4 Flash', { currency: 'CNY', cacheHit: 0.02, cacheMiss: 1, output: 2, discounted: false }, 'faster, cheaper'),
-  serviceBModel('beta-v4-pro', 'Beta 4 Pro', { currency: 'CNY', cacheHit: 0.1, cacheMiss: 3, output: 6, discounted: true }, 'best completions'),
+  serviceBModel(
+    'beta-v4-flash',
+    'Beta 4 Flash',
+    { currency: 'CNY', cacheHit: 0.02, cacheMiss: 1, output: 2, discounted: false },
+    'faster, cheaper',
+  ),
+  serviceBModel(
+    'beta-v4-pro',
+    'Beta 4 Pro',
+    { currency: 'CNY', cacheHit: 0.1, cacheMiss: 3, output: 6, discounted: true },
+    'best completions',
+  ),
 ]);
 
 export function findModel(id: string): ModelInfo | undefined {

@@ -16,7 +16,11 @@ async function settle(work: () => Promise<string>): Promise<CheckResult> {
  * Proves each service answers with the configured URL and key. Service A has no listing endpoint,
  * so it gets the smallest possible chat (one token, thinking off).
  */
-export async function checkConnections(a: ServiceAClient, b: ServiceBClient, call?: CallOptions): Promise<{ A: CheckResult; B: CheckResult }> {
+export async function checkConnections(
+  a: ServiceAClient,
+  b: ServiceBClient,
+  call?: CallOptions,
+): Promise<{ A: CheckResult; B: CheckResult }> {
   const [A, B] = await Promise.all([
     settle(async () => {
       const reply = await a.chat(

@@ -61,15 +61,22 @@ const everywhere = (rule: Rule): Record<Feature, Rule> => ({ completion: rule, c
 
 const setKey =
   (notice?: NoticeKind): Rule =>
-  (error, { feature }) => ({ action: { kind: 'setKey', service: error.service }, ...(notice && feature === 'completion' ? { notice } : {}) });
+  (error, { feature }) => ({
+    action: { kind: 'setKey', service: error.service },
+    ...(notice && feature === 'completion' ? { notice } : {}),
+  });
 const showLog: Rule = () => ({ action: { kind: 'showLog' } });
 const noAction: Rule = () => ({});
-const retryUnlessCut: Rule = (_error, { partial }) => (partial ? { hint: CUT_HINT, action: { kind: 'retry' } } : { action: { kind: 'retry' } });
+const retryUnlessCut: Rule = (_error, { partial }) =>
+  partial ? { hint: CUT_HINT, action: { kind: 'retry' } } : { action: { kind: 'retry' } };
 /** A service that cannot be reached is fixed in its base URL; in a chat, a connection lost mid-answer is a cut. */
 const unreachable: Rule = (error, { feature, partial }) =>
   feature === 'chat' && partial
     ? { hint: CUT_HINT, action: { kind: 'retry' } }
-    : { action: { kind: 'openSettings', setting: baseUrlSetting(error.service) }, ...(feature === 'completion' ? { notice: 'unreachable' as const } : {}) };
+    : {
+        action: { kind: 'openSettings', setting: baseUrlSetting(error.service) },
+        ...(feature === 'completion' ? { notice: 'unreachable' as const } : {}),
+      };
 const pickModel =
   (feature: ModelFeature, where: string): Rule =>
   (error) => ({
@@ -113,8 +120,14 @@ const FIXES = {
     chat: () => ({ hint: "The service's safety filter rejected the request. Rephrase it (edit and resend)." }),
   },
   model_not_found: {
-    completion: pickModel('completion', 'The completion model is set in tandem.completion.model (Tandem: Choose Inline Completion Model…).'),
-    chat: pickModel('chat', "The model picker in the chat header changes this chat's model; tandem.chat.model is the one new chats start with."),
+    completion: pickModel(
+      'completion',
+      'The completion model is set in tandem.completion.model (Tandem: Choose Inline Completion Model…).',
+    ),
+    chat: pickModel(
+      'chat',
+      "The model picker in the chat header changes this chat's model; tandem.chat.model is the one new chats start with.",
+    ),
     speech: pickModel('speech', 'The speech model is set in tandem.speech.model.'),
     // The connection check asks only for lists, never a model: a 404 there means the base URL is off.
     connection: (error) => ({ action: { kind: 'openSettings', setting: baseUrlSetting(error.service) } }),

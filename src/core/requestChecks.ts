@@ -39,7 +39,11 @@ export function checkStop(service: ServiceId, stop: string | string[] | undefine
     throw invalidRequest(service, `Service ${service} stop sequences must be non-empty strings`);
   }
   if (list.length > max) {
-    throw invalidRequest(service, `Service ${service} allows at most ${max} stop sequences (got ${list.length})`, `Remove ${list.length - max} stop sequence(s).`);
+    throw invalidRequest(
+      service,
+      `Service ${service} allows at most ${max} stop sequences (got ${list.length})`,
+      `Remove ${list.length - max} stop sequence(s).`,
+    );
   }
   if (list.length === 0) return undefined;
   return stop;

@@ -55,5 +55,7 @@ export class ServiceError extends Error {
 
 /** Structural check, so an error still counts when it crossed a bundle boundary (tests, other extensions). */
 export function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof ServiceError || (error instanceof Error && error.name === 'ServiceError' && 'code' in error && 'service' in error);
+  return (
+    error instanceof ServiceError || (error instanceof Error && error.name === 'ServiceError' && 'code' in error && 'service' in error)
+  );
 }

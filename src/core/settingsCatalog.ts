@@ -90,7 +90,15 @@ export const SETTINGS = {
 
 export type SettingKey = keyof typeof SETTINGS;
 
-type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : T extends readonly string[] ? string[] : never;
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly string[]
+        ? string[]
+        : never;
 
 /** What reading a setting gives: its default's type, widened (a user may write any value of it). */
 export type SettingValue<K extends SettingKey> = Widen<(typeof SETTINGS)[K]['default']>;

@@ -25,7 +25,9 @@ export function mayStand(approval: ToolApproval): approval is ToolApproval & { a
 }
 
 /** ASCII's names of its control characters, 0x00 to 0x1f. */
-const C0_NAMES = 'NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US'.split(' ');
+const C0_NAMES = 'NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US'.split(
+  ' ',
+);
 
 /**
  * The mark shown for a hidden character: ⏎ for a line feed, ⇥ for a tab, the ASCII name of another

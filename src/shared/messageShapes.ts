@@ -10,11 +10,23 @@ export const isString: Check<string> = (v): v is string => typeof v === 'string'
 export const isBool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
 /** Finite and not negative: no count, size or time is NaN or Infinity. */
 export const isCount: Check<number> = (v): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-export const oneOf = <T extends string>(...values: T[]): Check<T> => (v): v is T => typeof v === 'string' && (values as string[]).includes(v);
+export const oneOf =
+  <T extends string>(...values: T[]): Check<T> =>
+  (v): v is T =>
+    typeof v === 'string' && (values as string[]).includes(v);
 /** A string of at most `max` UTF-16 units. */
-export const boundedString = (max: number): Check<string> => (v): v is string => typeof v === 'string' && v.length <= max;
-export const optional = <T>(check: Check<T>): Check<T | undefined> => (v): v is T | undefined => v === undefined || check(v);
-export const arrayOf = <T>(check: Check<T>): Check<T[]> => (v): v is T[] => Array.isArray(v) && v.every(check);
+export const boundedString =
+  (max: number): Check<string> =>
+  (v): v is string =>
+    typeof v === 'string' && v.length <= max;
+export const optional =
+  <T>(check: Check<T>): Check<T | undefined> =>
+  (v): v is T | undefined =>
+    v === undefined || check(v);
+export const arrayOf =
+  <T>(check: Check<T>): Check<T[]> =>
+  (v): v is T[] =>
+    Array.isArray(v) && v.every(check);
 
 /** One check per field of T, optional fields included, so a field added to T must be checked too. */
 type FieldChecks<T> = { [K in keyof T]-?: Check<T[K]> };

@@ -68,7 +68,13 @@ const isToolCall = shape<ToolCallView>({
   args: isString,
   status: oneOf('awaiting-approval', 'running', 'done', 'error', 'denied'),
   approval: optional(
-    shape<ToolApproval>({ summary: isString, detail: optional(isString), command: optional(isString), warning: optional(isString), alwaysScope: optional(isString) }),
+    shape<ToolApproval>({
+      summary: isString,
+      detail: optional(isString),
+      command: optional(isString),
+      warning: optional(isString),
+      alwaysScope: optional(isString),
+    }),
   ),
   result: optional(isString),
   durationMs: optional(isCount),

@@ -3,7 +3,18 @@
 // treated as untrusted input. The checks are a table keyed by message type (messageShapes.ts), so a
 // message added to the protocol without a shape here does not compile.
 import type { ChatOptions, WebviewMessage } from './protocol';
-import { boundedString, isBool, isCount, oneOf, optional, parseMessage, partialShape, shape, type Check, type MessageChecks } from './messageShapes';
+import {
+  boundedString,
+  isBool,
+  isCount,
+  oneOf,
+  optional,
+  parseMessage,
+  partialShape,
+  shape,
+  type Check,
+  type MessageChecks,
+} from './messageShapes';
 
 const MAX_TEXT = 1_000_000;
 /** Pasted images are data URLs; 20 MB of base64 is far above any useful screenshot. */
@@ -65,7 +76,12 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     paused: isBool,
   }),
   'speech/ended': shape<Of<'speech/ended'>>({ type: oneOf('speech/ended'), id: isId, playedSeconds: isCount }),
-  'speech/failed': shape<Of<'speech/failed'>>({ type: oneOf('speech/failed'), id: isId, reason: oneOf('blocked', 'error'), message: boundedString(1000) }),
+  'speech/failed': shape<Of<'speech/failed'>>({
+    type: oneOf('speech/failed'),
+    id: isId,
+    reason: oneOf('blocked', 'error'),
+    message: boundedString(1000),
+  }),
   'speech/stopRequested': shape<Of<'speech/stopRequested'>>({ type: oneOf('speech/stopRequested'), id: isId }),
 };
 

@@ -34,7 +34,11 @@ export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
       const origin = await keys.store(service, key.trim());
       vscode.window.showInformationMessage(
         origin
-          ? vscode.l10n.t('Tandem: Service {0} key saved; it is sent to {1} (Tandem asks before sending it anywhere else).', service, origin)
+          ? vscode.l10n.t(
+              'Tandem: Service {0} key saved; it is sent to {1} (Tandem asks before sending it anywhere else).',
+              service,
+              origin,
+            )
           : vscode.l10n.t('Tandem: Service {0} key saved. Tandem asks before sending it to the base URL you set.', service),
       );
     }),

@@ -29,7 +29,10 @@ export interface NoticeUi {
 
 const runCommand = (command: string, ...args: unknown[]) => vscode.commands.executeCommand(command, ...args);
 export const errorUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons), run: runCommand };
-export const warningUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons), run: runCommand };
+export const warningUi: NoticeUi = {
+  show: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
+  run: runCommand,
+};
 
 /** Runs a fix's command; the chat's own fixes are run by the chat. */
 export async function runFix(action: FixAction, run: NoticeUi['run'] = runCommand): Promise<void> {

@@ -48,7 +48,9 @@ export class IgnoredSettingsNotice extends Disposable implements vscode.Disposab
     await this.workspaceState.update(shownKey, [...shown, fingerprint].slice(-20));
     // Not awaited: the next check must not wait for the user to close the notification.
     const openUserSettings = vscode.l10n.t('Open User Settings');
-    void Promise.resolve(this.ui.warn(message, openUserSettings)).then((choice) => choice === openUserSettings && openSettings('tandem.service'));
+    void Promise.resolve(this.ui.warn(message, openUserSettings)).then(
+      (choice) => choice === openUserSettings && openSettings('tandem.service'),
+    );
   }
 }
 
@@ -58,7 +60,8 @@ function settingsFiles(): Array<{ uri: vscode.Uri; label: string }> {
     return { uri, label: vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1) };
   });
   const workspaceFile = vscode.workspace.workspaceFile;
-  if (workspaceFile && workspaceFile.scheme !== 'untitled') files.push({ uri: workspaceFile, label: workspaceFile.path.split('/').at(-1)! });
+  if (workspaceFile && workspaceFile.scheme !== 'untitled')
+    files.push({ uri: workspaceFile, label: workspaceFile.path.split('/').at(-1)! });
   return files;
 }
 

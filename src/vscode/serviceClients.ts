@@ -54,7 +54,8 @@ export class ServiceClients extends Disposable implements vscode.Disposable {
       new HttpClient({
         service,
         // A factory: the connection pool (and undici itself) loads on the first request, not at activation.
-        dispatcher: () => createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
+        dispatcher: () =>
+          createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
         logger: this.log,
         secrets: this.knownSecrets,
       });

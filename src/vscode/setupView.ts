@@ -38,7 +38,12 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) return (await this.setups()).map((setup) => ({ setup }));
-    return node.detail ? [] : [{ setup: node.setup, detail: 'url' }, { setup: node.setup, detail: 'key' }];
+    return node.detail
+      ? []
+      : [
+          { setup: node.setup, detail: 'url' },
+          { setup: node.setup, detail: 'key' },
+        ];
   }
 
   getTreeItem({ setup, detail }: Node): vscode.TreeItem {
@@ -47,7 +52,11 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
       const item = new vscode.TreeItem(vscode.l10n.t('Base URL'));
       item.description = setup.baseUrl || vscode.l10n.t('not set');
       item.iconPath = new vscode.ThemeIcon(setup.baseUrl ? 'link' : 'warning');
-      item.command = { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [`tandem.service${service}.baseUrl`] };
+      item.command = {
+        command: 'workbench.action.openSettings',
+        title: vscode.l10n.t('Open Settings'),
+        arguments: [`tandem.service${service}.baseUrl`],
+      };
       return item;
     }
     if (detail === 'key') {

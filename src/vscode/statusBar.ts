@@ -40,7 +40,10 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
     this.tick(s?.state === 'rate-limited');
     if (this.missing.length) {
       this.item.text = '$(warning) Tandem';
-      this.item.tooltip = vscode.l10n.t('Tandem: {0} need a base URL and key. Click for options.', this.missing.reduce((a, b) => vscode.l10n.t('{0} and {1}', a, b)));
+      this.item.tooltip = vscode.l10n.t(
+        'Tandem: {0} need a base URL and key. Click for options.',
+        this.missing.reduce((a, b) => vscode.l10n.t('{0} and {1}', a, b)),
+      );
       return;
     }
     const { icon, badge, line } = completionStatusLine(s);
@@ -90,7 +93,9 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
 export function registerMenuCommand(completion?: CompletionStatus): vscode.Disposable {
   return vscode.commands.registerCommand(COMMANDS.showMenu, async () => {
     const s = completion?.snapshot;
-    const choice = await vscode.window.showQuickPick(menuFor(s), { title: s ? vscode.l10n.t('Tandem — completions {0}', s.state) : 'Tandem' });
+    const choice = await vscode.window.showQuickPick(menuFor(s), {
+      title: s ? vscode.l10n.t('Tandem — completions {0}', s.state) : 'Tandem',
+    });
     if (choice?.command) await vscode.commands.executeCommand(choice.command, ...(choice.args ?? []));
   });
 }

@@ -30,7 +30,10 @@ export class Announcer {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     // Markdown punctuation read aloud is noise.
-    const spoken = this.buffer.replace(/[`*_#>|~]+/g, ' ').replace(/\s+/g, ' ').trim();
+    const spoken = this.buffer
+      .replace(/[`*_#>|~]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     this.buffer = '';
     if (spoken) this.element.textContent = spoken.slice(-600);
   }

@@ -31,7 +31,10 @@ export class AssistantTurnView {
   /** Shown until the first reasoning or answer text arrives. */
   private readonly waiting = h('div', { className: 'waiting' }, 'Waiting for the model…');
 
-  constructor(turn: AssistantTurn, private readonly deps: TurnDeps) {
+  constructor(
+    turn: AssistantTurn,
+    private readonly deps: TurnDeps,
+  ) {
     this.turn = { ...turn };
     this.reasoning = new ReasoningBlock(turn.id, deps.reasoningOpened(turn.id), deps.onReasoningToggle);
     this.markdown = new MarkdownStream(deps.engine);
@@ -96,7 +99,8 @@ export class AssistantTurnView {
     this.stopCountdown();
     let left = Math.ceil(seconds);
     const say = () => {
-      this.countdown.textContent = left > 0 ? `Rate limited — retrying in ${left} s (attempt ${attempt})` : `Retrying… (attempt ${attempt})`;
+      this.countdown.textContent =
+        left > 0 ? `Rate limited — retrying in ${left} s (attempt ${attempt})` : `Retrying… (attempt ${attempt})`;
     };
     say();
     this.countdown.hidden = false;
@@ -140,12 +144,15 @@ export class AssistantTurnView {
           h(
             'ol',
             {},
-            ...turn.citations.map((c) => h('li', {}, citationLink(c), c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null)),
+            ...turn.citations.map((c) =>
+              h('li', {}, citationLink(c), c.siteName ? h('span', { className: 'citation-site' }, ` — ${c.siteName}`) : null),
+            ),
           ),
         ),
       );
     }
-    for (const notice of turnNotices(turn)) parts.push(notice.kind === 'note' ? renderNote(notice.text, notice.warning) : this.renderError(notice.error));
+    for (const notice of turnNotices(turn))
+      parts.push(notice.kind === 'note' ? renderNote(notice.text, notice.warning) : this.renderError(notice.error));
     if ((turn.status === 'stopped' || turn.status === 'error') && turn.error?.action !== 'retry') {
       parts.push(button('Retry', 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry'));
     }
@@ -161,7 +168,12 @@ export class AssistantTurnView {
       h('div', { className: 'error-message' }, error.message),
       error.hint ? h('div', { className: 'error-hint' }, error.hint) : null,
       action
-        ? button(errorActionLabels[action], errorActionLabels[action], () => this.deps.post({ type: 'errorAction', action, service: error.service }), 'primary')
+        ? button(
+            errorActionLabels[action],
+            errorActionLabels[action],
+            () => this.deps.post({ type: 'errorAction', action, service: error.service }),
+            'primary',
+          )
         : null,
     );
   }

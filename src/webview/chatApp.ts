@@ -1,6 +1,15 @@
 // The chat view: dispatches validated host messages to the header, the turn views and the
 // composer; batches streamed deltas per animation frame.
-import { assertNever, type Attachment, type ChatSummary, type ChatView, type HostMessage, type ModelChoice, type Turn, type WebviewMessage } from '../shared/protocol';
+import {
+  assertNever,
+  type Attachment,
+  type ChatSummary,
+  type ChatView,
+  type HostMessage,
+  type ModelChoice,
+  type Turn,
+  type WebviewMessage,
+} from '../shared/protocol';
 import { Announcer } from './announcer';
 import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
 import { Composer } from './composer';
@@ -42,7 +51,11 @@ export class ChatApp {
   private readonly speech: SpeechView;
   private readonly turnDeps: TurnDeps;
 
-  constructor(root: HTMLElement, private readonly api: VsCodeApi, private readonly ui: UiState) {
+  constructor(
+    root: HTMLElement,
+    private readonly api: VsCodeApi,
+    private readonly ui: UiState,
+  ) {
     const post = (message: WebviewMessage) => api.postMessage(message);
     this.header = new Header(post);
     this.composer = new Composer(post, ui.draft, (draft) => this.saveUi({ draft }));
@@ -250,7 +263,14 @@ export class ChatApp {
 
   private renderHeader(): void {
     if (!this.chat) return;
-    this.header.render({ chatId: this.chat.id, title: this.chat.title, options: this.chat.options, chats: this.chats, models: this.models, balance: this.balance });
+    this.header.render({
+      chatId: this.chat.id,
+      title: this.chat.title,
+      options: this.chat.options,
+      chats: this.chats,
+      models: this.models,
+      balance: this.balance,
+    });
   }
 
   private onListClick(event: MouseEvent): void {

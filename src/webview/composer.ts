@@ -15,8 +15,15 @@ export class Composer {
   private service: ServiceId = 'B';
   private attachmentCount = 0;
 
-  constructor(private readonly post: (message: WebviewMessage) => void, draft: string, private readonly onDraft: (draft: string) => void) {
-    this.textarea = h('textarea', { className: 'composer-input', attrs: { 'aria-label': 'Message Tandem', placeholder: 'Ask about your code — Enter to send, Shift+Enter for a new line', rows: '3' } });
+  constructor(
+    private readonly post: (message: WebviewMessage) => void,
+    draft: string,
+    private readonly onDraft: (draft: string) => void,
+  ) {
+    this.textarea = h('textarea', {
+      className: 'composer-input',
+      attrs: { 'aria-label': 'Message Tandem', placeholder: 'Ask about your code — Enter to send, Shift+Enter for a new line', rows: '3' },
+    });
     this.textarea.value = draft;
     this.sendButton = button('Send', 'Send message', () => this.send(), 'primary');
     this.stopButton = button('Stop', 'Stop the answer', () => this.post({ type: 'stop' }), 'danger');

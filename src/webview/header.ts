@@ -21,11 +21,16 @@ export class Header {
   render(model: HeaderModel): void {
     this.model = model;
     const { options } = model;
-    const historyButton = button('History', 'Chat history', () => {
-      this.historyOpen = !this.historyOpen;
-      this.render(model);
-      this.element.querySelector<HTMLElement>('.history button')?.focus();
-    }, 'secondary');
+    const historyButton = button(
+      'History',
+      'Chat history',
+      () => {
+        this.historyOpen = !this.historyOpen;
+        this.render(model);
+        this.element.querySelector<HTMLElement>('.history button')?.focus();
+      },
+      'secondary',
+    );
     historyButton.setAttribute('aria-expanded', String(this.historyOpen));
     const top = h(
       'div',
@@ -35,18 +40,36 @@ export class Header {
       button('New chat', 'Start a new chat', () => this.post({ type: 'newChat' }), 'secondary'),
     );
 
-    const service = this.select('Service', [['A', 'Service A'], ['B', 'Service B']], options.service, (value) => {
-      const next = value === 'A' ? 'A' : 'B';
-      const firstModel = model.models.find((m) => m.service === next)?.id ?? options.model;
-      this.change({ service: next, model: firstModel });
-    });
+    const service = this.select(
+      'Service',
+      [
+        ['A', 'Service A'],
+        ['B', 'Service B'],
+      ],
+      options.service,
+      (value) => {
+        const next = value === 'A' ? 'A' : 'B';
+        const firstModel = model.models.find((m) => m.service === next)?.id ?? options.model;
+        this.change({ service: next, model: firstModel });
+      },
+    );
     const models = model.models.filter((m) => m.service === options.service).map((m): [string, string] => [m.id, m.label]);
     if (!models.some(([id]) => id === options.model)) models.unshift([options.model, options.model]);
     const modelPicker = this.select('Model', models, options.model, (value) => this.change({ model: value }));
     const thinking = this.checkbox('Thinking', options.thinking, (on) => this.change({ thinking: on }));
     const row = h('div', { className: 'header-row options' }, service, modelPicker, thinking);
     if (options.service === 'B') {
-      row.append(this.select('Effort', [['high', 'High'], ['max', 'Max']], options.reasoningEffort, (value) => this.change({ reasoningEffort: value === 'max' ? 'max' : 'high' })));
+      row.append(
+        this.select(
+          'Effort',
+          [
+            ['high', 'High'],
+            ['max', 'Max'],
+          ],
+          options.reasoningEffort,
+          (value) => this.change({ reasoningEffort: value === 'max' ? 'max' : 'high' }),
+        ),
+      );
     } else {
       row.append(this.checkbox('Web search', options.webSearch, (on) => this.change({ webSearch: on })));
     }
@@ -65,13 +88,23 @@ export class Header {
         h(
           'li',
           { className: chat.id === model.chatId ? 'current' : '' },
-          button(chat.title || 'Untitled chat', `Open chat: ${chat.title || 'Untitled chat'}`, () => {
-            this.historyOpen = false;
-            this.post({ type: 'openChat', chatId: chat.id });
-            if (this.model) this.render(this.model);
-          }, 'history-open'),
+          button(
+            chat.title || 'Untitled chat',
+            `Open chat: ${chat.title || 'Untitled chat'}`,
+            () => {
+              this.historyOpen = false;
+              this.post({ type: 'openChat', chatId: chat.id });
+              if (this.model) this.render(this.model);
+            },
+            'history-open',
+          ),
           h('time', { attrs: { datetime: new Date(chat.updatedAt).toISOString() } }, new Date(chat.updatedAt).toLocaleString()),
-          button('Delete', `Delete chat: ${chat.title || 'Untitled chat'}`, () => this.post({ type: 'deleteChat', chatId: chat.id }), 'history-delete'),
+          button(
+            'Delete',
+            `Delete chat: ${chat.title || 'Untitled chat'}`,
+            () => this.post({ type: 'deleteChat', chatId: chat.id }),
+            'history-delete',
+          ),
         ),
       ),
     );
@@ -85,7 +118,11 @@ export class Header {
   }
 
   private select(label: string, choices: [string, string][], value: string, onChange: (value: string) => void): HTMLElement {
-    const select = h('select', { attrs: { 'aria-label': label } }, ...choices.map(([id, text]) => h('option', { attrs: { value: id } }, text)));
+    const select = h(
+      'select',
+      { attrs: { 'aria-label': label } },
+      ...choices.map(([id, text]) => h('option', { attrs: { value: id } }, text)),
+    );
     select.value = value;
     select.addEventListener('change', () => onChange(select.value));
     return h('label', { className: 'picker' }, h('span', {}, label), select);

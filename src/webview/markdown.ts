@@ -286,7 +286,8 @@ function inlineJobs(token: Token, queue: Map<Token[], string>): InlineJob[] {
 
 /** Objects in a token tree: about one DOM node each. */
 function countNodes(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((n: number, item) => n + (typeof item === 'object' && item !== null ? countNodes(item) : 0), 0);
+  if (Array.isArray(value))
+    return value.reduce((n: number, item) => n + (typeof item === 'object' && item !== null ? countNodes(item) : 0), 0);
   let n = 1;
   for (const item of Object.values(value as object)) if (typeof item === 'object' && item !== null) n += countNodes(item);
   return n;
@@ -310,7 +311,8 @@ export function warmUp(engine: MarkdownEngine, schedule: (task: () => void) => v
     schedule(() => {
       const sample = warmUpSamples[i];
       for (const segment of splitSegments(sample)) {
-        for (const block of engine.blocks(sample.slice(segment.start, segment.end), segment.fence, UNLIMITED)) engine.render(block, UNLIMITED);
+        for (const block of engine.blocks(sample.slice(segment.start, segment.end), segment.fence, UNLIMITED))
+          engine.render(block, UNLIMITED);
       }
       next(i + 1);
     });

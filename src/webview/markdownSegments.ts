@@ -78,7 +78,7 @@ export function splitSegments(text: string, from = 0, limit = Infinity): Segment
     afterBlank = false;
     afterFence = false;
   };
-  for (let lineStart = from; lineStart < text.length && segments.length < limit; ) {
+  for (let lineStart = from; lineStart < text.length && segments.length < limit;) {
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? text.length : newline;
     const next = newline < 0 ? text.length : newline + 1;

@@ -120,7 +120,11 @@ export class MarkdownStream {
       if (lexed?.start !== segment.start || lexed.end !== segment.end) {
         if (!budget.hasTime()) break;
         const text = this.tail.slice(segment.start, segment.end);
-        lexed = this.lexed[s] = { start: segment.start, end: segment.end, blocks: this.engine.blocks(text, segment.fence, allowanceAfter(used)) };
+        lexed = this.lexed[s] = {
+          start: segment.start,
+          end: segment.end,
+          blocks: this.engine.blocks(text, segment.fence, allowanceAfter(used)),
+        };
       }
       for (const block of lexed.blocks) {
         let live = this.live[index];
@@ -170,7 +174,8 @@ export class MarkdownStream {
     const offset = this.segments[count].start;
     this.tail = this.tail.slice(offset);
     this.cutLength -= offset;
-    const shift = <T extends { start: number; end: number }>(items: T[]) => items.slice(count).map((item) => ({ ...item, start: item.start - offset, end: item.end - offset }));
+    const shift = <T extends { start: number; end: number }>(items: T[]) =>
+      items.slice(count).map((item) => ({ ...item, start: item.start - offset, end: item.end - offset }));
     this.segments = shift(this.segments);
     this.lexed = shift(this.lexed);
   }

@@ -17,7 +17,11 @@ export class ReasoningBlock {
   /** The state the stream last set; its (asynchronous) toggle event is not the user's. */
   private streamSet: boolean | undefined;
 
-  constructor(turnId: string, userOpened: boolean, private readonly onToggle: (turnId: string, open: boolean) => void) {
+  constructor(
+    turnId: string,
+    userOpened: boolean,
+    private readonly onToggle: (turnId: string, open: boolean) => void,
+  ) {
     this.text = document.createTextNode('');
     this.summary = h('summary', { className: 'reasoning-summary' }, 'Thinking');
     this.body = h('div', { className: 'reasoning-text' }, h('div', {}, this.text));

@@ -128,7 +128,7 @@ export function fitsMarked(text: string): boolean {
   let nodes = 0;
   let containers = false;
   let sinceMarker = -1;
-  for (let lineStart = 0; lineStart < text.length; ) {
+  for (let lineStart = 0; lineStart < text.length;) {
     const newline = text.indexOf('\n', lineStart);
     const end = newline < 0 ? text.length : newline;
     let i = lineStart;
@@ -211,7 +211,11 @@ export const NO_USAGE: RenderUsage = { load: 0, nodes: 0 };
 export const addUsage = (a: RenderUsage, b: RenderUsage): RenderUsage => ({ load: a.load + b.load, nodes: a.nodes + b.nodes });
 
 /** What is left of an answer's limits once its blocks so far used `used`. */
-export const allowanceAfter = (used: RenderUsage): RenderUsage => ({ load: ANSWER_MAX_LOAD - used.load, nodes: ANSWER_MAX_NODES - used.nodes });
+export const allowanceAfter = (used: RenderUsage): RenderUsage => ({
+  load: ANSWER_MAX_LOAD - used.load,
+  nodes: ANSWER_MAX_NODES - used.nodes,
+});
 
 /** Whether too little is left for another block at its limits: the rest of the answer is then plain text. */
-export const exhausted = (allowance: RenderUsage): boolean => allowance.load < INLINE_MAX_LOAD || allowance.nodes < BLOCK_MAX_NODES + HIGHLIGHT_MAX_SPANS;
+export const exhausted = (allowance: RenderUsage): boolean =>
+  allowance.load < INLINE_MAX_LOAD || allowance.nodes < BLOCK_MAX_NODES + HIGHLIGHT_MAX_SPANS;

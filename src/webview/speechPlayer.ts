@@ -163,7 +163,10 @@ export class SpeechPlayer {
   private async ensureRunning(context: AudioContext): Promise<void> {
     if (context.state === 'running') return;
     // resume() stays pending while the autoplay policy blocks audio, so race it against a timer.
-    const resumed = await Promise.race([context.resume().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), RESUME_WAIT_MS))]);
+    const resumed = await Promise.race([
+      context.resume().then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), RESUME_WAIT_MS)),
+    ]);
     // `state` changed while we waited; TypeScript narrowed it from the check above.
     if (!resumed && (context.state as AudioContextState) !== 'running' && this.active) this.events.blocked();
   }

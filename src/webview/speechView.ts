@@ -23,7 +23,20 @@ export class SpeechView {
   constructor(private readonly post: (message: WebviewMessage) => void) {
     this.playButton.hidden = true;
     const stop = button('■ Stop', 'Stop reading aloud', () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }));
-    this.element.append(h('div', { className: 'speech-row' }, h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'), this.label, this.clock, this.playButton, this.pauseButton, stop), this.notice, this.preview);
+    this.element.append(
+      h(
+        'div',
+        { className: 'speech-row' },
+        h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'),
+        this.label,
+        this.clock,
+        this.playButton,
+        this.pauseButton,
+        stop,
+      ),
+      this.notice,
+      this.preview,
+    );
     this.player = new SpeechPlayer({
       playing: (scheduledAt, startsInMs) => {
         if (!this.id) return;
@@ -40,7 +53,12 @@ export class SpeechView {
         this.playButton.hidden = false;
         this.notice.hidden = false;
         this.notice.textContent = 'The browser blocked audio until you click. Press Play to listen.';
-        this.post({ type: 'speech/failed', id: this.id, reason: 'blocked', message: 'Audio is blocked until you click Play in the Tandem view.' });
+        this.post({
+          type: 'speech/failed',
+          id: this.id,
+          reason: 'blocked',
+          message: 'Audio is blocked until you click Play in the Tandem view.',
+        });
       },
     });
   }
@@ -99,7 +117,13 @@ export class SpeechView {
     this.element.dataset.playedSeconds = played.toFixed(3);
     this.element.dataset.sources = String(this.player.pendingBuffers);
     this.element.dataset.gaps = String(this.player.gaps);
-    this.post({ type: 'speech/progress', id: this.id, playedSeconds: played, scheduledSeconds: scheduled, paused: this.element.dataset.state === 'paused' });
+    this.post({
+      type: 'speech/progress',
+      id: this.id,
+      playedSeconds: played,
+      scheduledSeconds: scheduled,
+      paused: this.element.dataset.state === 'paused',
+    });
   }
 
   private ended(playedSeconds: number, scheduledSeconds: number): void {
@@ -147,7 +171,8 @@ export class SpeechView {
       action();
     } catch (error) {
       // Failed goes first, so the host does not take the `ended` that stop() reports for a finish.
-      if (this.id) this.post({ type: 'speech/failed', id: this.id, reason: 'error', message: error instanceof Error ? error.message : String(error) });
+      if (this.id)
+        this.post({ type: 'speech/failed', id: this.id, reason: 'error', message: error instanceof Error ? error.message : String(error) });
       this.player.stop();
     }
   }

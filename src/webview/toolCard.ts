@@ -21,11 +21,22 @@ function prettyArgs(args: string): string {
 }
 
 export function renderToolCard(call: ToolCallView, post: (message: WebviewMessage) => void): HTMLElement {
-  const duration = call.durationMs === undefined ? '' : ` · ${call.durationMs < 1000 ? `${Math.round(call.durationMs)} ms` : `${(call.durationMs / 1000).toFixed(1)} s`}`;
+  const duration =
+    call.durationMs === undefined
+      ? ''
+      : ` · ${call.durationMs < 1000 ? `${Math.round(call.durationMs)} ms` : `${(call.durationMs / 1000).toFixed(1)} s`}`;
   const card = h(
     'section',
-    { className: `tool-card status-${call.status}`, attrs: { 'aria-label': `Tool ${call.name}: ${statusText[call.status]}`, 'data-call-id': call.id } },
-    h('header', { className: 'tool-header' }, h('span', { className: 'tool-name' }, call.name), h('span', { className: 'tool-status' }, statusText[call.status] + duration)),
+    {
+      className: `tool-card status-${call.status}`,
+      attrs: { 'aria-label': `Tool ${call.name}: ${statusText[call.status]}`, 'data-call-id': call.id },
+    },
+    h(
+      'header',
+      { className: 'tool-header' },
+      h('span', { className: 'tool-name' }, call.name),
+      h('span', { className: 'tool-status' }, statusText[call.status] + duration),
+    ),
     h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
   );
   if (call.status === 'awaiting-approval') {
@@ -55,7 +66,12 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     );
   }
   if (call.result !== undefined) {
-    const result = h('details', { className: 'tool-result' }, h('summary', {}, call.status === 'error' ? 'Error' : 'Result'), h('pre', {}, call.result));
+    const result = h(
+      'details',
+      { className: 'tool-result' },
+      h('summary', {}, call.status === 'error' ? 'Error' : 'Result'),
+      h('pre', {}, call.result),
+    );
     if (call.status === 'error') result.open = true;
     card.append(result);
   }
@@ -78,7 +94,10 @@ function commandBlock(command: string): HTMLElement {
   const numbered = lines.length > 1;
   return h(
     'div',
-    { className: `approval-command${numbered ? ' numbered' : ''}`, attrs: { role: 'group', 'aria-label': numbered ? `Command of ${lines.length} lines` : 'Command' } },
+    {
+      className: `approval-command${numbered ? ' numbered' : ''}`,
+      attrs: { role: 'group', 'aria-label': numbered ? `Command of ${lines.length} lines` : 'Command' },
+    },
     ...lines.map((line, i) =>
       h(
         'div',

@@ -4,7 +4,8 @@ import { button, h } from './dom';
 
 export function attachmentChip(attachment: Attachment, onRemove?: () => void): HTMLElement {
   const chip = h('span', { className: `chip chip-${attachment.kind}`, attrs: { title: attachment.label } });
-  if (attachment.kind === 'image' && attachment.dataUrl) chip.append(h('img', { className: 'chip-thumb', attrs: { src: attachment.dataUrl, alt: '' } }));
+  if (attachment.kind === 'image' && attachment.dataUrl)
+    chip.append(h('img', { className: 'chip-thumb', attrs: { src: attachment.dataUrl, alt: '' } }));
   chip.append(h('span', { className: 'chip-label' }, attachment.label));
   if (onRemove) chip.append(button('×', `Remove ${attachment.label}`, onRemove, 'chip-remove'));
   return chip;
@@ -14,7 +15,11 @@ export class UserTurnView {
   readonly element: HTMLElement;
   private turn: UserTurn;
 
-  constructor(turn: UserTurn, private readonly post: (message: WebviewMessage) => void, private readonly canEdit: () => boolean) {
+  constructor(
+    turn: UserTurn,
+    private readonly post: (message: WebviewMessage) => void,
+    private readonly canEdit: () => boolean,
+  ) {
     this.turn = turn;
     this.element = h('article', { className: 'turn user', attrs: { 'data-turn-id': turn.id, 'aria-label': 'You' } });
     this.render();
@@ -33,7 +38,13 @@ export class UserTurnView {
     const turn = this.turn;
     this.element.replaceChildren(h('div', { className: 'user-text' }, turn.text));
     if (turn.attachments.length) this.element.append(h('div', { className: 'chips' }, ...turn.attachments.map((a) => attachmentChip(a))));
-    this.element.append(h('div', { className: 'turn-actions' }, button('Edit', 'Edit and resend this message', () => this.edit(), 'link')));
+    this.element.append(
+      h(
+        'div',
+        { className: 'turn-actions' },
+        button('Edit', 'Edit and resend this message', () => this.edit(), 'link'),
+      ),
+    );
   }
 
   private edit(): void {
@@ -57,7 +68,12 @@ export class UserTurnView {
     });
     this.element.replaceChildren(
       area,
-      h('div', { className: 'turn-actions' }, button('Send', 'Resend the edited message', send, 'primary'), button('Cancel', 'Cancel editing', () => this.render(), 'secondary')),
+      h(
+        'div',
+        { className: 'turn-actions' },
+        button('Send', 'Resend the edited message', send, 'primary'),
+        button('Cancel', 'Cancel editing', () => this.render(), 'secondary'),
+      ),
     );
     area.focus();
   }

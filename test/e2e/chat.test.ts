@@ -62,8 +62,15 @@ describe('the chat in a real VS Code workbench', function () {
     await reasoning.waitFor();
     await until(() => simClock.holding > 0, 'the stream to be held mid-reasoning', 60_000);
     // While only reasoning has arrived it is open and growing.
-    await answer.locator('.reasoning-text').filter({ hasText: /\w{3,}/ }).waitFor();
-    assert.equal(await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open), true, 'open while only reasoning has arrived');
+    await answer
+      .locator('.reasoning-text')
+      .filter({ hasText: /\w{3,}/ })
+      .waitFor();
+    assert.equal(
+      await reasoning.evaluate((el) => (el as unknown as { open: boolean }).open),
+      true,
+      'open while only reasoning has arrived',
+    );
     simClock.release();
     await answer.locator('.markdown pre code').first().waitFor({ timeout: 60_000 });
     await idle(chat);
@@ -89,7 +96,9 @@ describe('the chat in a real VS Code workbench', function () {
     await answer.locator('.tool-status', { hasText: 'Done' }).waitFor({ timeout: 60_000 });
     await idle(chat);
     assert.ok(sim.requests.length > requestsBefore, 'the tool result went back to the model');
-    const followUp = sim.requests.filter((r) => r.path === '/chat/completions').at(-1)!.body as { messages: Array<{ role: string; content: string; reasoning_content?: string; tool_calls?: unknown[] }> };
+    const followUp = sim.requests.filter((r) => r.path === '/chat/completions').at(-1)!.body as {
+      messages: Array<{ role: string; content: string; reasoning_content?: string; tool_calls?: unknown[] }>;
+    };
     const toolTurn = followUp.messages.find((m) => m.role === 'assistant' && m.tool_calls);
     assert.ok(toolTurn?.reasoning_content, 'the reasoning of the tool-call turn was sent back');
     assert.ok(followUp.messages.some((m) => m.role === 'tool'));
@@ -106,7 +115,10 @@ describe('the chat in a real VS Code workbench', function () {
     await sources.first().waitFor();
     assert.match((await sources.first().getAttribute('href')) ?? '', /^https:\/\//);
     const request = sim.requests.find((r) => r.path === '/v1/chat/completions');
-    assert.deepEqual((request?.body as { tools: Array<{ type: string }> }).tools.filter((t) => t.type === 'web_search'), [{ type: 'web_search' }]);
+    assert.deepEqual(
+      (request?.body as { tools: Array<{ type: string }> }).tools.filter((t) => t.type === 'web_search'),
+      [{ type: 'web_search' }],
+    );
   });
 
   it('stops mid-stream, closing the socket and keeping the partial answer', async () => {
@@ -116,7 +128,11 @@ describe('the chat in a real VS Code workbench', function () {
     const answer = await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
     // The reasoning folds away when the answer starts; then a few words of it arrive (seen, not slept for).
     await answer.locator('.reasoning-summary', { hasText: 'Thought for' }).waitFor({ timeout: 60_000 });
-    await answer.locator('.markdown, .md-block').filter({ hasText: /\w{3,}\W+\w{3,}/ }).first().waitFor({ timeout: 60_000 });
+    await answer
+      .locator('.markdown, .md-block')
+      .filter({ hasText: /\w{3,}\W+\w{3,}/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await chat.locator('button[aria-label="Stop the answer"]').click();
     await answer.locator('.notice', { hasText: 'Stopped' }).waitFor();
     await idle(chat);

@@ -25,7 +25,10 @@ describe('chat webview (isolated, real Chromium)', function () {
 
   const lastPosted = async (type: WebviewMessage['type']) => (await view.posted()).filter((m) => m.type === type).at(-1);
   const waitPosted = async (type: WebviewMessage['type']) => {
-    await view.page.waitForFunction((t) => (globalThis as unknown as { __harness: { posted: { type: string }[] } }).__harness.posted.some((m) => m.type === t), type);
+    await view.page.waitForFunction(
+      (t) => (globalThis as unknown as { __harness: { posted: { type: string }[] } }).__harness.posted.some((m) => m.type === t),
+      type,
+    );
     return lastPosted(type);
   };
   /** A chat with one question and a streaming answer, as the host sends it when the user asks. */
@@ -39,7 +42,11 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.deepEqual(posted[0], { type: 'ready' });
     assert.equal(posted.length, 1);
 
-    await view.dispatch(stateMessage(chat([userTurn('u1', 'Hello there'), assistantTurn('a1', { status: 'done', content: 'Hi! **Welcome**.' })]), { balance: '12.50 CNY' }));
+    await view.dispatch(
+      stateMessage(chat([userTurn('u1', 'Hello there'), assistantTurn('a1', { status: 'done', content: 'Hi! **Welcome**.' })]), {
+        balance: '12.50 CNY',
+      }),
+    );
     await view.page.locator('.chat-title', { hasText: 'Greeting helper' }).waitFor();
     assert.equal(await view.page.locator('article.user .user-text').textContent(), 'Hello there');
     assert.equal(await answer().locator('.markdown strong').textContent(), 'Welcome');
@@ -84,12 +91,20 @@ describe('chat webview (isolated, real Chromium)', function () {
 
   it('renders streamed deltas as markdown with highlighted code, keeping finished blocks', async () => {
     await startStreaming();
-    const pieces = ['## Plan\n\nFirst, ', 'trim the **name**.\n\n', '```ts\nexport function greet(name: string) {\n', '  return `Hi ${name}`;\n}\n```\n\n', '- one\n- two\n\nDone.'];
+    const pieces = [
+      '## Plan\n\nFirst, ',
+      'trim the **name**.\n\n',
+      '```ts\nexport function greet(name: string) {\n',
+      '  return `Hi ${name}`;\n}\n```\n\n',
+      '- one\n- two\n\nDone.',
+    ];
     await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: pieces[0] });
     await answer().locator('h2', { hasText: 'Plan' }).waitFor();
     // Mark the heading's block: a finished block must survive later deltas untouched (not re-rendered).
     await view.page.evaluate(() => {
-      const h2 = (globalThis as unknown as { document: { querySelector(s: string): { closest(s: string): { dataset: Record<string, string> } } } }).document.querySelector('article.assistant h2');
+      const h2 = (
+        globalThis as unknown as { document: { querySelector(s: string): { closest(s: string): { dataset: Record<string, string> } } } }
+      ).document.querySelector('article.assistant h2');
       h2.closest('.md-block').dataset.marker = 'kept';
     });
     for (const piece of pieces.slice(1)) await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: piece });
@@ -97,7 +112,10 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.equal(await answer().locator('.markdown p strong').textContent(), 'name');
     assert.equal(await answer().locator('.code-block').getAttribute('data-language'), 'ts');
     assert.ok((await answer().locator('.code-block code .hljs-keyword').count()) >= 2, 'keywords highlighted');
-    assert.equal(await answer().locator('.code-block code').textContent(), 'export function greet(name: string) {\n  return `Hi ${name}`;\n}');
+    assert.equal(
+      await answer().locator('.code-block code').textContent(),
+      'export function greet(name: string) {\n  return `Hi ${name}`;\n}',
+    );
     assert.deepEqual(await answer().locator('li').allTextContents(), ['one', 'two']);
     assert.equal(await answer().locator('.md-block[data-marker="kept"] h2').count(), 1, 'the finished heading block was kept');
     // The composer offers Stop while the answer streams.
@@ -106,7 +124,11 @@ describe('chat webview (isolated, real Chromium)', function () {
 
   it('renders a streamed answer exactly as the same answer rendered whole', async () => {
     const text = markdownAnswer(1500) + '\n1. one\n2. two\n\n3. three\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSetext\n===\n\nend';
-    await view.dispatch(stateMessage(chat([userTurn('u1', 'q'), assistantTurn('a1'), userTurn('u2', 'again'), assistantTurn('a2', { status: 'done', content: text })])));
+    await view.dispatch(
+      stateMessage(
+        chat([userTurn('u1', 'q'), assistantTurn('a1'), userTurn('u2', 'again'), assistantTurn('a2', { status: 'done', content: text })]),
+      ),
+    );
     // Stream into a1 in uneven pieces, letting frames render in between.
     await view.page.evaluate(`(async () => {
       const text = ${JSON.stringify(text)};
@@ -121,9 +143,11 @@ describe('chat webview (isolated, real Chromium)', function () {
     await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { status: 'done', content: text }) });
     await view.page.locator('article[data-turn-id="a1"]:not(.streaming)').waitFor();
     const outline = (id: string) =>
-      view.page.locator(`article[data-turn-id="${id}"] .md-block > *`).evaluateAll((els) =>
-        els.map((e) => `${(e as unknown as { tagName: string }).tagName}:${(e as unknown as { textContent: string }).textContent}`),
-      );
+      view.page
+        .locator(`article[data-turn-id="${id}"] .md-block > *`)
+        .evaluateAll((els) =>
+          els.map((e) => `${(e as unknown as { tagName: string }).tagName}:${(e as unknown as { textContent: string }).textContent}`),
+        );
     const whole = await outline('a2');
     assert.ok(whole.length > 40, 'a long answer with many blocks');
     assert.deepEqual(await outline('a1'), whole);
@@ -142,23 +166,48 @@ describe('chat webview (isolated, real Chromium)', function () {
 
     await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: 'Use `trim()`.' });
     await answer().locator('.markdown code', { hasText: 'trim()' }).waitFor();
-    await view.page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): { open: boolean } } }).document.querySelector('details.reasoning').open);
+    await view.page.waitForFunction(
+      () =>
+        !(globalThis as unknown as { document: { querySelector(s: string): { open: boolean } } }).document.querySelector(
+          'details.reasoning',
+        ).open,
+    );
     assert.match((await block.locator('summary').textContent()) ?? '', /^Thought for [12] s$/);
     // The host's figure wins once it sends the turn.
-    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { status: 'done', reasoning: 'The user wants a greeting. Trim the name first.', reasoningMs: 4200, content: 'Use `trim()`.' }) });
+    await view.dispatch({
+      type: 'turn',
+      chatId: 'c1',
+      turn: assistantTurn('a1', {
+        status: 'done',
+        reasoning: 'The user wants a greeting. Trim the name first.',
+        reasoningMs: 4200,
+        content: 'Use `trim()`.',
+      }),
+    });
     await block.locator('summary', { hasText: 'Thought for 4 s' }).waitFor();
     await block.locator('summary').click();
     assert.equal(await block.getAttribute('open'), '');
     // <details> fires its toggle event as a task after the click, so the saved state follows a moment later.
     await view.page
-      .waitForFunction(() => (globalThis as unknown as { __harness: { state: { openReasoning?: string[] } } }).__harness.state?.openReasoning?.includes('a1'), undefined, { timeout: 2000 })
+      .waitForFunction(
+        () =>
+          (globalThis as unknown as { __harness: { state: { openReasoning?: string[] } } }).__harness.state?.openReasoning?.includes('a1'),
+        undefined,
+        { timeout: 2000 },
+      )
       .catch(() => {});
     assert.deepEqual(((await view.uiState()) as { openReasoning: string[] }).openReasoning, ['a1'], 'the opened block is remembered');
   });
 
   it('shows a gated tool call with what will happen, and posts the decision', async () => {
     await startStreaming();
-    const call = { id: 'call_1', name: 'run_command', args: '{"command":"npm test"}', status: 'awaiting-approval' as const, approval: { summary: 'Run `npm test` in a terminal', detail: 'cwd: demo-workspace' } };
+    const call = {
+      id: 'call_1',
+      name: 'run_command',
+      args: '{"command":"npm test"}',
+      status: 'awaiting-approval' as const,
+      approval: { summary: 'Run `npm test` in a terminal', detail: 'cwd: demo-workspace' },
+    };
     await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { toolCalls: [call] }) });
     const card = answer().locator('.tool-card[data-call-id="call_1"]');
     await card.waitFor();
@@ -170,13 +219,23 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.deepEqual(await lastPosted('approveTool'), { type: 'approveTool', callId: 'call_1', decision: 'approve' });
     assert.ok(await card.getByRole('button', { name: 'Deny run_command' }).isDisabled(), 'one decision per card');
 
-    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { toolCalls: [{ ...call, status: 'done', result: ' 3 passing', durationMs: 1500 }] }) });
+    await view.dispatch({
+      type: 'turn',
+      chatId: 'c1',
+      turn: assistantTurn('a1', { toolCalls: [{ ...call, status: 'done', result: ' 3 passing', durationMs: 1500 }] }),
+    });
     await card.locator('.tool-status', { hasText: 'Done · 1.5 s' }).waitFor();
     assert.equal(await card.locator('.tool-approval').count(), 0);
     await card.locator('.tool-result summary').click();
     assert.equal(await card.locator('.tool-result pre').textContent(), ' 3 passing');
 
-    const second = { id: 'call_2', name: 'apply_edit', args: '{}', status: 'awaiting-approval' as const, approval: { summary: 'Edit src/greet.ts', alwaysScope: 'src/greet.ts' } };
+    const second = {
+      id: 'call_2',
+      name: 'apply_edit',
+      args: '{}',
+      status: 'awaiting-approval' as const,
+      approval: { summary: 'Edit src/greet.ts', alwaysScope: 'src/greet.ts' },
+    };
     await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { toolCalls: [second] }) });
     await answer().getByRole('button', { name: 'Always allow edits to src/greet.ts in this chat' }).click();
     assert.deepEqual(await lastPosted('approveTool'), { type: 'approveTool', callId: 'call_2', decision: 'always' });
@@ -202,7 +261,10 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
     assert.equal(await answer().locator('.citation-site').textContent(), ' — nodejs.org');
     assert.equal(await answer().locator('.notice.warning').textContent(), 'Web search failed: search backend timed out');
-    assert.equal(await answer().locator('.usage').textContent(), 'Tokens: 1,200 in · 340 out · 120 reasoning · 800 cache hit · 1 web search');
+    assert.equal(
+      await answer().locator('.usage').textContent(),
+      'Tokens: 1,200 in · 340 out · 120 reasoning · 800 cache hit · 1 web search',
+    );
   });
 
   it('shows an error banner whose button posts the fixing action', async () => {
@@ -210,7 +272,16 @@ describe('chat webview (isolated, real Chromium)', function () {
     await view.dispatch({
       type: 'turn',
       chatId: 'c1',
-      turn: assistantTurn('a1', { status: 'error', error: { service: 'B', code: 'authentication_error', message: 'Service B rejected the API key (401).', hint: 'Set a valid key.', action: 'setKey' } }),
+      turn: assistantTurn('a1', {
+        status: 'error',
+        error: {
+          service: 'B',
+          code: 'authentication_error',
+          message: 'Service B rejected the API key (401).',
+          hint: 'Set a valid key.',
+          action: 'setKey',
+        },
+      }),
     });
     const banner = answer().getByRole('alert');
     await banner.waitFor();
@@ -238,7 +309,11 @@ describe('chat webview (isolated, real Chromium)', function () {
     await view.dispatch({
       type: 'turn',
       chatId: 'c1',
-      turn: assistantTurn('a1', { status: 'error', content: 'The first half of the ans', error: { service: 'B', code: 'stream_cut', message: 'The connection closed mid-answer.', hint: 'Retry to ask again.' } }),
+      turn: assistantTurn('a1', {
+        status: 'error',
+        content: 'The first half of the ans',
+        error: { service: 'B', code: 'stream_cut', message: 'The connection closed mid-answer.', hint: 'Retry to ask again.' },
+      }),
     });
     await answer().getByRole('button', { name: 'Retry this answer' }).click();
     assert.deepEqual(await lastPosted('retry'), { type: 'retry' });
@@ -253,7 +328,7 @@ describe('chat webview (isolated, real Chromium)', function () {
     await input.press('Shift+Enter');
     await input.pressSequentially('second line');
     assert.equal((await view.posted()).filter((m) => m.type === 'send').length, 0, 'Shift+Enter does not send');
-    assert.equal((await view.uiState() as { draft: string }).draft, 'first line\nsecond line', 'the draft is kept in webview state');
+    assert.equal(((await view.uiState()) as { draft: string }).draft, 'first line\nsecond line', 'the draft is kept in webview state');
     await input.press('Enter');
     assert.deepEqual(await lastPosted('send'), { type: 'send', text: 'first line\nsecond line' });
     assert.equal(await input.inputValue(), '');
@@ -274,15 +349,24 @@ describe('chat webview (isolated, real Chromium)', function () {
     // Throttled: nothing is read out at once, then the batch is, without markdown punctuation.
     assert.equal(await live.textContent(), '');
     await live.filter({ hasText: 'Use trim before greeting.' }).waitFor({ timeout: 4000 });
-    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { status: 'done', content: 'Use **trim** before greeting.' }) });
+    await view.dispatch({
+      type: 'turn',
+      chatId: 'c1',
+      turn: assistantTurn('a1', { status: 'done', content: 'Use **trim** before greeting.' }),
+    });
     await live.filter({ hasText: 'Answer complete.' }).waitFor();
   });
 
   it('never turns model output into HTML or runs it', async () => {
     await startStreaming();
-    const hostile = 'Look: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script>\n\n<iframe src="https://evil.example"></iframe>\n\n[click](javascript:window.__pwned=3) ![pic](https://evil.example/p.png)';
+    const hostile =
+      'Look: <img src=x onerror="window.__pwned=1"> and <script>window.__pwned=2</script>\n\n<iframe src="https://evil.example"></iframe>\n\n[click](javascript:window.__pwned=3) ![pic](https://evil.example/p.png)';
     await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: hostile });
-    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { status: 'done', content: hostile, reasoning: '<img src=y onerror="window.__pwned=4">' }) });
+    await view.dispatch({
+      type: 'turn',
+      chatId: 'c1',
+      turn: assistantTurn('a1', { status: 'done', content: hostile, reasoning: '<img src=y onerror="window.__pwned=4">' }),
+    });
     await answer().locator('.markdown', { hasText: 'Look:' }).waitFor();
     await answer().locator('a', { hasText: 'click' }).click();
     await view.page.waitForTimeout(200);
@@ -296,7 +380,11 @@ describe('chat webview (isolated, real Chromium)', function () {
   });
 
   it('posts copy / insert / new file for a code block', async () => {
-    await view.dispatch(stateMessage(chat([userTurn('u1', 'code?'), assistantTurn('a1', { status: 'done', content: 'Here:\n\n```python\nprint("hi")\n```\n' })])));
+    await view.dispatch(
+      stateMessage(
+        chat([userTurn('u1', 'code?'), assistantTurn('a1', { status: 'done', content: 'Here:\n\n```python\nprint("hi")\n```\n' })]),
+      ),
+    );
     const block = answer().locator('.code-block');
     await block.waitFor();
     await block.getByRole('button', { name: 'Copy code' }).click();
@@ -314,7 +402,10 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.deepEqual(await lastPosted('attach'), { type: 'attach', kind: 'selection' });
     await view.page.getByRole('button', { name: 'Attach the active file' }).click();
     assert.deepEqual(await lastPosted('attach'), { type: 'attach', kind: 'file' });
-    await view.dispatch({ type: 'attachments', attachments: [{ id: 'x1', kind: 'selection', label: 'greet.ts:3-7', text: 'const a = 1;' }] });
+    await view.dispatch({
+      type: 'attachments',
+      attachments: [{ id: 'x1', kind: 'selection', label: 'greet.ts:3-7', text: 'const a = 1;' }],
+    });
     await view.page.locator('.composer .chip', { hasText: 'greet.ts:3-7' }).waitFor();
     await view.page.getByRole('button', { name: 'Remove greet.ts:3-7' }).click();
     assert.deepEqual(await lastPosted('removeAttachment'), { type: 'removeAttachment', id: 'x1' });
@@ -336,7 +427,14 @@ describe('chat webview (isolated, real Chromium)', function () {
   });
 
   it('edits and resends a user message', async () => {
-    await view.dispatch(stateMessage(chat([userTurn('u1', 'Helo', { attachments: [{ id: 'f', kind: 'file', label: 'greet.ts' }] }), assistantTurn('a1', { status: 'done', content: 'Hi.' })])));
+    await view.dispatch(
+      stateMessage(
+        chat([
+          userTurn('u1', 'Helo', { attachments: [{ id: 'f', kind: 'file', label: 'greet.ts' }] }),
+          assistantTurn('a1', { status: 'done', content: 'Hi.' }),
+        ]),
+      ),
+    );
     assert.equal(await view.page.locator('article.user .chip').textContent(), 'greet.ts');
     await view.page.getByRole('button', { name: 'Edit and resend this message' }).click();
     const editor = view.page.getByLabel('Edit message');
@@ -359,11 +457,22 @@ describe('chat webview (isolated, real Chromium)', function () {
     const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
     const restored = await harness.open({ chatId: 'c1', draft: 'half-typed question', scrollTop: 120, openReasoning: ['a1'] });
     try {
-      await restored.dispatch(stateMessage(chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', reasoning: 'thoughts', reasoningMs: 2000, content: long })])));
+      await restored.dispatch(
+        stateMessage(
+          chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', reasoning: 'thoughts', reasoningMs: 2000, content: long })]),
+        ),
+      );
       await restored.page.locator('article.assistant .markdown', { hasText: 'Paragraph 59.' }).waitFor();
       assert.equal(await restored.page.getByLabel('Message Tandem').inputValue(), 'half-typed question');
-      assert.equal(await restored.page.locator('.messages').evaluate((el) => Math.round((el as unknown as { scrollTop: number }).scrollTop)), 120);
-      assert.equal(await restored.page.locator('details.reasoning').getAttribute('open'), '', 'a reasoning block the user opened stays open');
+      assert.equal(
+        await restored.page.locator('.messages').evaluate((el) => Math.round((el as unknown as { scrollTop: number }).scrollTop)),
+        120,
+      );
+      assert.equal(
+        await restored.page.locator('details.reasoning').getAttribute('open'),
+        '',
+        'a reasoning block the user opened stays open',
+      );
       assert.deepEqual(await restored.violations(), []);
       assert.deepEqual(restored.errors, []);
     } finally {

@@ -42,7 +42,12 @@ describe('inline completions in a real browser', function () {
   before(async () => {
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
     writeFileSync(longFile, longLines.join('\n') + '\n');
-    workbench = await openWorkbench({ settings: { 'editor.quickSuggestions': { other: false, comments: false, strings: false }, 'editor.suggestOnTriggerCharacters': false } });
+    workbench = await openWorkbench({
+      settings: {
+        'editor.quickSuggestions': { other: false, comments: false, strings: false },
+        'editor.suggestOnTriggerCharacters': false,
+      },
+    });
     // Tandem activates on startup finished; its status item says it is ready.
     await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
   });
@@ -75,7 +80,8 @@ describe('inline completions in a real browser', function () {
     await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
   };
   const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
-  const ghostText = async () => (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
+  const ghostText = async () =>
+    (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
 
   it('shows ghost text while typing in a TypeScript file, types through it with no request, and Tab accepts it', async () => {
     const { page, sim } = workbench;
@@ -89,9 +95,13 @@ describe('inline completions in a real browser', function () {
     await page.keyboard.press('End');
     sim.reset();
     await page.keyboard.type('return shape.', { delay: 40 });
-    await ghost().waitFor({ timeout: 15_000 }).catch((error) => {
-      throw new Error(`${error}\nrequests: ${JSON.stringify(sim.requests.map((r) => [r.path, r.status, r.aborted, (r.body as { prompt?: string })?.prompt?.slice(-20)]))}`);
-    });
+    await ghost()
+      .waitFor({ timeout: 15_000 })
+      .catch((error) => {
+        throw new Error(
+          `${error}\nrequests: ${JSON.stringify(sim.requests.map((r) => [r.path, r.status, r.aborted, (r.body as { prompt?: string })?.prompt?.slice(-20)]))}`,
+        );
+      });
     const shown = await ghostText();
     assert.ok(shown.length >= 4, `ghost text: ${JSON.stringify(shown)}`);
     const fim = sim.requests.filter((r) => r.path === '/beta/completions');
@@ -113,7 +123,10 @@ describe('inline completions in a real browser', function () {
 
     await page.keyboard.press('Tab');
     await page.keyboard.press('Control+S');
-    const expected = original.replace('perimeter(shape: Shape): number {\n  \n', `perimeter(shape: Shape): number {\n  return shape.${shown}\n`);
+    const expected = original.replace(
+      'perimeter(shape: Shape): number {\n  \n',
+      `perimeter(shape: Shape): number {\n  return shape.${shown}\n`,
+    );
     const deadline = Date.now() + 10_000;
     while (readFileSync(file, 'utf8') !== expected && Date.now() < deadline) await page.waitForTimeout(100);
     assert.equal(readFileSync(file, 'utf8'), expected);
@@ -122,7 +135,10 @@ describe('inline completions in a real browser', function () {
     await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().hover();
     const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: 'This session' }).first();
     await tooltip.waitFor({ timeout: 10_000 });
-    assert.match(await tooltip.innerText(), /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./);
+    assert.match(
+      await tooltip.innerText(),
+      /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./,
+    );
     await page.keyboard.press('Escape');
   });
 
@@ -133,16 +149,22 @@ describe('inline completions in a real browser', function () {
     await page.keyboard.type('  const label = ', { delay: 40 });
     const deadline = Date.now() + 15_000;
     while ((await ghostText()) !== suggestion && Date.now() < deadline) await page.waitForTimeout(100);
-    assert.equal(await ghostText(), suggestion, `requests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`);
+    assert.equal(
+      await ghostText(),
+      suggestion,
+      `requests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`,
+    );
 
     // VS Code's defaults (autoClosingBrackets/Quotes on) add `)`, `"`, `]` and `}` as the user types
     // the openers: the rest of the suggestion stays shown, and no request is sent.
     const requests = fim().length;
     for (const ch of suggestion.slice(0, -1)) {
       await page.keyboard.type(ch);
-      await ghost().waitFor({ timeout: 5_000 }).catch((error) => {
-        throw new Error(`no ghost text after typing ${JSON.stringify(ch)}: ${error}`);
-      });
+      await ghost()
+        .waitFor({ timeout: 5_000 })
+        .catch((error) => {
+          throw new Error(`no ghost text after typing ${JSON.stringify(ch)}: ${error}`);
+        });
     }
     const settled = Date.now() + 5_000;
     while ((await ghostText()) !== ';' && Date.now() < settled) await page.waitForTimeout(100);
@@ -155,7 +177,11 @@ describe('inline completions in a real browser', function () {
     const expected = longLines.map((line, i) => (i === cursorLine - 1 ? `  const label = ${suggestion}` : line)).join('\n') + '\n';
     const saved = Date.now() + 10_000;
     while (readFileSync(longFile, 'utf8') !== expected && Date.now() < saved) await page.waitForTimeout(100);
-    assert.equal(readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1], `  const label = ${suggestion}`, 'accepted with no doubled closer');
+    assert.equal(
+      readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1],
+      `  const label = ${suggestion}`,
+      'accepted with no doubled closer',
+    );
     assert.equal(readFileSync(longFile, 'utf8'), expected);
   });
 

@@ -28,11 +28,15 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
 
   const answer = () => view.page.locator('article.assistant[data-turn-id="a1"]');
   /** The chat as the host sends it on open: one question and this answer. */
-  const open = (extra: Partial<AssistantTurn>) => view.dispatch(stateMessage(chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', ...extra })])));
+  const open = (extra: Partial<AssistantTurn>) =>
+    view.dispatch(stateMessage(chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', ...extra })])));
   const delta = (content: string) => view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content });
   /** Waits until the answer's code block shows `length` characters. */
   const waitCode = (length: number) =>
-    view.page.waitForFunction((n) => ((globalThis as unknown as Doc).document.querySelector('article.assistant .code-block code')?.textContent.length ?? -1) === n, length);
+    view.page.waitForFunction(
+      (n) => ((globalThis as unknown as Doc).document.querySelector('article.assistant .code-block code')?.textContent.length ?? -1) === n,
+      length,
+    );
   const colouredSpans = () => answer().locator('.code-block code [class^="hljs-"]').count();
 
   it('shows a 40 KB run of `_a` as plain text, in full, with no emphasis', async () => {
@@ -42,7 +46,13 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
     const plain = answer().locator('.md-plain');
     await plain.waitFor();
     assert.equal(await answer().locator('.markdown em, .markdown strong').count(), 0);
-    assert.equal(await answer().locator('.markdown').evaluate((el) => (el as unknown as { textContent: string }).textContent), text, 'every character is shown, as sent');
+    assert.equal(
+      await answer()
+        .locator('.markdown')
+        .evaluate((el) => (el as unknown as { textContent: string }).textContent),
+      text,
+      'every character is shown, as sent',
+    );
     assert.match((await plain.getAttribute('title')) ?? '', /plain text/);
   });
 
@@ -55,7 +65,11 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
 
     await delta('\n```\n\nDone.');
     await answer().locator('.markdown p', { hasText: 'Done.' }).waitFor();
-    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1', { status: 'done', content: '```ts\n' + code + '\n```\n\nDone.' }) });
+    await view.dispatch({
+      type: 'turn',
+      chatId: 'c1',
+      turn: assistantTurn('a1', { status: 'done', content: '```ts\n' + code + '\n```\n\nDone.' }),
+    });
     await view.page.locator('article.assistant:not(.streaming)').waitFor();
     await waitCode(code.length);
     assert.equal(await colouredSpans(), 0, 'too big to colour in one frame');
@@ -68,7 +82,10 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
     assert.equal(await colouredSpans(), 0, 'still streaming: not coloured');
     await delta('  return `Hi ${name}`;\n}\n```\n');
     await answer().locator('.code-block code .hljs-keyword').first().waitFor();
-    assert.equal(await answer().locator('.code-block code').textContent(), 'export function greet(name: string) {\n  return `Hi ${name}`;\n}');
+    assert.equal(
+      await answer().locator('.code-block code').textContent(),
+      'export function greet(name: string) {\n  return `Hi ${name}`;\n}',
+    );
   });
 
   it('does not colour a 25 KB closed fence', async () => {
@@ -111,7 +128,13 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
       .evaluateAll((links) => links.map((a) => (a as unknown as { getAttribute(n: string): string | null }).getAttribute('href')));
     assert.deepEqual(hrefs, ['https://example.com/ok']);
     for (const text of ['settings', 'run', 'file', 'mail', 'ftp', 'relative', 'login', 'shot']) {
-      assert.equal(await answer().locator('.markdown a', { hasText: new RegExp(`^${text}$`) }).getAttribute('href'), null, text);
+      assert.equal(
+        await answer()
+          .locator('.markdown a', { hasText: new RegExp(`^${text}$`) })
+          .getAttribute('href'),
+        null,
+        text,
+      );
     }
   });
 
@@ -122,7 +145,10 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
     const firstTask = await view.page.evaluate(
       (m) =>
         new Promise<number>((resolve) => {
-          const w = globalThis as unknown as Doc & { addEventListener(t: string, f: () => void, o: object): void; postMessage(m: unknown, o: string): void };
+          const w = globalThis as unknown as Doc & {
+            addEventListener(t: string, f: () => void, o: object): void;
+            postMessage(m: unknown, o: string): void;
+          };
           w.addEventListener('message', () => resolve(w.document.querySelectorAll('article.assistant .md-block').length), { once: true });
           w.postMessage(m, '*');
         }),
@@ -134,7 +160,11 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
     assert.equal(await answer().locator('.md-plain').count(), 0, 'an ordinary answer is formatted in full');
     // The view kept following the end of the answer while it filled in (and laid out).
     await view.page.waitForFunction(() => {
-      const list = (globalThis as unknown as { document: { querySelector(s: string): { scrollTop: number; clientHeight: number; scrollHeight: number } } }).document.querySelector('.messages');
+      const list = (
+        globalThis as unknown as {
+          document: { querySelector(s: string): { scrollTop: number; clientHeight: number; scrollHeight: number } };
+        }
+      ).document.querySelector('.messages');
       return list.scrollTop + list.clientHeight >= list.scrollHeight - 40;
     });
   });
@@ -144,11 +174,16 @@ describe('chat webview: hostile model output (isolated, real Chromium)', functio
     await open({ content: paragraphs.join('\n\n') });
     const rest = answer().locator('.md-plain');
     await rest.waitFor();
-    await view.page.waitForFunction(() => !(globalThis as unknown as Doc).document.querySelector('article.assistant .markdown[data-rendering]'));
+    await view.page.waitForFunction(
+      () => !(globalThis as unknown as Doc).document.querySelector('article.assistant .markdown[data-rendering]'),
+    );
     const blocks = await answer().locator('.md-block').count();
     assert.ok(blocks < 10_000, `${blocks} blocks for 60,000 paragraphs`);
     assert.equal(await rest.count(), 1);
     const text = (await rest.evaluate((el) => (el as unknown as { textContent: string }).textContent)) ?? '';
-    assert.ok(text.startsWith(`p${blocks - 1}`) && text.endsWith('p59999'), 'the rest of the answer, in full, from where formatting stopped');
+    assert.ok(
+      text.startsWith(`p${blocks - 1}`) && text.endsWith('p59999'),
+      'the rest of the answer, in full, from where formatting stopped',
+    );
   });
 });

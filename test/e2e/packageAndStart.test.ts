@@ -23,10 +23,17 @@ describe('npm run package and npm start', function () {
     execFileSync('npm', ['run', '-s', 'package'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
     const vsix = join(repoRoot, 'dist/tandem.vsix');
     const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
-    for (const required of ['extension/dist/extension.js', 'extension/dist/webview.js', 'extension/package.json', 'extension/readme.md', 'extension/LICENSE.txt']) {
+    for (const required of [
+      'extension/dist/extension.js',
+      'extension/dist/webview.js',
+      'extension/package.json',
+      'extension/readme.md',
+      'extension/LICENSE.txt',
+    ]) {
       assert.ok(listing.includes(required), `${required} is packaged`);
     }
-    for (const excluded of ['src/', 'sim/', 'test/', 'node_modules/', '.map']) assert.ok(!listing.includes(excluded), `${excluded} is not packaged`);
+    for (const excluded of ['src/', 'sim/', 'test/', 'node_modules/', '.map'])
+      assert.ok(!listing.includes(excluded), `${excluded} is not packaged`);
     assert.ok(statSync(vsix).size < 1_000_000, 'under 1 MB');
 
     // Beside it, another extension (test/e2e/fixtures/exportsProbe) that activates Tandem and searches
@@ -34,17 +41,27 @@ describe('npm run package and npm start', function () {
     const temp = mkdtempSync(join(tmpdir(), 'tandem-probe-'));
     const probeVsix = join(temp, 'probe.vsix');
     const probeOut = join(temp, 'report.json');
-    execFileSync(join(repoRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', probeVsix], {
-      cwd: join(repoRoot, 'test/e2e/fixtures/exportsProbe'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      join(repoRoot, 'node_modules/.bin/vsce'),
+      ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', probeVsix],
+      {
+        cwd: join(repoRoot, 'test/e2e/fixtures/exportsProbe'),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const workbench = await openWorkbench({ vsix, alsoInstall: [probeVsix], env: { TANDEM_PROBE_OUT: probeOut } });
     try {
       // Installed, not under development: the status item and the container prove it activated.
       await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
 
       await until(() => existsSync(probeOut), "the probe extension's report", 60_000);
-      const report = JSON.parse(readFileSync(probeOut, 'utf8')) as { installed: boolean; exportsType: string; exportKeys: string[]; strings: string[]; error?: string };
+      const report = JSON.parse(readFileSync(probeOut, 'utf8')) as {
+        installed: boolean;
+        exportsType: string;
+        exportKeys: string[];
+        strings: string[];
+        error?: string;
+      };
       assert.equal(report.error, undefined);
       assert.equal(report.installed, true, 'the probe saw Tandem');
       const leaked = report.strings.filter((text) => text.includes(workbench.sim.keyA) || text.includes(workbench.sim.keyB));
@@ -61,7 +78,12 @@ describe('npm run package and npm start', function () {
   });
 
   it('npm start serves VS Code with Tandem and the simulator, and Ctrl+C stops everything', async () => {
-    const child = spawn('npm', ['start', '--', '--no-open'], { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } });
+    const child = spawn('npm', ['start', '--', '--no-open'], {
+      cwd: repoRoot,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true' },
+    });
     let output = '';
     child.stdout.on('data', (data) => (output += data));
     child.stderr.on('data', (data) => (output += data));
@@ -79,7 +101,8 @@ describe('npm run package and npm start', function () {
       await exited;
       // Its children may take a while to go on a busy machine: wait for it, up to a deadline.
       const gone = Date.now() + 30_000;
-      while (((await answers(workbenchUrl)) || (await answers(simA)) || (await answers(simB))) && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+      while (((await answers(workbenchUrl)) || (await answers(simA)) || (await answers(simB))) && Date.now() < gone)
+        await new Promise((r) => setTimeout(r, 100));
       assert.equal(await answers(workbenchUrl), false, 'code-server stopped');
       assert.equal(await answers(simA), false, 'Service A simulator stopped');
       assert.equal(await answers(simB), false, 'Service B simulator stopped');

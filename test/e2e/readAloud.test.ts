@@ -52,7 +52,10 @@ describe('read aloud in a real browser', function () {
     bar = frame.locator('.speech-bar');
     await frame.locator('.speech-bar[data-state="playing"]').waitFor({ timeout: 30_000 });
     assert.ok(await page.evaluate("document.activeElement?.closest('.monaco-editor') !== null"), 'the editor keeps the focus');
-    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().waitFor();
+    await page
+      .locator('.statusbar-item', { hasText: /Reading/ })
+      .first()
+      .waitFor();
 
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 60_000 });
     const scheduled = Number(await bar.getAttribute('data-scheduled-seconds'));
@@ -61,7 +64,10 @@ describe('read aloud in a real browser', function () {
     assert.ok(expected > 0.5, `the simulator spoke ${expected} s`);
     assert.ok(Math.abs(scheduled - expected) < 0.01, `scheduled ${scheduled} s of the simulator's ${expected} s`);
     assert.ok(Math.abs(Number(await bar.getAttribute('data-played-seconds')) - expected) < 0.01, 'all of it played');
-    await page.locator('.statusbar-item', { hasText: /Reading/ }).first().waitFor({ state: 'hidden' });
+    await page
+      .locator('.statusbar-item', { hasText: /Reading/ })
+      .first()
+      .waitFor({ state: 'hidden' });
   });
 
   it('pauses and resumes from the view, then stops at once from the status bar item: silence, and the request closes', async () => {
@@ -79,11 +85,17 @@ describe('read aloud in a real browser', function () {
     const pausedAt = await played();
     await page.waitForTimeout(700);
     assert.ok(Math.abs((await played()) - pausedAt) < 0.01, 'the clock stands still while paused');
-    await page.locator('.statusbar-item', { hasText: /Paused \d:\d\d/ }).first().waitFor({ timeout: 2_000 });
+    await page
+      .locator('.statusbar-item', { hasText: /Paused \d:\d\d/ })
+      .first()
+      .waitFor({ timeout: 2_000 });
     await frame.locator('button[aria-label="Resume reading aloud"]').click();
     for (let i = 0; i < 50 && (await played()) < pausedAt + 0.2; i++) await page.waitForTimeout(100);
     assert.ok((await played()) >= pausedAt + 0.2, 'playback goes on after Resume');
-    await page.locator('.statusbar-item', { hasText: /Reading \d:\d\d/ }).first().click();
+    await page
+      .locator('.statusbar-item', { hasText: /Reading \d:\d\d/ })
+      .first()
+      .click();
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 5_000 });
     assert.equal(await frame.locator('.speech-bar').getAttribute('data-sources'), '0', 'no audio is left scheduled');
     const stoppedAt = await played();

@@ -31,7 +31,11 @@ async function streamInPage(view: ChatPage, messages: HostMessage[], intervalMs:
 }
 
 const waitPosted = async (view: ChatPage, type: WebviewMessage['type']) => {
-  await view.page.waitForFunction((t) => (globalThis as unknown as { __harness: { posted: { type: string }[] } }).__harness.posted.some((m) => m.type === t), type, { timeout: 10_000 });
+  await view.page.waitForFunction(
+    (t) => (globalThis as unknown as { __harness: { posted: { type: string }[] } }).__harness.posted.some((m) => m.type === t),
+    type,
+    { timeout: 10_000 },
+  );
   return (await view.posted()).filter((m) => m.type === type).at(-1)!;
 };
 
@@ -133,7 +137,12 @@ describe('read-aloud player where the browser blocks audio until a click', funct
     const view = await harness.open();
     await streamInPage(view, reading('r3', 0.6), 0);
     const failed = await waitPosted(view, 'speech/failed');
-    assert.deepEqual(failed, { type: 'speech/failed', id: 'r3', reason: 'blocked', message: 'Audio is blocked until you click Play in the Tandem view.' });
+    assert.deepEqual(failed, {
+      type: 'speech/failed',
+      id: 'r3',
+      reason: 'blocked',
+      message: 'Audio is blocked until you click Play in the Tandem view.',
+    });
     assert.match(await view.page.locator('.speech-notice').innerText(), /blocked audio until you click/);
     await view.page.getByRole('button', { name: /Play the audio/ }).click();
     const ended = await waitPosted(view, 'speech/ended');

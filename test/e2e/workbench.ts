@@ -81,7 +81,13 @@ export async function frameWith(page: Page, selector: string, timeoutMs = 30_000
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(100);
   }

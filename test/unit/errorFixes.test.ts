@@ -1,7 +1,16 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { chatButtonAction, errorView } from '../../src/core/chat/chatErrors';
-import { errorFix, FEATURES, fixCommand, fixText, MAPPED_CODES, MODEL_SETTINGS, type Feature, type FixAction } from '../../src/core/errorFixes';
+import {
+  errorFix,
+  FEATURES,
+  fixCommand,
+  fixText,
+  MAPPED_CODES,
+  MODEL_SETTINGS,
+  type Feature,
+  type FixAction,
+} from '../../src/core/errorFixes';
 import { hintFor } from '../../src/core/transport/errorMapping';
 import { ServiceError, type ErrorCode } from '../../src/core/serviceError';
 import { chatHarness, type Harness } from './chat/chatHarness';
@@ -77,7 +86,7 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
       const fix = errorFix(errorOf('model_not_found'), { feature, service: 'B' });
       assert.deepEqual(fix.action, { kind: 'pickModel', feature, setting });
       assert.deepEqual(fixCommand(fix.action!), { command: 'workbench.action.openSettings', args: [setting] });
-      assert.match(fix.hint, /Pick another Service B model/, 'the service\'s own advice is kept');
+      assert.match(fix.hint, /Pick another Service B model/, "the service's own advice is kept");
       assert.ok(fix.hint.includes(setting), `${feature}: the hint names ${setting}`);
       assert.doesNotMatch(fixText(fix), /baseUrl/);
       // Every completion fails the same way: one (throttled) notice, not only the status bar.
@@ -86,7 +95,8 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
   });
 
   it('keeps the other fixes: key, base URL, snooze, new chat, log', () => {
-    const action = (code: ErrorCode, feature: Feature, partial = false) => errorFix(errorOf(code, 'A'), { feature, service: 'A', partial }).action;
+    const action = (code: ErrorCode, feature: Feature, partial = false) =>
+      errorFix(errorOf(code, 'A'), { feature, service: 'A', partial }).action;
     assert.deepEqual(action('invalid_api_key', 'speech'), { kind: 'setKey', service: 'A' });
     assert.deepEqual(action('origin_not_approved', 'connection'), { kind: 'setKey', service: 'A' });
     assert.deepEqual(action('network_error', 'completion'), { kind: 'openSettings', setting: 'tandem.serviceA.baseUrl' });

@@ -18,7 +18,8 @@ describe('chat view host in a real extension host', () => {
   let posted: HostMessage[];
   let subscription: vscode.Disposable;
   const root = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
-  const chatBodies = () => sim.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as { messages: ChatMessage[] });
+  const chatBodies = () =>
+    sim.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as { messages: ChatMessage[] });
   const lastAnswer = () => {
     const turn = api.chat.controller.chat.turns.at(-1);
     assert.equal(turn?.role, 'assistant');
@@ -46,12 +47,16 @@ describe('chat view host in a real extension host', () => {
 
   after(async () => {
     subscription?.dispose();
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'chat.service', 'chat.model', 'chat.strictTools']) await config().update(key, undefined, global);
+    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'chat.service', 'chat.model', 'chat.strictTools'])
+      await config().update(key, undefined, global);
     await sim.close();
   });
 
   it('contributes the Chat webview view first in the Tandem container, with its settings', () => {
-    const views = vscode.extensions.getExtension('tandem.tandem')!.packageJSON.contributes.views.tandem as Array<{ id: string; type?: string }>;
+    const views = vscode.extensions.getExtension('tandem.tandem')!.packageJSON.contributes.views.tandem as Array<{
+      id: string;
+      type?: string;
+    }>;
     assert.deepEqual([views[0].id, views[0].type], ['tandem.chat', 'webview']);
     assert.equal(api.chat.provider.resolved, true, 'opening the view resolved the provider');
     assert.equal(config().inspect('chat.maxToolIterations')?.defaultValue, 10);
@@ -63,7 +68,10 @@ describe('chat view host in a real extension host', () => {
     const state = posted.find((m) => m.type === 'state');
     assert.ok(state && state.type === 'state');
     assert.equal(state.chat.options.service, 'B');
-    assert.deepEqual(state.models.map((m) => m.id), ['alpha-v2.5-pro', 'alpha-v2.5', 'beta-v4-flash', 'beta-v4-pro']);
+    assert.deepEqual(
+      state.models.map((m) => m.id),
+      ['alpha-v2.5-pro', 'alpha-v2.5', 'beta-v4-flash', 'beta-v4-pro'],
+    );
   });
 
   it('streams an answer whose tool call reads the real workspace file, and sends its reasoning back', async () => {
@@ -75,7 +83,10 @@ describe('chat view host in a real extension host', () => {
     assert.ok(assistant.reasoning_content);
     assert.equal(tool.content, readFileSync(join(root(), 'src/greet.ts'), 'utf8'));
     assert.equal(lastAnswer().status, 'done');
-    assert.ok(posted.some((m) => m.type === 'delta' && m.content), 'deltas reached the webview');
+    assert.ok(
+      posted.some((m) => m.type === 'delta' && m.content),
+      'deltas reached the webview',
+    );
     assert.ok(posted.some((m) => m.type === 'turn' && m.turn.role === 'assistant' && m.turn.toolCalls[0]?.status === 'done'));
   });
 
@@ -108,7 +119,10 @@ describe('chat view host in a real extension host', () => {
     const doc = await vscode.workspace.openTextDocument(join(root(), 'src/greet.ts'));
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(0, 0, 3, 1);
-    assert.match(await toolResult('Use get_selection', 'get_selection'), /^src\/greet\.ts, lines 1-4 \(typescript\):\nexport interface Person \{/);
+    assert.match(
+      await toolResult('Use get_selection', 'get_selection'),
+      /^src\/greet\.ts, lines 1-4 \(typescript\):\nexport interface Person \{/,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -117,7 +131,8 @@ describe('chat view host in a real extension host', () => {
     const original = readFileSync(file, 'utf8');
     const approve = (decision: 'deny' | 'approve') =>
       api.chat.provider.onDidPost((m) => {
-        const card = m.type === 'turn' && m.turn.role === 'assistant' ? m.turn.toolCalls.find((c) => c.status === 'awaiting-approval') : undefined;
+        const card =
+          m.type === 'turn' && m.turn.role === 'assistant' ? m.turn.toolCalls.find((c) => c.status === 'awaiting-approval') : undefined;
         if (card) {
           const diffOpen = vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputTextDiff);
           assert.ok(diffOpen, 'the proposed edit is open in a diff editor');
@@ -186,7 +201,10 @@ describe('chat view host in a real extension host', () => {
     });
     await reloaded.openChat(id);
     assert.equal(reloaded.chat.title, 'Remember this chat');
-    assert.deepEqual(reloaded.chat.turns.map((t) => t.role), ['user', 'assistant']);
+    assert.deepEqual(
+      reloaded.chat.turns.map((t) => t.role),
+      ['user', 'assistant'],
+    );
 
     await api.chat.provider.receive({ type: 'deleteChat', chatId: id });
     assert.equal(await api.chat.store.load(id), undefined);
@@ -202,14 +220,18 @@ describe('chat view host in a real extension host', () => {
     assert.equal(chips.attachments[0].label, 'greet.ts:6-8');
     await api.chat.provider.receive({ type: 'send', text: 'What does this do?' });
     const user = chatBodies()[0].messages[1].content as string;
-    assert.match(user, /^What does this do\?\n\nSelected code greet\.ts:6-8:\n```typescript\nexport function greet\(person: Person\): string \{/);
+    assert.match(
+      user,
+      /^What does this do\?\n\nSelected code greet\.ts:6-8:\n```typescript\nexport function greet\(person: Person\): string \{/,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('runs an approved command in the Tandem terminal, and nothing when denied', async () => {
     const decide = (decision: 'deny' | 'approve') =>
       api.chat.provider.onDidPost((m) => {
-        const card = m.type === 'turn' && m.turn.role === 'assistant' ? m.turn.toolCalls.find((c) => c.status === 'awaiting-approval') : undefined;
+        const card =
+          m.type === 'turn' && m.turn.role === 'assistant' ? m.turn.toolCalls.find((c) => c.status === 'awaiting-approval') : undefined;
         if (card) {
           assert.equal(card.approval!.summary, 'Run `echo tandem-ok` in a terminal');
           setTimeout(() => void api.chat.provider.receive({ type: 'approveTool', callId: card.id, decision }), 20);

@@ -15,7 +15,6 @@ interface TandemApi {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** Opens `content` (cursor at `|`) in an editor. */
 async function openAt(content: string, language: string): Promise<vscode.TextEditor> {
   const offset = content.indexOf('|');
@@ -62,14 +61,23 @@ describe('inline completions in a real extension host', () => {
   });
 
   after(async () => {
-    for (const key of ['serviceB.baseUrl', 'completion.debounceMs', 'completion.mode', 'completion.model', 'completion.maxTokens', 'completion.enabled', 'completion.disabledLanguages']) {
+    for (const key of [
+      'serviceB.baseUrl',
+      'completion.debounceMs',
+      'completion.mode',
+      'completion.model',
+      'completion.maxTokens',
+      'completion.enabled',
+      'completion.disabledLanguages',
+    ]) {
       await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sim.close();
   });
 
-  const ts = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst again = items.reduce((sum, item) => sum + |\nconsole.log(total);\n';
+  const ts =
+    'const total = items.reduce((sum, item) => sum + item.price, 0);\nconst again = items.reduce((sum, item) => sum + |\nconsole.log(total);\n';
 
   it('shows ghost text from the exact FIM request and commits it into the document', async () => {
     const figures = api.completions.status.figures;
@@ -96,7 +104,14 @@ describe('inline completions in a real extension host', () => {
     const editor = await openAt(py, 'python');
     const text = await triggerAndCommit(editor, sim, 0);
     const [prompt, suffix] = py.split('|');
-    assert.deepEqual(fimRequests()[0].body, { model: 'beta-v4-flash', prompt, suffix, max_tokens: 200, stop: ['\n\n\n', '```'], stream: true });
+    assert.deepEqual(fimRequests()[0].body, {
+      model: 'beta-v4-flash',
+      prompt,
+      suffix,
+      max_tokens: 200,
+      stop: ['\n\n\n', '```'],
+      stream: true,
+    });
     // The simulator stubs a function it has not seen: a two-line body, committed whole.
     assert.equal(text, py.replace('|', '"""TODO: implement mean2."""\n    raise NotImplementedError("mean2")'));
   });
@@ -137,7 +152,12 @@ describe('inline completions in a real extension host', () => {
     // The positive signal that the window above was not just too short: an ordinary file asks.
     await config().update('completion.disabledLanguages', undefined, vscode.ConfigurationTarget.Global);
     await openAt(ts.replace(/again/g, 'control'), 'typescript');
-    await untilNudged(() => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'), () => fimRequests().length > 0, 'the request for an ordinary file', 30_000);
+    await untilNudged(
+      () => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'),
+      () => fimRequests().length > 0,
+      'the request for an ordinary file',
+      30_000,
+    );
     for (const r of fimRequests()) {
       const body = JSON.stringify(r.body);
       assert.ok(body.includes('control') && !body.includes('API_TOKEN') && !body.includes('Tandem is'), body);
@@ -162,7 +182,7 @@ describe('inline completions in a real extension host', () => {
     assert.equal(status.snapshot.state, 'idle');
   });
 
-  it('loads a grammar from the extension\'s own folder on the first completion in its language, then judges by syntax', async () => {
+  it("loads a grammar from the extension's own folder on the first completion in its language, then judges by syntax", async () => {
     const syntax = api.completions.syntax;
     assert.equal(syntax.isLoaded('go'), false, 'not loaded at activation');
     const go = 'package main\n\nfunc add(a int, b int) int {\n\t|\n}\n';
@@ -195,10 +215,18 @@ describe('inline completions in a real extension host', () => {
     // types on (VS Code does not ask again at an unchanged position).
     await vscode.commands.executeCommand('deleteLeft');
     await vscode.commands.executeCommand('type', { text: ' ' });
-    await untilNudged(() => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'), () => fimRequests().length > 0, 'a request once awake', 30_000);
+    await untilNudged(
+      () => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'),
+      () => fimRequests().length > 0,
+      'a request once awake',
+      30_000,
+    );
   });
 
-  const invoke: vscode.InlineCompletionContext = { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined };
+  const invoke: vscode.InlineCompletionContext = {
+    triggerKind: vscode.InlineCompletionTriggerKind.Invoke,
+    selectedCompletionInfo: undefined,
+  };
 
   it('a cancelled completion closes its socket at the service', async () => {
     sim.configure({ ttftMs: 10_000 });
@@ -220,7 +248,12 @@ describe('inline completions in a real extension host', () => {
     const editor = await openAt(content, 'typescript');
     for (const ch of 'item') await vscode.commands.executeCommand('type', { text: ch });
     const doc = editor.document;
-    const automatic = await api.completions.provider.provideInlineCompletionItems(doc, editor.selection.active, { ...invoke, triggerKind: vscode.InlineCompletionTriggerKind.Automatic }, new vscode.CancellationTokenSource().token);
+    const automatic = await api.completions.provider.provideInlineCompletionItems(
+      doc,
+      editor.selection.active,
+      { ...invoke, triggerKind: vscode.InlineCompletionTriggerKind.Automatic },
+      new vscode.CancellationTokenSource().token,
+    );
     assert.equal(automatic, undefined, 'no suggestion while typing');
     assert.equal(fimRequests().length, 0, 'nothing sent while typing');
     const prefetches = api.completions.engine.stats.prefetches;
@@ -232,13 +265,14 @@ describe('inline completions in a real extension host', () => {
     await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  it('puts a second open tab\'s function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)', async () => {
+  it("puts a second open tab's function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)", async () => {
     const folder = vscode.workspace.workspaceFolders![0].uri;
     await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'src/shapes.ts'), { preview: false });
     const dir = mkdtempSync(join(tmpdir(), 'tandem-context-'));
     writeFileSync(join(dir, '.env'), '# area of a shape: width * height\nSHAPE_AREA_TOKEN=sk-secret-area-shape\n');
     await vscode.window.showTextDocument(vscode.Uri.file(join(dir, '.env')), { preview: false });
-    const code = 'import { area, perimeter, type Shape } from "./shapes";\n\nexport function describe(shape: Shape): string {\n  const size = shape.width * shape.height;\n  return `area ${area(shape)} of ${|\n}\n';
+    const code =
+      'import { area, perimeter, type Shape } from "./shapes";\n\nexport function describe(shape: Shape): string {\n  const size = shape.width * shape.height;\n  return `area ${area(shape)} of ${|\n}\n';
     await openAt(code, 'typescript');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
     const fim = await until(() => fimRequests()[0], 'a FIM request', 10_000);
@@ -252,11 +286,14 @@ describe('inline completions in a real extension host', () => {
     }
   });
 
-  it('puts the definition of an imported name in the FIM prompt, from VS Code\'s definition provider, when its file is not open', async function () {
+  it("puts the definition of an imported name in the FIM prompt, from VS Code's definition provider, when its file is not open", async function () {
     this.timeout(90_000); // a cold TypeScript server first loads the project
     const folder = vscode.workspace.workspaceFolders![0].uri;
     const file = vscode.Uri.joinPath(folder, 'src/fenceCost.ts');
-    writeFileSync(file.fsPath, 'import { perimeter } from "./shapes";\n\nexport function fenceCost(width: number, height: number, price: number): number {\n  return ');
+    writeFileSync(
+      file.fsPath,
+      'import { perimeter } from "./shapes";\n\nexport function fenceCost(width: number, height: number, price: number): number {\n  return ',
+    );
     try {
       const doc = await vscode.workspace.openTextDocument(file);
       const at = doc.positionAt(doc.getText().length);
@@ -267,7 +304,11 @@ describe('inline completions in a real extension host', () => {
       while (!withDefinition() && Date.now() < deadline) {
         // Until the TypeScript server answers (it may miss the 100 ms box while it starts), a newly
         // opened tab makes the context be chosen again.
-        await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, doc.positionAt(doc.getText().indexOf('perimeter')));
+        await vscode.commands.executeCommand(
+          'vscode.executeDefinitionProvider',
+          doc.uri,
+          doc.positionAt(doc.getText().indexOf('perimeter')),
+        );
         await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'README.md'), { preview: false });
         const editor = await vscode.window.showTextDocument(doc);
         editor.selection = new vscode.Selection(at, at);
@@ -275,8 +316,15 @@ describe('inline completions in a real extension host', () => {
         await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
       }
       const prompt = (withDefinition()?.body as { prompt: string } | undefined)?.prompt ?? '';
-      assert.match(prompt, /^\/\/ path: src\/shapes\.ts\n/, JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300))));
-      assert.ok(prompt.includes(`${definition}//\n//   return 2 * (shape.width + shape.height);\n// }\n`), 'the whole function, as its document symbol spans it');
+      assert.match(
+        prompt,
+        /^\/\/ path: src\/shapes\.ts\n/,
+        JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300))),
+      );
+      assert.ok(
+        prompt.includes(`${definition}//\n//   return 2 * (shape.width + shape.height);\n// }\n`),
+        'the whole function, as its document symbol spans it',
+      );
       assert.ok(prompt.endsWith(doc.getText()), 'the current file follows the context');
     } finally {
       rmSync(file.fsPath, { force: true });

@@ -25,16 +25,29 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('error notices render from the one error mapping', () => {
   it('model_not_found in read aloud opens tandem.speech.model, not the base URL', async () => {
     const ui = clickingUi();
-    const error = new ServiceError({ service: 'A', code: 'model_not_found', message: 'Service A returned HTTP 404 (model_not_found)', hint: 'Pick another Service A model' });
+    const error = new ServiceError({
+      service: 'A',
+      code: 'model_not_found',
+      message: 'Service A returned HTTP 404 (model_not_found)',
+      hint: 'Pick another Service A model',
+    });
     await showServiceError(error, 'speech', 'Nothing is playing now.', ui);
-    assert.deepEqual(ui.shown.map((s) => s.buttons), [['Choose Model']]);
+    assert.deepEqual(
+      ui.shown.map((s) => s.buttons),
+      [['Choose Model']],
+    );
     assert.match(ui.shown[0].message, /^Tandem: Service A: .*tandem\.speech\.model.* Nothing is playing now\.$/);
     assert.deepEqual(ui.ran, [['workbench.action.openSettings', 'tandem.speech.model']]);
   });
 
-  it('a wrong key notice sets that service\'s key', async () => {
+  it("a wrong key notice sets that service's key", async () => {
     const ui = clickingUi();
-    await showServiceError(new ServiceError({ service: 'B', code: 'invalid_api_key', message: 'Service B returned HTTP 401' }), 'connection', undefined, ui);
+    await showServiceError(
+      new ServiceError({ service: 'B', code: 'invalid_api_key', message: 'Service B returned HTTP 401' }),
+      'connection',
+      undefined,
+      ui,
+    );
     assert.deepEqual(ui.ran, [['tandem.setApiKey', 'B']]);
   });
 

@@ -27,7 +27,10 @@ describe('the extension in a real extension host', () => {
     const contributed: Array<{ command: string }> = extension.packageJSON.contributes.commands;
     const expected = new Set([...contributed.map((c) => c.command).filter((id) => id.startsWith('tandem.')), ...Object.values(COMMANDS)]);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual([...expected].filter((id) => !registered.has(id)), []);
+    assert.deepEqual(
+      [...expected].filter((id) => !registered.has(id)),
+      [],
+    );
     assert.ok(registered.has(COMMANDS.completionAccepted), 'the hidden accept hook is registered');
   });
 

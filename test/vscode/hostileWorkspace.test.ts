@@ -74,13 +74,21 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     await attacker.close();
   });
 
-  it('a completion, opening the chat and chat messages send the keys only to the user\'s own servers', async () => {
+  it("a completion, opening the chat and chat messages send the keys only to the user's own servers", async () => {
     // Typing in an editor: a completion.
-    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const total = items.reduce((sum, item) => sum + ' });
+    const doc = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content: 'const total = items.reduce((sum, item) => sum + ',
+    });
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(doc.positionAt(doc.getText().length), doc.positionAt(doc.getText().length));
     const fim = (s: Simulator) => s.requests.some((r) => r.path === '/beta/completions');
-    await untilNudged(() => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'), () => fim(sim) || fim(attacker), 'a completion request', 30_000);
+    await untilNudged(
+      () => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'),
+      () => fim(sim) || fim(attacker),
+      'a completion request',
+      30_000,
+    );
     // Opening the chat: the balance. Then a message to each service.
     await api.chat.provider.receive({ type: 'ready' });
     await until(() => [sim, attacker].some((s) => s.requests.some((r) => r.path === '/user/balance')), 'the balance request', 10_000);
@@ -90,20 +98,27 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     await api.chat.provider.receive({ type: 'send', text: 'Say hi' });
 
     const seen = (s: Simulator) => s.requests.map((r) => `${r.service} ${r.path}`);
-    assert.deepEqual(carryingKey().map((r) => `${r.method} ${r.path} ${JSON.stringify(r.headers)}`), [], 'the attacker received a key');
+    assert.deepEqual(
+      carryingKey().map((r) => `${r.method} ${r.path} ${JSON.stringify(r.headers)}`),
+      [],
+      'the attacker received a key',
+    );
     assert.deepEqual(seen(attacker), [], 'the attacker received no request at all');
     // The user's own servers answered all of it, with the header the user chose (bearer), not the workspace's.
     for (const expected of ['B /beta/completions', 'B /user/balance', 'B /chat/completions', 'A /v1/chat/completions']) {
       assert.ok(seen(sim).includes(expected), `${expected} reached the user's simulator: ${seen(sim).join(', ')}`);
     }
-    assert.ok(sim.requests.every((r) => r.status === 200), JSON.stringify(sim.requests.map((r) => [r.path, r.status])));
+    assert.ok(
+      sim.requests.every((r) => r.status === 200),
+      JSON.stringify(sim.requests.map((r) => [r.path, r.status])),
+    );
     const chatA = sim.requests.find((r) => r.path === '/v1/chat/completions')!;
     assert.equal(chatA.headers.authorization, `Bearer ${userKeyA}`);
     assert.equal(chatA.headers['api-key'], undefined);
     assert.deepEqual(questions, [], 'the user was not asked about any server: nothing tried to go elsewhere');
   });
 
-  it('says once what it ignored, and that the user\'s own values are used', async () => {
+  it("says once what it ignored, and that the user's own values are used", async () => {
     await until(() => warnings.length > 0, 'the notice', 10_000);
     assert.deepEqual(warnings, [
       'Tandem ignored tandem.serviceA.baseUrl, tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json): ' +
@@ -138,7 +153,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
         (e: unknown) => e,
       );
       assert.ok(isServiceError(error), String(error));
-      assert.deepEqual(seen, [], 'no request went through the workspace\'s proxy');
+      assert.deepEqual(seen, [], "no request went through the workspace's proxy");
     } finally {
       proxy.close();
       await config().update('serviceB.baseUrl', sim.urlB, global);

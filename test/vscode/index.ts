@@ -12,7 +12,9 @@ export function run(): Promise<void> {
   // The host forwards console output to the workbench, which reformats it; tag and pre-format ours.
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(`${outputTag} ${format(...args)}`);
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'spec', grep: process.env.TANDEM_TEST_GREP });
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(__dirname)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(__dirname, file));
   }
   return new Promise((resolve, reject) => {

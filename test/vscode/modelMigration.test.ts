@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
 import { until } from '../until';
 
-
 describe('retired model ids in settings', () => {
   const config = () => vscode.workspace.getConfiguration('tandem');
 
   before(() => vscode.extensions.getExtension('tandem.tandem')!.activate());
 
   afterEach(async () => {
-    for (const key of ['chat.model', 'chat.thinking', 'completion.model']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['chat.model', 'chat.thinking', 'completion.model'])
+      await config().update(key, undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('rewrites beta-reasoner to beta-v4-flash with thinking on', async () => {

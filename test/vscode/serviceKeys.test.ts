@@ -43,7 +43,12 @@ describe('keys, settings and the simulator', () => {
 
   it('falls back to the environment variable when no key is stored', async () => {
     await api.secretKeys.delete('A');
-    const reply = await api.clients.a.chat({ model: 'alpha-v2.5', thinking: false, maxCompletionTokens: 16, messages: [{ role: 'user', content: 'Say hi' }] });
+    const reply = await api.clients.a.chat({
+      model: 'alpha-v2.5',
+      thinking: false,
+      maxCompletionTokens: 16,
+      messages: [{ role: 'user', content: 'Say hi' }],
+    });
     assert.ok(reply.choices[0].message.content);
     assert.equal(sim.requests[0].headers.authorization, `Bearer ${envKeyA}`);
     assert.equal(sim.requests[0].headers['api-key'], undefined);
@@ -79,7 +84,10 @@ describe('keys, settings and the simulator', () => {
   it('tells the user to set a base URL when none is configured', async () => {
     await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
     try {
-      const error = await api.clients.b.listModels().then(() => assert.fail('no base URL'), (e: unknown) => e);
+      const error = await api.clients.b.listModels().then(
+        () => assert.fail('no base URL'),
+        (e: unknown) => e,
+      );
       assert.ok(isServiceError(error), String(error));
       assert.equal(error.code, 'missing_base_url');
       assert.match(describeError(error), /tandem\.serviceB\.baseUrl/);

@@ -47,14 +47,16 @@ describe('read aloud in a real extension host', () => {
 
   after(async () => {
     subscription?.dispose();
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'speech.voice', 'speech.model', 'speech.voiceSample']) await config().update(key, undefined, global);
+    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'speech.voice', 'speech.model', 'speech.voiceSample'])
+      await config().update(key, undefined, global);
     await sim.close();
   });
 
   it('contributes the commands, the context menu, the keybinding and the settings', () => {
     const pkg = vscode.extensions.getExtension('tandem.tandem')!.packageJSON.contributes;
     const commands = (pkg.commands as Array<{ command: string; title: string }>).map((c) => `${c.command}: ${c.title}`);
-    for (const c of ['tandem.readAloud: Read Aloud', 'tandem.stopReading: Stop Reading', 'tandem.saveSpeech: Save Selection as Speech…']) assert.ok(commands.includes(c), c);
+    for (const c of ['tandem.readAloud: Read Aloud', 'tandem.stopReading: Stop Reading', 'tandem.saveSpeech: Save Selection as Speech…'])
+      assert.ok(commands.includes(c), c);
     assert.ok((pkg.menus['editor/context'] as Array<{ command: string }>).some((m) => m.command === 'tandem.readAloud'));
     assert.ok((pkg.keybindings as Array<{ command: string }>).some((k) => k.command === 'tandem.readAloud'));
     assert.equal(config().inspect('speech.sampleRate')?.defaultValue, 24000);

@@ -110,7 +110,13 @@ export class ChatController {
   /** After context_length_exceeded: a new chat whose first message will carry a summary of this one. */
   async newChatWithSummary(): Promise<void> {
     const old = this.current.chat;
-    const summary: Attachment = { id: this.deps.newId(), kind: 'file', label: `summary of "${old.title}"`, text: summaryOf(old), language: 'markdown' };
+    const summary: Attachment = {
+      id: this.deps.newId(),
+      kind: 'file',
+      label: `summary of "${old.title}"`,
+      text: summaryOf(old),
+      language: 'markdown',
+    };
     const options = { ...old.options };
     await this.newChat([summary]);
     this.current.setOptions(options);
@@ -141,7 +147,10 @@ export class ChatController {
 
   /** Per-chat choices; a model of the other service is replaced by that service's first model. */
   async setOptions(partial: Partial<ChatOptions>): Promise<void> {
-    const next = normalizeOptions({ ...this.current.chat.options, ...partial }, partial.service !== undefined && partial.model === undefined);
+    const next = normalizeOptions(
+      { ...this.current.chat.options, ...partial },
+      partial.service !== undefined && partial.model === undefined,
+    );
     this.current.setOptions(next);
     if (next.service === 'B' && this.attachments.some((a) => a.kind === 'image')) {
       this.attachments = this.attachments.filter((a) => a.kind !== 'image');
@@ -207,7 +216,14 @@ export class ChatController {
   }
 
   private freshChat(): StoredChat {
-    return { id: this.deps.newId(), title: 'New chat', options: normalizeOptions(this.deps.defaults(), false), turns: [], wire: {}, updatedAt: this.now() };
+    return {
+      id: this.deps.newId(),
+      title: 'New chat',
+      options: normalizeOptions(this.deps.defaults(), false),
+      turns: [],
+      wire: {},
+      updatedAt: this.now(),
+    };
   }
 
   private readonly now = (): number => (this.deps.now ?? Date.now)();

@@ -188,7 +188,15 @@ export class ChatSession {
     const { deps } = this;
     const options = { ...this.chat.options };
     const history = this.history(unsaved);
-    const turn: AssistantTurn = { id: deps.newId(), role: 'assistant', status: 'streaming', reasoning: '', content: '', toolCalls: [], citations: [] };
+    const turn: AssistantTurn = {
+      id: deps.newId(),
+      role: 'assistant',
+      status: 'streaming',
+      reasoning: '',
+      content: '',
+      toolCalls: [],
+      citations: [],
+    };
     this.chat.turns.push(turn);
     const wire: ChatMessage[] = [];
     this.chat.wire[turn.id] = wire;
@@ -220,7 +228,11 @@ export class ChatSession {
     const { options, history, unsaved, wire, tools, limits } = answer;
     const acc = (answer.round = new StreamAccumulator());
     const said = { reasoning: false, content: false };
-    const stream = streamRound(this.deps.clients(), { options, messages: [...history, ...unsaved.sentWire(wire)], tools, strictTools: limits.strictTools }, answer.call);
+    const stream = streamRound(
+      this.deps.clients(),
+      { options, messages: [...history, ...unsaved.sentWire(wire)], tools, strictTools: limits.strictTools },
+      answer.call,
+    );
     for await (const chunk of stream) {
       acc.push(chunk);
       this.showDelta(answer, said, chunk);
@@ -251,7 +263,13 @@ export class ChatSession {
       if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
       turn.content += content;
     }
-    this.deps.emit({ type: 'delta', chatId: this.chat.id, turnId: turn.id, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) });
+    this.deps.emit({
+      type: 'delta',
+      chatId: this.chat.id,
+      turnId: turn.id,
+      ...(reasoning ? { reasoning } : {}),
+      ...(content ? { content } : {}),
+    });
   }
 
   /** Keeps a finished round in the turn and the history; returns whether its tool calls are to run next. */
@@ -319,7 +337,13 @@ export class ChatSession {
   }
 
   /** Runs the calls of one round in order, up to the cap; every call gets a tool message, so the history stays valid. */
-  private async runTools(turn: AssistantTurn, wire: ChatMessage[], calls: ToolCall[], signal: AbortSignal, unsaved: UnsavedContent): Promise<void> {
+  private async runTools(
+    turn: AssistantTurn,
+    wire: ChatMessage[],
+    calls: ToolCall[],
+    signal: AbortSignal,
+    unsaved: UnsavedContent,
+  ): Promise<void> {
     for (const call of calls.slice(0, MAX_TOOL_CALLS_PER_ROUND)) {
       if (signal.aborted) {
         wire.push({ role: 'tool', tool_call_id: call.id, content: 'Not run: the user stopped the answer.' });
@@ -338,14 +362,18 @@ export class ChatSession {
   }
 
   /** `result` is what the chat keeps; a sensitive file's content comes apart, in `sensitive`, for this answer only. */
-  private async runTool(turn: AssistantTurn, call: ToolCall, signal: AbortSignal): Promise<{ result: string; sensitive?: { result: string; what: string } }> {
+  private async runTool(
+    turn: AssistantTurn,
+    call: ToolCall,
+    signal: AbortSignal,
+  ): Promise<{ result: string; sensitive?: { result: string; what: string } }> {
     const { deps } = this;
     const view: ToolCallView = { id: call.id, name: call.function.name, args: call.function.arguments, status: 'running' };
     turn.toolCalls.push(view);
     const update = () => this.emitTurn(turn);
-    const prepared = await deps.tools.prepare({ name: call.function.name, args: call.function.arguments }).catch(
-      (error: unknown) => ({ kind: 'refused', error: error instanceof Error ? error.message : String(error) }) as const,
-    );
+    const prepared = await deps.tools
+      .prepare({ name: call.function.name, args: call.function.arguments })
+      .catch((error: unknown) => ({ kind: 'refused', error: error instanceof Error ? error.message : String(error) }) as const);
     if (prepared.kind === 'refused') {
       view.status = 'error';
       view.result = `Error: ${prepared.error}`;
@@ -408,7 +436,10 @@ export class ChatSession {
     for (const call of calls) wire.push({ role: 'tool', tool_call_id: call.id, content: text });
   }
 
-  private addCitations(turn: AssistantTurn, annotations: ReadonlyArray<{ url?: string; title?: string; site_name?: string; summary?: string }>): void {
+  private addCitations(
+    turn: AssistantTurn,
+    annotations: ReadonlyArray<{ url?: string; title?: string; site_name?: string; summary?: string }>,
+  ): void {
     for (const a of annotations) {
       if (!a.url || !safeUrl(a.url) || turn.citations.some((c) => c.url === a.url)) continue;
       const citation: Citation = { title: a.title || a.url, url: a.url };

@@ -56,7 +56,10 @@ export class KeyValueChatStore implements ChatStore {
 
   async delete(id: string): Promise<void> {
     await this.storage.update(chatKey(id), undefined);
-    await this.storage.update(INDEX_KEY, (this.storage.get<ChatSummary[]>(INDEX_KEY) ?? []).filter((s) => s.id !== id));
+    await this.storage.update(
+      INDEX_KEY,
+      (this.storage.get<ChatSummary[]>(INDEX_KEY) ?? []).filter((s) => s.id !== id),
+    );
   }
 }
 

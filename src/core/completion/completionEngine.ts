@@ -84,7 +84,17 @@ export class CompletionEngine {
   private readonly debounce: AdaptiveDebounce;
   private readonly cooldown: RateLimitCooldown;
   private lastHeader = '';
-  readonly stats: EngineStats = { queries: 0, requests: 0, joined: 0, cacheHits: 0, typedThroughHits: 0, superseded: 0, cutEarly: 0, prefetches: 0, rateLimited: 0 };
+  readonly stats: EngineStats = {
+    queries: 0,
+    requests: 0,
+    joined: 0,
+    cacheHits: 0,
+    typedThroughHits: 0,
+    superseded: 0,
+    cutEarly: 0,
+    prefetches: 0,
+    rateLimited: 0,
+  };
 
   constructor(private readonly deps: EngineDeps) {
     this.cache = new SuggestionCache(deps.cacheSize ?? 500);

@@ -24,7 +24,10 @@ export function completionStatusLine(s: StatusSnapshot | undefined): StatusLine 
     case 'snoozed':
       return {
         icon: '$(clock)',
-        line: s.snoozedUntil === Infinity ? 'Completions snoozed until re-enabled.' : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
+        line:
+          s.snoozedUntil === Infinity
+            ? 'Completions snoozed until re-enabled.'
+            : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
       };
     case 'rate-limited': {
       const wait = `resuming in ${Math.ceil((s.resumesInMs ?? 0) / 1000)} s`;

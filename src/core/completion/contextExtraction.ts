@@ -32,7 +32,13 @@ export interface CompletionContext {
 }
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
-export function extractContext(text: string, offset: number, languageId: string, budget: ContextBudget = DEFAULT_BUDGET, header = ''): CompletionContext {
+export function extractContext(
+  text: string,
+  offset: number,
+  languageId: string,
+  budget: ContextBudget = DEFAULT_BUDGET,
+  header = '',
+): CompletionContext {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEndAt = text.indexOf('\n', offset);
   const lineEnd = lineEndAt < 0 ? text.length : lineEndAt;

@@ -12,8 +12,12 @@ export interface CommentStyle {
 }
 
 const LINE_COMMENTS: Record<string, string> = {};
-for (const id of 'typescript typescriptreact javascript javascriptreact java c cpp csharp go rust swift kotlin scala dart php objective-c objective-cpp groovy fsharp zig'.split(' ')) LINE_COMMENTS[id] = '//';
-for (const id of 'python ruby shellscript perl r yaml toml makefile dockerfile powershell elixir julia coffeescript nim'.split(' ')) LINE_COMMENTS[id] = '#';
+for (const id of 'typescript typescriptreact javascript javascriptreact java c cpp csharp go rust swift kotlin scala dart php objective-c objective-cpp groovy fsharp zig'.split(
+  ' ',
+))
+  LINE_COMMENTS[id] = '//';
+for (const id of 'python ruby shellscript perl r yaml toml makefile dockerfile powershell elixir julia coffeescript nim'.split(' '))
+  LINE_COMMENTS[id] = '#';
 for (const id of 'sql lua haskell'.split(' ')) LINE_COMMENTS[id] = '--';
 const BLOCK_COMMENTS: Record<string, CommentStyle> = {
   css: { open: '/*', close: '*/' },
@@ -47,18 +51,28 @@ function commentLine(line: string, style: CommentStyle): string {
 const pathLine = (path: string, style: CommentStyle) => commentLine(`path: ${path}`, style);
 
 function renderChunk(chunk: ContextChunk, style: CommentStyle): string[] {
-  return chunk.text.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n').map((l) => commentLine(l, style));
+  return chunk.text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n+$/, '')
+    .split('\n')
+    .map((l) => commentLine(l, style));
 }
 
 const byPathAndLine = (a: ContextChunk, b: ContextChunk) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.startLine - b.startLine);
 const lineCount = (c: ContextChunk) => c.text.replace(/\n+$/, '').split('\n').length;
-const overlaps = (a: ContextChunk, b: ContextChunk) => a.path === b.path && a.startLine < b.startLine + lineCount(b) && b.startLine < a.startLine + lineCount(a);
+const overlaps = (a: ContextChunk, b: ContextChunk) =>
+  a.path === b.path && a.startLine < b.startLine + lineCount(b) && b.startLine < a.startLine + lineCount(a);
 
 /**
  * The best chunks that fit `budgetTokens` once rendered (with the current file's path line), highest
  * score first, none overlapping another of the same file; returned in stable order (path, line).
  */
-export function selectContext(scored: readonly ScoredChunk[], budgetTokens: number, currentPath: string, style: CommentStyle): ContextChunk[] {
+export function selectContext(
+  scored: readonly ScoredChunk[],
+  budgetTokens: number,
+  currentPath: string,
+  style: CommentStyle,
+): ContextChunk[] {
   let left = budgetTokens - estimateTokens(pathLine(currentPath, style) + '\n');
   const chosen: ContextChunk[] = [];
   const best = [...scored].sort((a, b) => b.score - a.score || byPathAndLine(a, b));

@@ -11,7 +11,9 @@ const MAX_FILE_CHARS = 200_000;
 
 // Words every program has: they say nothing about which code is related.
 const STOP_WORDS = new Set(
-  'if else for while do return function const let var new this self class def import from export default true false null undefined none in of is not and or as async await try catch finally throw with pass elif lambda yield static public private protected void int string number boolean type interface extends implements'.split(' '),
+  'if else for while do return function const let var new this self class def import from export default true false null undefined none in of is not and or as async await try catch finally throw with pass elif lambda yield static public private protected void int string number boolean type interface extends implements'.split(
+    ' ',
+  ),
 );
 
 export function identifierSet(text: string): Set<string> {

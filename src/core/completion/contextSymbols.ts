@@ -3,7 +3,9 @@
 // Also the extent of a definition when no document symbol says it.
 
 const KEYWORDS = new Set(
-  'if else for while do return function const let var new this self class def import from export default true false null undefined None True False in of is not and or as async await try catch finally throw with pass elif lambda yield static public private protected void typeof instanceof super extends implements interface type enum switch case break continue print len str int float list dict set range'.split(' '),
+  'if else for while do return function const let var new this self class def import from export default true false null undefined None True False in of is not and or as async await try catch finally throw with pass elif lambda yield static public private protected void typeof instanceof super extends implements interface type enum switch case break continue print len str int float list dict set range'.split(
+    ' ',
+  ),
 );
 
 export interface SymbolAt {
@@ -24,7 +26,10 @@ export function identifiersNearCursor(text: string, offset: number, max = 6): Sy
     found.push({ name: m[0], offset: at });
   }
   const seen = new Set<string>();
-  return found.reverse().filter((s) => !seen.has(s.name) && seen.add(s.name)).slice(0, max);
+  return found
+    .reverse()
+    .filter((s) => !seen.has(s.name) && seen.add(s.name))
+    .slice(0, max);
 }
 
 /** How far into a file imports are looked for. */
@@ -39,12 +44,16 @@ export function importedNames(text: string, languageId: string, max = 24): Symbo
   };
   /** Each name of a `{ a, b as c }` or `a, b as c` list starting at `base`. */
   const list = (body: string, base: number) => {
-    for (const m of body.matchAll(/(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+[A-Za-z_$][\w$]*)?/g)) add(m[1], base + m.index + m[0].indexOf(m[1]));
+    for (const m of body.matchAll(/(?:type\s+)?([A-Za-z_$][\w$]*)(?:\s+as\s+[A-Za-z_$][\w$]*)?/g))
+      add(m[1], base + m.index + m[0].indexOf(m[1]));
   };
   if (languageId === 'python') {
     for (const m of head.matchAll(/^from\s+[\w.]+\s+import\s+(\(([^)]*)\)|[^\n]+)/gm)) {
       const body = m[2] ?? m[1];
-      list(body.replace(/#[^\n]*/g, (c) => ' '.repeat(c.length)), m.index + m[0].indexOf(body));
+      list(
+        body.replace(/#[^\n]*/g, (c) => ' '.repeat(c.length)),
+        m.index + m[0].indexOf(body),
+      );
     }
   } else {
     for (const m of head.matchAll(/^\s*import\s+(?:type\s+)?([\s\S]*?)\s+from\s+['"][^'"\n]+['"]/gm)) {
@@ -57,7 +66,11 @@ export function importedNames(text: string, languageId: string, max = 24): Symbo
       const ns = /\*\s+as\s+([A-Za-z_$][\w$]*)/.exec(clause);
       if (ns) add(ns[1], base + ns.index + ns[0].lastIndexOf(ns[1]));
     }
-    for (const m of head.matchAll(/(?:const|let|var)\s+\{([^}]*)\}\s*=\s*require\(/g)) list(m[1].replace(/:\s*[\w$]+/g, (c) => ' '.repeat(c.length)), m.index + m[0].indexOf(m[1]));
+    for (const m of head.matchAll(/(?:const|let|var)\s+\{([^}]*)\}\s*=\s*require\(/g))
+      list(
+        m[1].replace(/:\s*[\w$]+/g, (c) => ' '.repeat(c.length)),
+        m.index + m[0].indexOf(m[1]),
+      );
   }
   const seen = new Set<string>();
   return found.filter((s) => !seen.has(s.name) && seen.add(s.name)).slice(0, max);

@@ -57,7 +57,8 @@ export class CrossFileContext {
     // waits, the prompt's start and typed-through suggestions stay valid) while the new choice is made
     // for the next block. Only when nothing else changed: a file that became sensitive, or a closed tab,
     // never comes back this way (`invalidate` changes the version).
-    const entry: Chosen = last && last.version === this.version ? { pending: Promise.resolve(last.value), value: last.value } : { pending: fresh };
+    const entry: Chosen =
+      last && last.version === this.version ? { pending: Promise.resolve(last.value), value: last.value } : { pending: fresh };
     this.chosen.set(key, entry);
     const version = this.version;
     fresh.then(
@@ -97,7 +98,12 @@ export class CrossFileContext {
       };
       const cancel = timer(DEFINITION_BOX_MS, finish);
       this.deps.source
-        .definitions(query, offsets, (chunk) => controller.signal.aborted || found.push({ ...chunk, kind: 'definition' }), controller.signal)
+        .definitions(
+          query,
+          offsets,
+          (chunk) => controller.signal.aborted || found.push({ ...chunk, kind: 'definition' }),
+          controller.signal,
+        )
         .then(finish, finish);
     });
   }

@@ -27,7 +27,6 @@ function firstNonBlankLine(text: string): string | undefined {
   return text.split('\n').find((line) => line.trim() !== '');
 }
 
-
 /** The suffix's next line as it stands (with its indentation): the rest of the cursor line after a `{|}`, else the next non-blank line. */
 function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | undefined {
   if (mode.opener && ctx.lineSuffix.trim() !== '') return mode.indent + ctx.lineSuffix.trim();
@@ -112,7 +111,13 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
  * that opens it missing (deleted, or about to be written).
  */
 function bodyBelow(ctx: CompletionContext, mode: CompletionMode, next: string | undefined): boolean {
-  return !mode.opener && ctx.linePrefix.trim() === '' && ctx.lineSuffix.trim() === '' && next !== undefined && indentWidth(next) > indentWidth(mode.indent);
+  return (
+    !mode.opener &&
+    ctx.linePrefix.trim() === '' &&
+    ctx.lineSuffix.trim() === '' &&
+    next !== undefined &&
+    indentWidth(next) > indentWidth(mode.indent)
+  );
 }
 
 /** The suffix's next line closes the block at `width` already (`};` written for its `}` too). */
@@ -162,7 +167,12 @@ function lastCut(text: string, cuts: readonly number[]): string | undefined {
  * The text to show, or undefined when there is nothing worth showing. Stays synchronous and
  * callable from plain Node (benchmarks): a parser comes in through `options.syntax`.
  */
-export function postProcess(raw: string, ctx: CompletionContext, mode: CompletionMode, options: PostProcessOptions = {}): string | undefined {
+export function postProcess(
+  raw: string,
+  ctx: CompletionContext,
+  mode: CompletionMode,
+  options: PostProcessOptions = {},
+): string | undefined {
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
   let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
@@ -181,7 +191,9 @@ export function postProcess(raw: string, ctx: CompletionContext, mode: Completio
   // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
   // block is what the token limit cut off.
   const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
-  const cuts = cutPoints(text, mode.multiline, opener).filter((at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0));
+  const cuts = cutPoints(text, mode.multiline, opener).filter(
+    (at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0),
+  );
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;

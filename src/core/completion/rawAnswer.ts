@@ -98,7 +98,11 @@ function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode:
   // A first line that opens a block with the next line no deeper: only the first line moved.
   const bodyDeeper = !BLOCK_OPENER.test(lines[first]) || later.length === 0 || indentWidth(later[0]) > indentWidth(lines[first]);
   const all = bodyDeeper && later.every((line) => line.startsWith(expected + extra));
-  return lines.map((line, i) => (i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line)).join('\n');
+  return lines
+    .map((line, i) =>
+      i === first || (all && i > first && line.startsWith(expected + extra)) ? expected + line.slice(expected.length + extra.length) : line,
+    )
+    .join('\n');
 }
 
 /**

@@ -55,7 +55,9 @@ export class RecentEditsRing {
     const words = identifierSet(chunk.text);
     const end = chunk.startLine + RECENT_CHUNK_LINES;
     this.ring = this.ring.filter(
-      (c) => !(c.path === chunk.path && c.startLine < end && chunk.startLine < c.startLine + RECENT_CHUNK_LINES) && jaccard(words, identifierSet(c.text)) < NEAR_DUPLICATE,
+      (c) =>
+        !(c.path === chunk.path && c.startLine < end && chunk.startLine < c.startLine + RECENT_CHUNK_LINES) &&
+        jaccard(words, identifierSet(c.text)) < NEAR_DUPLICATE,
     );
     this.ring.push(chunk);
     if (this.ring.length > this.capacity) this.ring.shift();

@@ -31,7 +31,8 @@ export interface SuggestionKey {
 
 const AUTO_CLOSED = /^[)\]}"'`]*/;
 
-const afterKeyOf = (model: string, text: string, afterStart: number) => `${model}\u0000${text.slice(afterStart, afterStart + ANCHOR_AFTER_CHARS)}`;
+const afterKeyOf = (model: string, text: string, afterStart: number) =>
+  `${model}\u0000${text.slice(afterStart, afterStart + ANCHOR_AFTER_CHARS)}`;
 const keyOf = (afterKey: string, text: string, at: number) => `${afterKey}\u0000${text.slice(Math.max(0, at - ANCHOR_BEFORE_CHARS), at)}`;
 
 interface Entry {
@@ -69,7 +70,9 @@ export class SuggestionCache {
     const closers = AUTO_CLOSED.exec(text.slice(offset, offset + 16))![0];
     const maxTyped = Math.min(TYPED_THROUGH_CHARS, offset);
     // The text after the cursor (past `closed` auto-inserted closers) must be one some answer had.
-    const afterKeys = Array.from({ length: closers.length + 1 }, (_, closed) => afterKeyOf(model, text, offset + closed)).map((k) => (this.afters.has(k) ? k : undefined));
+    const afterKeys = Array.from({ length: closers.length + 1 }, (_, closed) => afterKeyOf(model, text, offset + closed)).map((k) =>
+      this.afters.has(k) ? k : undefined,
+    );
     if (afterKeys.every((k) => k === undefined)) return undefined;
     // Fewest typed characters first: the answer asked nearest the cursor wins.
     for (let typed = 0; typed <= maxTyped; typed++) {

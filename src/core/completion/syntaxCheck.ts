@@ -36,7 +36,13 @@ export const MAX_JUDGED = 24;
 function closedAtEnd(line: string): string {
   const open = openOpeners(line);
   if (open.length === 0 || line.slice(open[0]).replace(/\s/g, '') !== open.map((at) => line[at]).join('')) return line;
-  return line + open.reverse().map((at) => CLOSERS[OPENERS.indexOf(line[at])]).join('');
+  return (
+    line +
+    open
+      .reverse()
+      .map((at) => CLOSERS[OPENERS.indexOf(line[at])])
+      .join('')
+  );
 }
 
 /** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else as closed there. */
@@ -46,14 +52,21 @@ function lineFits(judge: InsertionJudge, candidate: string): boolean {
   return closed !== candidate && judge.fits(closed);
 }
 
-export function judgeBySyntax(text: string, cuts: readonly number[], ctx: CompletionContext, multiline: boolean, parsers: SyntaxParsers | undefined): SyntaxVerdict {
+export function judgeBySyntax(
+  text: string,
+  cuts: readonly number[],
+  ctx: CompletionContext,
+  multiline: boolean,
+  parsers: SyntaxParsers | undefined,
+): SyntaxVerdict {
   let judge: InsertionJudge | undefined;
   try {
     judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
     if (!judge) return { judged: false };
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() !== '' && (multiline ? judge.fits(candidate) : lineFits(judge, candidate))) return { judged: true, text: candidate };
+      if (candidate.trim() !== '' && (multiline ? judge.fits(candidate) : lineFits(judge, candidate)))
+        return { judged: true, text: candidate };
     }
     return { judged: true, text: undefined };
   } catch {

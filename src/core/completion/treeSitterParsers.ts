@@ -47,7 +47,9 @@ export class TreeSitterParsers implements SyntaxParsers {
       pending = this.loadGrammar(grammar).then(
         (parser) => parser,
         (error: unknown) => {
-          this.onError(`Syntax checks for ${languageId} are off (line rules only): ${error instanceof Error ? error.message : String(error)}`);
+          this.onError(
+            `Syntax checks for ${languageId} are off (line rules only): ${error instanceof Error ? error.message : String(error)}`,
+          );
           return undefined;
         },
       );
@@ -111,7 +113,14 @@ class TreeSitterJudge implements InsertionJudge {
     const edited = this.base.copy();
     const start = this.before.length;
     const end = start + inserted.length;
-    edited.edit({ startIndex: start, oldEndIndex: start, newEndIndex: end, startPosition: this.at, oldEndPosition: this.at, newEndPosition: advance(this.at, inserted) });
+    edited.edit({
+      startIndex: start,
+      oldEndIndex: start,
+      newEndIndex: end,
+      startPosition: this.at,
+      oldEndPosition: this.at,
+      newEndPosition: advance(this.at, inserted),
+    });
     const tree = this.parser.parse(this.before + inserted + this.after, edited);
     edited.delete();
     if (!tree) return false;

@@ -42,7 +42,13 @@ export function disposeAll(items: readonly DisposableLike[]): Promise<void> {
   for (const item of items) {
     try {
       const result = item.dispose();
-      if (isThenable(result)) pending.push(Promise.resolve(result).then(() => undefined, (error: unknown) => void errors.push(error)));
+      if (isThenable(result))
+        pending.push(
+          Promise.resolve(result).then(
+            () => undefined,
+            (error: unknown) => void errors.push(error),
+          ),
+        );
     } catch (error) {
       errors.push(error);
     }

@@ -25,7 +25,10 @@ export function globToRegExp(glob: string): RegExp {
     } else if (c === ',' && braces > 0) re += '|';
     else if (c === '[' && glob.indexOf(']', i + 2) > i) {
       const end = glob.indexOf(']', i + 2);
-      const body = glob.slice(i + 1, end).replace(/^!/, '^').replace(/[\\\]]/g, '\\$&');
+      const body = glob
+        .slice(i + 1, end)
+        .replace(/^!/, '^')
+        .replace(/[\\\]]/g, '\\$&');
       re += `[${body}]`;
       i = end;
     } else re += c.replace(/[.+^$()|[\]\\{}]/g, '\\$&');

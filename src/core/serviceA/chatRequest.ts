@@ -81,10 +81,16 @@ function buildTools(o: ServiceAChatOptions): Tool[] | undefined {
   const fns = o.tools ?? [];
   for (const t of fns) {
     if (t?.type !== 'function') {
-      throw invalidRequest('A', `Service A tools option takes function tools only (got type "${String(t?.type)}"); use webSearch for web search`);
+      throw invalidRequest(
+        'A',
+        `Service A tools option takes function tools only (got type "${String(t?.type)}"); use webSearch for web search`,
+      );
     }
   }
-  checkFunctionNames('A', fns.map((t) => t.function?.name));
+  checkFunctionNames(
+    'A',
+    fns.map((t) => t.function?.name),
+  );
   const tools: Tool[] = fns.map((t) => ({ type: 'function', function: omitUndefined({ ...t.function }) as FunctionTool['function'] }));
   if (o.webSearch) tools.push({ type: 'web_search' });
   return tools.length > 0 ? tools : undefined;

@@ -83,11 +83,7 @@ function speechModel(model: string): { speech: SpeechKind; maxOutputTokens: numb
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A' || info.kind !== 'speech' || !info.speech) {
-    throw invalidRequest(
-      'A',
-      `"${model}" is not a Service A speech model`,
-      `Use ${modelIdList(modelsFor('A', 'speech'))}.`,
-    );
+    throw invalidRequest('A', `"${model}" is not a Service A speech model`, `Use ${modelIdList(modelsFor('A', 'speech'))}.`);
   }
   return { speech: info.speech, maxOutputTokens: info.maxOutputTokens };
 }
@@ -124,7 +120,11 @@ function voiceFor(speech: SpeechKind, o: SpeechOptions): string | undefined {
 
 function requireDescription(description: string | undefined): string {
   if (typeof description !== 'string' || description.trim() === '') {
-    throw invalidRequest('A', 'alpha-v2.5-tts-voicedesign needs a voice description', 'Describe the voice, e.g. "a calm, low female voice".');
+    throw invalidRequest(
+      'A',
+      'alpha-v2.5-tts-voicedesign needs a voice description',
+      'Describe the voice, e.g. "a calm, low female voice".',
+    );
   }
   return description;
 }

@@ -187,13 +187,20 @@ function buildTools(tools: FunctionTool[] | undefined, strict: boolean): Functio
   }
   for (const t of tools as Array<{ type?: unknown }>) {
     if (t?.type === 'web_search') {
-      throw invalidRequest('B', 'Web search is a Service A tool; Service B takes function tools only', 'Switch the chat to Service A to search the web.');
+      throw invalidRequest(
+        'B',
+        'Web search is a Service A tool; Service B takes function tools only',
+        'Switch the chat to Service A to search the web.',
+      );
     }
     if (t?.type !== 'function') {
       throw invalidRequest('B', `Service B takes function tools only (got type "${String(t?.type)}")`);
     }
   }
-  checkFunctionNames('B', tools.map((t) => t.function?.name));
+  checkFunctionNames(
+    'B',
+    tools.map((t) => t.function?.name),
+  );
   return tools.map((t) => {
     // `strict` exists only in beta mode (docs/contracts.md#b-strict-beta): set on every function there, never sent outside it.
     const { strict: _ignored, ...fn } = t.function;

@@ -13,7 +13,12 @@ export type SpeechVoice = Omit<SpeechOptions, 'text' | 'stream' | 'format'>;
 
 export type SpeechEvent = { kind: 'audio'; data: string } | { kind: 'preview'; text: string } | { kind: 'truncated' };
 
-export async function* speechEvents(client: SpeechStreamer, voice: SpeechVoice, text: string, signal?: AbortSignal): AsyncGenerator<SpeechEvent> {
+export async function* speechEvents(
+  client: SpeechStreamer,
+  voice: SpeechVoice,
+  text: string,
+  signal?: AbortSignal,
+): AsyncGenerator<SpeechEvent> {
   for await (const chunk of client.streamSpeech({ ...voice, text, format: 'pcm16' }, { signal })) {
     for (const choice of chunk.choices ?? []) {
       if (choice.final_text_preview) yield { kind: 'preview', text: choice.final_text_preview };

@@ -169,7 +169,12 @@ function stripLineMarkup(rawLines: string[]): Line[] {
           continue;
         }
         // A table row is a sentence of its own: its cells, with a pause between them.
-        text = text.slice(1, -1).split('|').map((cell) => cell.trim()).filter(Boolean).join(', ');
+        text = text
+          .slice(1, -1)
+          .split('|')
+          .map((cell) => cell.trim())
+          .filter(Boolean)
+          .join(', ');
         out.push({ text, comment, startsBlock: true, code }, blank());
         continue;
       }

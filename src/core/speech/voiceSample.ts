@@ -19,7 +19,12 @@ export function voiceSampleFromWav(bytes: Uint8Array, fileName: string): VoiceSa
   }
   const { min, max } = VOICE_SAMPLE_SECONDS;
   if (seconds < min || seconds > max) {
-    throw new Error(`The voice sample ${fileName} is ${seconds.toFixed(1)} s long; Service A voice cloning needs ${min} to ${max} seconds. Trim or record a sample of that length.`);
+    throw new Error(
+      `The voice sample ${fileName} is ${seconds.toFixed(1)} s long; Service A voice cloning needs ${min} to ${max} seconds. Trim or record a sample of that length.`,
+    );
   }
-  return { voiceSampleBase64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'), voiceSampleSeconds: seconds };
+  return {
+    voiceSampleBase64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    voiceSampleSeconds: seconds,
+  };
 }

@@ -50,7 +50,7 @@ export function parseWav(bytes: Uint8Array): WavInfo {
   let fmt: { channels: number; sampleRate: number; blockAlign: number; bitsPerSample: number } | undefined;
   let dataBytes: number | undefined;
 
-  for (let offset = 12; offset + 8 <= bytes.length; ) {
+  for (let offset = 12; offset + 8 <= bytes.length;) {
     const id = readAscii(bytes, offset);
     const size = view.getUint32(offset + 4, true);
     const body = offset + 8;

@@ -46,7 +46,10 @@ export async function confinePath(input: string, options: ConfineOptions): Promi
   let probe = absolute;
   let rest = '';
   for (;;) {
-    const real = await options.realpath(probe).then((r) => r, () => undefined);
+    const real = await options.realpath(probe).then(
+      (r) => r,
+      () => undefined,
+    );
     if (real !== undefined) {
       const resolved = rest ? p.join(real, rest) : real;
       if (!isInside(p, realRoot, resolved)) {
@@ -54,9 +57,15 @@ export async function confinePath(input: string, options: ConfineOptions): Promi
       }
       return { ok: true, path: resolved, root: realRoot, requested: absolute };
     }
-    const entry = await options.lstat(probe).then((s) => s, () => undefined);
+    const entry = await options.lstat(probe).then(
+      (s) => s,
+      () => undefined,
+    );
     if (entry?.isSymbolicLink()) {
-      return { ok: false, error: `path "${input}" is refused: ${p.relative(root, probe) || probe} is a symlink whose target does not exist` };
+      return {
+        ok: false,
+        error: `path "${input}" is refused: ${p.relative(root, probe) || probe} is a symlink whose target does not exist`,
+      };
     }
     if (entry) return { ok: false, error: `path "${input}" is refused: its real location cannot be resolved` };
     const parent = p.dirname(probe);

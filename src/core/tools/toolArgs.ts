@@ -11,7 +11,8 @@ export function parseToolArgs(text: string): Record<string, unknown> {
   } catch {
     throw new ToolArgumentError('the arguments are not valid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ToolArgumentError('the arguments must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ToolArgumentError('the arguments must be a JSON object');
   return value as Record<string, unknown>;
 }
 

@@ -1,7 +1,8 @@
 // The function tools the chat offers the model, as JSON schemas both services accept.
 import type { FunctionTool } from '../chatTypes';
 
-export type ToolName = 'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';
+export type ToolName =
+  'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';
 
 const fn = (name: ToolName, description: string, properties: Record<string, unknown>, required: string[]): FunctionTool => ({
   type: 'function',
@@ -13,24 +14,54 @@ const path = { type: 'string', description: 'Path relative to the workspace fold
 
 export const READ_ONLY_TOOLS: readonly FunctionTool[] = [
   fn('read_file', 'Read a text file in the workspace.', { path }, ['path']),
-  fn('list_directory', 'List the entries of a workspace directory; directories end with "/".', { path: { ...path, description: 'Directory relative to the workspace folder; "." is the root' } }, ['path']),
-  fn('find_files', 'Find workspace files whose path matches a glob pattern such as "**/*.ts".', { pattern: { type: 'string', description: 'Glob pattern' } }, ['pattern']),
-  fn('search_text', 'Search the text of workspace files for a string (case-insensitive); returns file:line: text matches.', {
-    query: { type: 'string', description: 'Text to look for' },
-  }, ['query']),
-  fn('get_diagnostics', 'Errors and warnings VS Code reports for a file, or for the whole workspace when path is empty.', { path: { ...path, description: 'File relative to the workspace folder, or "" for all files' } }, ['path']),
+  fn(
+    'list_directory',
+    'List the entries of a workspace directory; directories end with "/".',
+    { path: { ...path, description: 'Directory relative to the workspace folder; "." is the root' } },
+    ['path'],
+  ),
+  fn(
+    'find_files',
+    'Find workspace files whose path matches a glob pattern such as "**/*.ts".',
+    { pattern: { type: 'string', description: 'Glob pattern' } },
+    ['pattern'],
+  ),
+  fn(
+    'search_text',
+    'Search the text of workspace files for a string (case-insensitive); returns file:line: text matches.',
+    {
+      query: { type: 'string', description: 'Text to look for' },
+    },
+    ['query'],
+  ),
+  fn(
+    'get_diagnostics',
+    'Errors and warnings VS Code reports for a file, or for the whole workspace when path is empty.',
+    { path: { ...path, description: 'File relative to the workspace folder, or "" for all files' } },
+    ['path'],
+  ),
   fn('get_selection', 'The text selected in the active editor, with its file and line range.', {}, []),
 ];
 
 export const GATED_TOOL_DEFINITIONS: readonly FunctionTool[] = [
-  fn('apply_edit', 'Propose an edit of one file: replace the exact text old_text with new_text (old_text "" replaces the whole file or creates it). The user sees a diff and must approve it.', {
-    path,
-    old_text: { type: 'string', description: 'Exact text to replace, or "" for the whole file' },
-    new_text: { type: 'string', description: 'Replacement text' },
-  }, ['path', 'old_text', 'new_text']),
-  fn('run_command', 'Run a shell command in a VS Code terminal at the workspace root. The user must approve it.', {
-    command: { type: 'string', description: 'The command line to run' },
-  }, ['command']),
+  fn(
+    'apply_edit',
+    'Propose an edit of one file: replace the exact text old_text with new_text (old_text "" replaces the whole file or creates it). The user sees a diff and must approve it.',
+    {
+      path,
+      old_text: { type: 'string', description: 'Exact text to replace, or "" for the whole file' },
+      new_text: { type: 'string', description: 'Replacement text' },
+    },
+    ['path', 'old_text', 'new_text'],
+  ),
+  fn(
+    'run_command',
+    'Run a shell command in a VS Code terminal at the workspace root. The user must approve it.',
+    {
+      command: { type: 'string', description: 'The command line to run' },
+    },
+    ['command'],
+  ),
 ];
 
 /** The tools offered: run_command only where the workspace is trusted (it could run anything). */

@@ -9,9 +9,15 @@ import { confineAgain, type ConfinedPath, type ConfineOptions } from './pathConf
 export async function confineWriteTarget(input: string, approvedPath: string | undefined, options: ConfineOptions): Promise<ConfinedPath> {
   const confined = await confineAgain(input, approvedPath, options);
   if (!confined.ok) return confined;
-  const entry = await options.lstat(confined.requested).then((s) => s, () => undefined);
+  const entry = await options.lstat(confined.requested).then(
+    (s) => s,
+    () => undefined,
+  );
   if (entry?.isSymbolicLink()) {
-    return { ok: false, error: `path "${input}" is refused: it is a symlink, and Tandem does not write through links; edit the file it points to instead` };
+    return {
+      ok: false,
+      error: `path "${input}" is refused: it is a symlink, and Tandem does not write through links; edit the file it points to instead`,
+    };
   }
   return confined;
 }

@@ -181,18 +181,31 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
     return make('network_error', `the proxy refused to connect to ${where}`, false, 'Check the proxy setting (http.proxy)');
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || (name === 'TimeoutError' && context.phase === 'connect')) {
-    return make('timeout', `timed out connecting to ${where}`, true,
-      `Check your network, proxy (http.proxy) and base URL (tandem.service${service}.baseUrl); Tandem retries automatically`);
+    return make(
+      'timeout',
+      `timed out connecting to ${where}`,
+      true,
+      `Check your network, proxy (http.proxy) and base URL (tandem.service${service}.baseUrl); Tandem retries automatically`,
+    );
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || (name === 'TimeoutError' && context.phase === 'headers')) {
     return make('timeout', `no response from ${where} in time`, true, hintFor(service, 'timeout'));
   }
   if (code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError') {
-    return make('timeout', `${where} stopped sending data`, true, 'The service went quiet mid-answer; Tandem retries when nothing was received yet');
+    return make(
+      'timeout',
+      `${where} stopped sending data`,
+      true,
+      'The service went quiet mid-answer; Tandem retries when nothing was received yet',
+    );
   }
   if (code !== undefined && TLS_CODE.test(code)) {
-    return make('network_error', `TLS certificate check failed for ${where}`, false,
-      `Check the base URL (tandem.service${service}.baseUrl); behind a TLS-inspecting proxy see http.proxyStrictSSL`);
+    return make(
+      'network_error',
+      `TLS certificate check failed for ${where}`,
+      false,
+      `Check the base URL (tandem.service${service}.baseUrl); behind a TLS-inspecting proxy see http.proxyStrictSSL`,
+    );
   }
   if (code !== undefined && NETWORK_CODES.has(code)) {
     const verb = context.phase === 'connect' ? 'could not connect to' : 'lost the connection to';
@@ -206,8 +219,18 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
 }
 
 const NETWORK_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'ECONNRESET', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ENETDOWN', 'ECONNABORTED', 'EHOSTDOWN', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ECONNRESET',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ECONNABORTED',
+  'EHOSTDOWN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|SELF_SIGNED_|DEPTH_ZERO_|ERR_SSL_)/;
 
@@ -236,7 +259,7 @@ function parseErrorBody(text: string, secrets: readonly string[]): ErrorBody {
 }
 
 function errorBodyFromJson(json: unknown, secrets: readonly string[]): ErrorBody {
-  if (!isRecord(json)) return { message: echo(typeof json === 'string' ? json : JSON.stringify(json) ?? '', secrets) };
+  if (!isRecord(json)) return { message: echo(typeof json === 'string' ? json : (JSON.stringify(json) ?? ''), secrets) };
   const inner = json.error;
   if (isRecord(inner)) {
     return { message: echo(textOf(inner.message) ?? '', secrets), code: textOf(inner.code), type: textOf(inner.type) };
@@ -325,7 +348,13 @@ function truncate(text: string, max = MAX_ECHO_CHARS): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function textOf(value: unknown): string | undefined {

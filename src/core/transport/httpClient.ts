@@ -6,7 +6,15 @@ import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
 import { silentLogger, type Logger } from './logger';
 import { redactSecrets } from './redact';
-import { CallDeadline, carriesContent, realTimer, REQUEST_POLICIES, type RequestKind, type RequestPolicy, type Timer } from './requestKinds';
+import {
+  CallDeadline,
+  carriesContent,
+  realTimer,
+  REQUEST_POLICIES,
+  type RequestKind,
+  type RequestPolicy,
+  type Timer,
+} from './requestKinds';
 import { sseJson } from './sse';
 import { loadUndici } from './undici';
 
@@ -73,7 +81,13 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
 
 const CONNECT_PHASE_CODES: ReadonlySet<string> = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
 interface Opened {
@@ -184,7 +198,10 @@ export class HttpClient {
       try {
         // destroyOnReturn false: stopping at [DONE] must not kill a socket that keep-alive can reuse (see finally).
         const body = res.body.iterator({ destroyOnReturn: false });
-        const events = sseJson({ [Symbol.asyncIterator]: () => body }, { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() });
+        const events = sseJson(
+          { [Symbol.asyncIterator]: () => body },
+          { service: this.service, signal: req.signal, url: req.url, secrets: this.safeSecrets() },
+        );
         for await (const event of events) {
           received++;
           if (carriesContent(event)) deadline.firstTokenArrived();

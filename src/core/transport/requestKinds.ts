@@ -121,7 +121,10 @@ function deadlineError(service: ServiceId, which: 'first' | 'total', ms: number)
   return new ServiceError({
     service,
     code: 'timeout',
-    message: which === 'first' ? `Service ${service} sent no answer within ${within}` : `Service ${service} did not finish answering within ${within}`,
+    message:
+      which === 'first'
+        ? `Service ${service} sent no answer within ${within}`
+        : `Service ${service} did not finish answering within ${within}`,
     // Not retried: the same server would most likely keep the next attempt open just as long.
     retryable: false,
     hint: `Retry; if it keeps happening, check that Service ${service} is up and that tandem.service${service}.baseUrl points at it.`,

@@ -35,10 +35,7 @@ type Item = { kind: 'value'; value: unknown } | { kind: 'error'; error: ServiceE
  * an error object in the stream → its mapped code; bad JSON or a line longer than 4 MiB →
  * `invalid_response`; the body ending without `[DONE]` → `stream_truncated`.
  */
-export async function* sseJson(
-  body: AsyncIterable<Uint8Array | Buffer | string>,
-  opts: SseJsonOptions,
-): AsyncGenerator<unknown> {
+export async function* sseJson(body: AsyncIterable<Uint8Array | Buffer | string>, opts: SseJsonOptions): AsyncGenerator<unknown> {
   const { service, signal } = opts;
   const secrets = opts.secrets ?? [];
   // One decoder for the whole body, in streaming mode, so a character split across chunks survives.

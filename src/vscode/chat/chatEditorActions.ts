@@ -42,7 +42,17 @@ export class ChatEditorActions {
       const shown = policyPath(doc.uri);
       const service = vscode.l10n.t('Service {0}', this.controller().chat.options.service);
       const what = kind === 'selection' ? vscode.l10n.t('the selection in {0}', shown) : shown;
-      if (!(await this.confirmSensitive(vscode.l10n.t('Attach {0}? {1} may contain secrets; its text will be sent to {2} with your next message (it is not saved in the chat history).', what, shown, service)))) return;
+      if (
+        !(await this.confirmSensitive(
+          vscode.l10n.t(
+            'Attach {0}? {1} may contain secrets; its text will be sent to {2} with your next message (it is not saved in the chat history).',
+            what,
+            shown,
+            service,
+          ),
+        ))
+      )
+        return;
     }
     const text = kind === 'selection' ? doc.getText(sel) : doc.getText();
     const label = kind === 'selection' ? `${name}:${sel.start.line + 1}-${sel.end.line + 1}` : name;
@@ -80,7 +90,10 @@ export class ChatEditorActions {
       case 'newFile': {
         const wanted = knownLanguage(language);
         const languages = await vscode.languages.getLanguages();
-        const doc = await vscode.workspace.openTextDocument({ content: code, language: wanted && languages.includes(wanted) ? wanted : undefined });
+        const doc = await vscode.workspace.openTextDocument({
+          content: code,
+          language: wanted && languages.includes(wanted) ? wanted : undefined,
+        });
         await vscode.window.showTextDocument(doc);
         return;
       }
@@ -114,7 +127,11 @@ export class ChatEditorActions {
         const text = info.balances.map((b) => `${b.total} ${b.currency}`).join(' · ');
         if (text) this.controller().setBalance(`Service B balance: ${text}${info.available === false ? ' (not available)' : ''}`);
         // The account's model list narrows the Service B picker to models it can use; it changes rarely.
-        if (withModels) this.controller().setListedModels('B', (await this.clients.b.listModels()).map((m) => m.id));
+        if (withModels)
+          this.controller().setListedModels(
+            'B',
+            (await this.clients.b.listModels()).map((m) => m.id),
+          );
       } catch (error) {
         this.log.debug(`chat: Service B balance not shown: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -130,6 +147,18 @@ async function confirmModal(message: string): Promise<boolean> {
 /** Code fences use short names (`ts`, `py`); VS Code wants language ids. Unknown names open as plain text. */
 function knownLanguage(language: string | undefined): string | undefined {
   if (!language) return undefined;
-  const aliases: Record<string, string> = { ts: 'typescript', js: 'javascript', py: 'python', sh: 'shellscript', bash: 'shellscript', rb: 'ruby', rs: 'rust', yml: 'yaml', md: 'markdown', cs: 'csharp', 'c++': 'cpp' };
+  const aliases: Record<string, string> = {
+    ts: 'typescript',
+    js: 'javascript',
+    py: 'python',
+    sh: 'shellscript',
+    bash: 'shellscript',
+    rb: 'ruby',
+    rs: 'rust',
+    yml: 'yaml',
+    md: 'markdown',
+    cs: 'csharp',
+    'c++': 'cpp',
+  };
   return aliases[language.toLowerCase()] ?? language.toLowerCase();
 }

@@ -2,7 +2,13 @@ import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
 import { Disposable, disposeAll } from '../../core/lifecycle/disposable';
 import { DisposableStore } from '../../core/lifecycle/disposableStore';
-import { assertNever, type HostMessage, type SpeechHostMessage, type SpeechWebviewMessage, type WebviewMessage } from '../../shared/protocol';
+import {
+  assertNever,
+  type HostMessage,
+  type SpeechHostMessage,
+  type SpeechWebviewMessage,
+  type WebviewMessage,
+} from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import { chatHtml, createNonce } from './chatHtml';
 import type { ChatEditorActions } from './chatEditorActions';
@@ -109,9 +115,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     if (this.view) this.view.show(true);
     else {
       // `<view>.open` with preserveFocus opens a view without focusing it; `.focus` would move focus.
-      await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.open`, { preserveFocus: true }).then(undefined, (e) =>
-        this.log.warn(`chat: could not open the view: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      await vscode.commands
+        .executeCommand(`${ChatViewProvider.viewId}.open`, { preserveFocus: true })
+        .then(undefined, (e) => this.log.warn(`chat: could not open the view: ${e instanceof Error ? e.message : String(e)}`));
     }
     if (this.ready) return true;
     return new Promise<boolean>((resolve) => {
@@ -208,7 +214,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   }
 }
 
-function mergeDeltas(a: Extract<HostMessage, { type: 'delta' }>, b: Extract<HostMessage, { type: 'delta' }>): Extract<HostMessage, { type: 'delta' }> {
+function mergeDeltas(
+  a: Extract<HostMessage, { type: 'delta' }>,
+  b: Extract<HostMessage, { type: 'delta' }>,
+): Extract<HostMessage, { type: 'delta' }> {
   const reasoning = (a.reasoning ?? '') + (b.reasoning ?? '');
   const content = (a.content ?? '') + (b.content ?? '');
   return { type: 'delta', chatId: a.chatId, turnId: a.turnId, ...(reasoning ? { reasoning } : {}), ...(content ? { content } : {}) };

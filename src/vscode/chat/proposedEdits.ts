@@ -23,14 +23,19 @@ export class ProposedEdits implements vscode.TextDocumentContentProvider, vscode
     const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `edit=${this.serial}` });
     this.texts.set(uri.toString(), proposed);
     const left = original ?? vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `empty=${this.serial}` });
-    await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), { preview: true, preserveFocus: true });
+    await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), {
+      preview: true,
+      preserveFocus: true,
+    });
     return uri;
   }
 
   /** Forgets a proposal and closes its diff editor. */
   async close(uri: vscode.Uri): Promise<void> {
     this.texts.delete(uri.toString());
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString());
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString());
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 

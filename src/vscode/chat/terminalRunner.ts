@@ -98,6 +98,12 @@ function shellIntegrationOf(terminal: vscode.Terminal, host: TerminalHost): Prom
 
 /** Terminal output carries colour and cursor escape codes the model has no use for. */
 function clean(output: string): string {
-  // eslint-disable-next-line no-control-regex
-  return truncateOutput(output.replace(/\u001b\][^\u0007]*\u0007|\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '').trim(), MAX_OUTPUT_CHARS);
+  return truncateOutput(
+    output
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\][^\u0007]*\u0007|\u001b\[[0-9;?]*[A-Za-z]/g, '')
+      .replace(/\r/g, '')
+      .trim(),
+    MAX_OUTPUT_CHARS,
+  );
 }

@@ -9,7 +9,14 @@ import { editWarning, readWarning } from '../../core/security/sensitiveWarnings'
 import { commandApproval } from '../../core/tools/commandApproval';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
-import { confineAgain, confinePath, displayPath, requestedPath, type ConfinedPath, type ConfineOptions } from '../../core/tools/pathConfinement';
+import {
+  confineAgain,
+  confinePath,
+  displayPath,
+  requestedPath,
+  type ConfinedPath,
+  type ConfineOptions,
+} from '../../core/tools/pathConfinement';
 import { parseToolArgs, stringArg, ToolArgumentError, truncateOutput } from '../../core/tools/toolArgs';
 import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
@@ -94,7 +101,9 @@ export class WorkspaceTools implements ToolHost {
   }
 
   private roots(): Array<{ folder: vscode.WorkspaceFolder; fsPath: string }> {
-    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((folder) => ({ folder, fsPath: folder.uri.fsPath }));
+    return (vscode.workspace.workspaceFolders ?? [])
+      .filter((f) => f.uri.scheme === 'file')
+      .map((folder) => ({ folder, fsPath: folder.uri.fsPath }));
   }
 
   private confineOptions(roots = this.roots().map((r) => r.fsPath)): ConfineOptions {
@@ -120,7 +129,10 @@ export class WorkspaceTools implements ToolHost {
 
   /** The path as the model named it (a link's own name). */
   private requested(p: Confined): string {
-    return requestedPath(p, this.roots().map((r) => r.fsPath));
+    return requestedPath(
+      p,
+      this.roots().map((r) => r.fsPath),
+    );
   }
 
   /** The file named and, when it is a link, the file it leads to. */
@@ -147,7 +159,11 @@ export class WorkspaceTools implements ToolHost {
 
   private async readFile(p: Confined): Promise<string> {
     const head = await readHead(p.path, MAX_READ_BYTES).catch((error: NodeJS.ErrnoException) => {
-      throw new Error(error.code === 'ELOOP' ? `${this.rel(p)} became a symlink after it was checked; ask again` : `${this.rel(p)} cannot be read: ${error.message}`);
+      throw new Error(
+        error.code === 'ELOOP'
+          ? `${this.rel(p)} became a symlink after it was checked; ask again`
+          : `${this.rel(p)} cannot be read: ${error.message}`,
+      );
     });
     const text = headText(head, MAX_RESULT_CHARS);
     if (text === undefined) throw new Error(`${this.rel(p)} is a binary file`);
@@ -170,7 +186,8 @@ export class WorkspaceTools implements ToolHost {
   }
 
   private async findFiles(pattern: string): Promise<string> {
-    if (pattern.split(/[\\/]/).includes('..') || path.isAbsolute(pattern)) throw new Error('the pattern must be relative to the workspace, without ".."');
+    if (pattern.split(/[\\/]/).includes('..') || path.isAbsolute(pattern))
+      throw new Error('the pattern must be relative to the workspace, without ".."');
     // Asks for more than it shows: sensitive, ignored and escaping files are dropped afterwards.
     const found = (await this.workspaceFiles(pattern, MAX_FOUND_FILES * 5)).map((f) => f.rel).sort();
     const more = found.length > MAX_FOUND_FILES ? `\n… and ${found.length - MAX_FOUND_FILES} more; narrow the pattern` : '';
@@ -207,7 +224,10 @@ export class WorkspaceTools implements ToolHost {
     for (const source of sources) {
       const confined = await confinePath(source, this.confineOptions([root.fsPath]));
       if (!confined.ok) continue;
-      const text = await readHead(confined.path, MAX_READ_BYTES).then((head) => headText(head, MAX_READ_BYTES), () => undefined);
+      const text = await readHead(confined.path, MAX_READ_BYTES).then(
+        (head) => headText(head, MAX_READ_BYTES),
+        () => undefined,
+      );
       if (text === undefined) continue;
       const dir = path.relative(root.fsPath, path.dirname(source)).split(path.sep).join('/');
       files.push({ dir: dir === '.git/info' ? '' : dir, text });
@@ -231,7 +251,10 @@ export class WorkspaceTools implements ToolHost {
       }
       const stat = await fs.stat(file.path).catch(() => undefined);
       if (!stat || stat.size > MAX_SEARCH_FILE_BYTES) continue;
-      const text = await readHead(file.path, MAX_SEARCH_FILE_BYTES).then((head) => headText(head, Number.MAX_SAFE_INTEGER), () => undefined);
+      const text = await readHead(file.path, MAX_SEARCH_FILE_BYTES).then(
+        (head) => headText(head, Number.MAX_SAFE_INTEGER),
+        () => undefined,
+      );
       if (text === undefined) continue;
       searched += 1;
       const lines = text.split('\n');
@@ -253,7 +276,9 @@ export class WorkspaceTools implements ToolHost {
     const roots = this.roots().map((r) => r.fsPath);
     const entries: Array<[vscode.Uri, readonly vscode.Diagnostic[]]> = p
       ? [[vscode.Uri.file(p.path), vscode.languages.getDiagnostics(vscode.Uri.file(p.path))]]
-      : vscode.languages.getDiagnostics().filter(([uri]) => uri.scheme === 'file' && roots.some((r) => !path.relative(r, uri.fsPath).startsWith('..')));
+      : vscode.languages
+          .getDiagnostics()
+          .filter(([uri]) => uri.scheme === 'file' && roots.some((r) => !path.relative(r, uri.fsPath).startsWith('..')));
     const lines: string[] = [];
     for (const [uri, diagnostics] of entries) {
       const root = roots.find((r) => !path.relative(r, uri.fsPath).startsWith('..')) ?? '';
@@ -289,7 +314,12 @@ export class WorkspaceTools implements ToolHost {
       return `${name}, lines ${sel.start.line + 1}-${sel.end.line + 1} (${doc.languageId}):\n${text}`;
     };
     if (!sensitive || sel.isEmpty) return ready(run);
-    return { kind: 'ready', sensitive: true, approval: { summary: `Share the selection in ${name}`, warning: readWarning(name, this.service()) }, run };
+    return {
+      kind: 'ready',
+      sensitive: true,
+      approval: { summary: `Share the selection in ${name}`, warning: readWarning(name, this.service()) },
+      run,
+    };
   }
 
   private async prepareEdit(input: string, oldText: string, newText: string): Promise<PreparedTool> {
@@ -312,7 +342,9 @@ export class WorkspaceTools implements ToolHost {
     // The card is saved with the chat: a sensitive file's current text does not go into it.
     const replaced = oldText === '' ? (current ?? '') : oldText;
     const detail = truncateOutput(
-      kind && oldText === '' && current ? `- (the current ${lineCount(current)} lines are not shown: the file may hold secrets)\n${diffText('', newText)}` : diffText(replaced, newText),
+      kind && oldText === '' && current
+        ? `- (the current ${lineCount(current)} lines are not shown: the file may hold secrets)\n${diffText('', newText)}`
+        : diffText(replaced, newText),
       4000,
     );
     return {
@@ -371,7 +403,10 @@ function excludeGlob(folder: vscode.WorkspaceFolder): string {
 }
 
 async function statOf(p: string): Promise<vscode.FileStat | undefined> {
-  return vscode.workspace.fs.stat(vscode.Uri.file(p)).then((s) => s, () => undefined);
+  return vscode.workspace.fs.stat(vscode.Uri.file(p)).then(
+    (s) => s,
+    () => undefined,
+  );
 }
 
 /** An open document's text wins over the disk: it is what the user sees. */
@@ -413,8 +448,20 @@ function lineCount(text: string): number {
 
 /** What the approval card shows: the lines that go and the lines that come. */
 function diffText(oldText: string, newText: string): string {
-  const minus = oldText === '' ? [] : oldText.replace(/\n$/, '').split('\n').map((l) => `- ${l}`);
-  const plus = newText === '' ? [] : newText.replace(/\n$/, '').split('\n').map((l) => `+ ${l}`);
+  const minus =
+    oldText === ''
+      ? []
+      : oldText
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => `- ${l}`);
+  const plus =
+    newText === ''
+      ? []
+      : newText
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => `+ ${l}`);
   return [...minus, ...plus].join('\n');
 }
 

@@ -39,15 +39,23 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
       const model =
         typeof given === 'string'
           ? given
-          : (await vscode.window.showQuickPick(
-              models.map((m) => ({ ...m, picked: m.label === current, detail: m.label === current ? vscode.l10n.t('current') : undefined })),
-              { title: vscode.l10n.t('Tandem: Inline completion model') },
-            ))?.label;
+          : (
+              await vscode.window.showQuickPick(
+                models.map((m) => ({
+                  ...m,
+                  picked: m.label === current,
+                  detail: m.label === current ? vscode.l10n.t('current') : undefined,
+                })),
+                { title: vscode.l10n.t('Tandem: Inline completion model') },
+              )
+            )?.label;
       if (model) await config().update('model', model, vscode.ConfigurationTarget.Global);
     }),
     // VS Code's own partial accept inserts the first remaining line; the rest stays shown, and the
     // provider, asked again at the new cursor, answers it from the typed-through cache.
-    vscode.commands.registerCommand(COMMANDS.acceptNextLine, () => vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine')),
+    vscode.commands.registerCommand(COMMANDS.acceptNextLine, () =>
+      vscode.commands.executeCommand('editor.action.inlineSuggest.acceptNextLine'),
+    ),
     vscode.commands.registerCommand(COMMANDS.completionAccepted, (uri?: vscode.Uri) => {
       status.accepted();
       // Manual mode asks only when the user does: no prefetch.

@@ -82,12 +82,21 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
     return { files, chunks };
   }
 
-  async definitions(query: ContextQuery, offsets: readonly number[], found: (chunk: ContextChunk) => void, signal: AbortSignal): Promise<void> {
+  async definitions(
+    query: ContextQuery,
+    offsets: readonly number[],
+    found: (chunk: ContextChunk) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
     const document = this.documents.get(query.path);
     if (!document) return;
     await Promise.all(
       offsets.map(async (offset) => {
-        const locations = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, document.positionAt(offset));
+        const locations = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>(
+          'vscode.executeDefinitionProvider',
+          document.uri,
+          document.positionAt(offset),
+        );
         for (const location of locations ?? []) {
           if (signal.aborted) return;
           const uri = 'targetUri' in location ? location.targetUri : location.uri;

@@ -14,7 +14,12 @@ import { ContextGatherer } from './contextGatherer';
 import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
 /** Local files, unsaved buffers and remote workspaces; every language. */
-const selector: vscode.DocumentSelector = [{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'vscode-remote' }, { scheme: 'vscode-vfs' }];
+const selector: vscode.DocumentSelector = [
+  { scheme: 'file' },
+  { scheme: 'untitled' },
+  { scheme: 'vscode-remote' },
+  { scheme: 'vscode-vfs' },
+];
 
 /** Inline completions wired up: engine, provider, commands and the status the status bar shows. */
 export class InlineCompletions extends Disposable implements vscode.Disposable {
@@ -31,10 +36,17 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       this.status.changed();
       gatherer.context.invalidate(); // the sensitive files may have changed
     });
-    const gatherer = new ContextGatherer(() => settings.value.sensitive, () => settings.value.contextTokens);
+    const gatherer = new ContextGatherer(
+      () => settings.value.sensitive,
+      () => settings.value.contextTokens,
+    );
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
-    this.status = new CompletionStatus(() => settings.value.enabled, () => Date.now(), cooldown);
+    this.status = new CompletionStatus(
+      () => settings.value.enabled,
+      () => Date.now(),
+      cooldown,
+    );
     // Registered first, so disposed last: after everything that reports to it.
     this._register(this.status);
     // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter).
@@ -46,7 +58,14 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       cooldown,
       syntax: this.syntax,
     });
-    const provider = (this.provider = new TandemInlineCompletionProvider(this.engine, settings, this.status, new CompletionNotices(), log, gatherer));
+    const provider = (this.provider = new TandemInlineCompletionProvider(
+      this.engine,
+      settings,
+      this.status,
+      new CompletionNotices(),
+      log,
+      gatherer,
+    ));
     this._register(settings);
     this._register(gatherer);
     this._register(vscode.languages.registerInlineCompletionItemProvider(selector, provider));

@@ -50,7 +50,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
     this._register(
       view.onDidChangeReady((ready) => {
-        if (!ready) this.session?.fail(new Error('The Tandem view was closed, so reading aloud stopped. Run Tandem: Read Aloud again to continue.'));
+        if (!ready)
+          this.session?.fail(new Error('The Tandem view was closed, so reading aloud stopped. Run Tandem: Read Aloud again to continue.'));
       }),
     );
     // Registered last, so disposed first: the reading stops before its listeners and status go.
@@ -84,7 +85,12 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this.lastReport = { outcome: outcome.kind, commandToFirstSoundMs: this.firstSoundMs, playedSeconds: session.playedSeconds };
     this.log.info(`read aloud: ${outcome.kind} after ${session.playedSeconds.toFixed(1)} s of audio`);
     if (session.truncatedParts.length > 0) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Tandem: the service cut {0} part(s) short at its output limit, so some text was not read.', session.truncatedParts.length));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Tandem: the service cut {0} part(s) short at its output limit, so some text was not read.',
+          session.truncatedParts.length,
+        ),
+      );
     }
     if (outcome.kind === 'failed' && outcome.error instanceof NoPlayerError) void this.offerWav();
     else if (outcome.kind === 'failed') void showServiceError(outcome.error, 'speech', vscode.l10n.t('Nothing is playing now.'));
@@ -97,7 +103,9 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
 
   private async offerWav(): Promise<void> {
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?'),
+      vscode.l10n.t(
+        'Tandem cannot play audio here: the Tandem view, which plays it, could not be shown. Save the speech as a WAV file instead?',
+      ),
       vscode.l10n.t('Save as WAV…'),
     );
     if (choice) await vscode.commands.executeCommand(COMMANDS.saveSpeech);
@@ -118,7 +126,9 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
         return session.ended(message.playedSeconds);
       case 'speech/failed':
         if (message.reason === 'blocked') {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: the browser blocks audio until you click. Press Play in the Tandem view to listen.'));
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('Tandem: the browser blocks audio until you click. Press Play in the Tandem view to listen.'),
+          );
           return;
         }
         return session.fail(new Error(vscode.l10n.t('The audio player failed: {0}', message.message)));

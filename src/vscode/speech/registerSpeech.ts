@@ -6,7 +6,11 @@ import { saveSpeech } from './saveSpeech';
 import type { SpeechView } from './speechView';
 
 /** Read Aloud, Stop Reading and Save Selection as Speech…; the player lives in the chat webview. */
-export function registerSpeech(clients: ServiceClients, chatView: SpeechView, log: vscode.LogOutputChannel): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
+export function registerSpeech(
+  clients: ServiceClients,
+  chatView: SpeechView,
+  log: vscode.LogOutputChannel,
+): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
   const readAloud = new ReadAloud(clients, chatView, log);
   return {
     readAloud,

@@ -7,7 +7,11 @@ import type { ServiceClients } from '../serviceClients';
 import { speechInput } from './speechInput';
 
 /** Tandem: Save Selection as Speech… — the selection spoken into a WAV file. Returns the file, or undefined. */
-export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputChannel, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function saveSpeech(
+  clients: ServiceClients,
+  log: vscode.LogOutputChannel,
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
   const input = await speechInput();
   if (!input) return undefined;
   const uri =
@@ -21,7 +25,11 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
   if (!uri) return undefined;
   try {
     const spoken = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Tandem: speaking {0} into {1}', input.title, vscode.workspace.asRelativePath(uri)), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Tandem: speaking {0} into {1}', input.title, vscode.workspace.asRelativePath(uri)),
+        cancellable: true,
+      },
       async (progress, token) => {
         const cancel = signalFromToken(token);
         try {
@@ -36,9 +44,15 @@ export async function saveSpeech(clients: ServiceClients, log: vscode.LogOutputC
     );
     await vscode.workspace.fs.writeFile(uri, spoken.wav);
     log.info(`save speech: ${formatClock(spoken.seconds)} written to ${uri.toString(true)}`);
-    const cut = spoken.truncatedParts.length ? ` ${vscode.l10n.t('The service cut {0} part(s) short at its output limit.', spoken.truncatedParts.length)}` : '';
+    const cut = spoken.truncatedParts.length
+      ? ` ${vscode.l10n.t('The service cut {0} part(s) short at its output limit.', spoken.truncatedParts.length)}`
+      : '';
     const polished = spoken.preview ? ` ${vscode.l10n.t('Spoken text (polished by the service): {0}', spoken.preview)}` : '';
-    void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: saved {0} of speech to {1}.', formatClock(spoken.seconds), vscode.workspace.asRelativePath(uri)) + cut + polished);
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Tandem: saved {0} of speech to {1}.', formatClock(spoken.seconds), vscode.workspace.asRelativePath(uri)) +
+        cut +
+        polished,
+    );
     return uri;
   } catch (error) {
     await showServiceError(error, 'speech', vscode.l10n.t('No file was written.'));

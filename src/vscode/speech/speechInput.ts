@@ -38,17 +38,27 @@ export async function speechInput(): Promise<SpeechInput | undefined> {
     settings = await readSpeechSettings();
   } catch (error) {
     if (!(error instanceof SpeechSettingError)) throw error;
-    void vscode.window.showErrorMessage(vscode.l10n.t('Tandem: {0}', error.message), vscode.l10n.t('Open Settings')).then((choice) => choice && openSettings(error.setting));
+    void vscode.window
+      .showErrorMessage(vscode.l10n.t('Tandem: {0}', error.message), vscode.l10n.t('Open Settings'))
+      .then((choice) => choice && openSettings(error.setting));
     return undefined;
   }
   const { text: whole, line } = textToSpeak(editor);
   const text = whole.length > MAX_SPEECH_CHARS ? whole.slice(0, MAX_SPEECH_CHARS) : whole;
   if (text !== whole) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Tandem: the selection is {0} characters; only the first {1} (about two hours of speech) are used.', whole.length.toLocaleString('en-US'), MAX_SPEECH_CHARS.toLocaleString('en-US')));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'Tandem: the selection is {0} characters; only the first {1} (about two hours of speech) are used.',
+        whole.length.toLocaleString('en-US'),
+        MAX_SPEECH_CHARS.toLocaleString('en-US'),
+      ),
+    );
   }
   const parts = splitForSpeech(cleanForSpeech(text, { stripMarkup: settings.stripMarkup }));
   if (parts.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: there is nothing to read here. Select some text, or put the cursor on a line with words.'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Tandem: there is nothing to read here. Select some text, or put the cursor on a line with words.'),
+    );
     return undefined;
   }
   const name = editor.document.isUntitled ? 'Untitled' : path.basename(editor.document.uri.path);

@@ -30,7 +30,10 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
   const stripMarkup = tandemSetting('speech.stripMarkup');
   const { minimum, maximum } = SETTINGS['speech.sampleRate'];
   if (!Number.isInteger(sampleRate) || sampleRate < minimum || sampleRate > maximum) {
-    throw new SpeechSettingError(`tandem.speech.sampleRate must be a whole number of Hz from ${minimum} to ${maximum} (it is ${sampleRate}).`, 'tandem.speech.sampleRate');
+    throw new SpeechSettingError(
+      `tandem.speech.sampleRate must be a whole number of Hz from ${minimum} to ${maximum} (it is ${sampleRate}).`,
+      'tandem.speech.sampleRate',
+    );
   }
   // The catalog says how each speech model takes its voice, so no model id is repeated here.
   const info = findModel(model);
@@ -40,7 +43,10 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
     case 'voicedesign': {
       const voiceDescription = tandemSetting('speech.voiceDescription').trim();
       if (!voiceDescription) {
-        throw new SpeechSettingError(vscode.l10n.t('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").'), 'tandem.speech.voiceDescription');
+        throw new SpeechSettingError(
+          vscode.l10n.t('Voice design needs a description of the voice in tandem.speech.voiceDescription (e.g. "a calm, low voice").'),
+          'tandem.speech.voiceDescription',
+        );
       }
       const optimizeTextPreview = tandemSetting('speech.optimizeTextPreview');
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
@@ -49,7 +55,13 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
       return { voice: { model, ...(await readVoiceSample(tandemSetting('speech.voiceSample'))) }, sampleRate, stripMarkup };
     default:
       throw new SpeechSettingError(
-        vscode.l10n.t('tandem.speech.model "{0}" is not a speech model; choose one of {1}.', model, modelsFor('A', 'speech').map((m) => m.id).join(', ')),
+        vscode.l10n.t(
+          'tandem.speech.model "{0}" is not a speech model; choose one of {1}.',
+          model,
+          modelsFor('A', 'speech')
+            .map((m) => m.id)
+            .join(', '),
+        ),
         'tandem.speech.model',
       );
   }
@@ -58,13 +70,20 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
 /** Reads the voice-clone sample named by the setting; its length is checked before anything is sent. */
 async function readVoiceSample(setting: string): Promise<VoiceSample> {
   const where = 'tandem.speech.voiceSample';
-  if (!setting.trim()) throw new SpeechSettingError(vscode.l10n.t('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.'), where);
+  if (!setting.trim())
+    throw new SpeechSettingError(
+      vscode.l10n.t('Voice cloning needs a WAV sample of 3 to 10 seconds: set its path in tandem.speech.voiceSample.'),
+      where,
+    );
   const file = resolveSamplePath(setting.trim());
   let bytes: Uint8Array;
   try {
     bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
   } catch {
-    throw new SpeechSettingError(vscode.l10n.t('The voice sample {0} cannot be read. Check the path in tandem.speech.voiceSample.', file), where);
+    throw new SpeechSettingError(
+      vscode.l10n.t('The voice sample {0} cannot be read. Check the path in tandem.speech.voiceSample.', file),
+      where,
+    );
   }
   try {
     return voiceSampleFromWav(bytes, path.basename(file));

@@ -47,7 +47,10 @@ describe('parseBalance', () => {
   });
 
   it('shape 3: {is_available, balance_infos: [...]}', () => {
-    assert.deepEqual(parseBalance({ is_available: true, balance_infos: [cny, usd] }), { available: true, balances: [parsedCny, parsedUsd] });
+    assert.deepEqual(parseBalance({ is_available: true, balance_infos: [cny, usd] }), {
+      available: true,
+      balances: [parsedCny, parsedUsd],
+    });
     assert.deepEqual(parseBalance({ is_available: false, balance_infos: [] }), { available: false, balances: [] });
     assert.deepEqual(parseBalance({ balance_infos: [usd] }), { balances: [parsedUsd] });
   });

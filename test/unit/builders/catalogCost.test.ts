@@ -9,7 +9,15 @@ describe('catalog', () => {
   it('has the seven contract models', () => {
     assert.deepEqual(
       MODELS.map((m) => m.id),
-      ['alpha-v2.5-pro', 'alpha-v2.5', 'alpha-v2.5-tts', 'alpha-v2.5-tts-voicedesign', 'alpha-v2.5-tts-voiceclone', 'beta-v4-flash', 'beta-v4-pro'],
+      [
+        'alpha-v2.5-pro',
+        'alpha-v2.5',
+        'alpha-v2.5-tts',
+        'alpha-v2.5-tts-voicedesign',
+        'alpha-v2.5-tts-voiceclone',
+        'beta-v4-flash',
+        'beta-v4-pro',
+      ],
     );
   });
 
@@ -31,7 +39,16 @@ describe('catalog', () => {
   });
 
   it('Service A speech models: no reasoning/tools, 8192 tokens, temperature 0.6, speech kind', () => {
-    const kinds = modelsFor('A', 'speech').map((m) => [m.id, m.speech, m.reasoning, m.tools, m.webSearch, m.defaultMaxTokens, m.maxOutputTokens, m.defaultTemperature]);
+    const kinds = modelsFor('A', 'speech').map((m) => [
+      m.id,
+      m.speech,
+      m.reasoning,
+      m.tools,
+      m.webSearch,
+      m.defaultMaxTokens,
+      m.maxOutputTokens,
+      m.defaultTemperature,
+    ]);
     assert.deepEqual(kinds, [
       ['alpha-v2.5-tts', 'preset', false, false, false, 8192, 8192, 0.6],
       ['alpha-v2.5-tts-voicedesign', 'voicedesign', false, false, false, 8192, 8192, 0.6],
@@ -58,8 +75,14 @@ describe('catalog', () => {
   });
 
   it('modelsFor filters by service and kind; findModel misses unknown ids', () => {
-    assert.deepEqual(modelsFor('A', 'text').map((m) => m.id), ['alpha-v2.5-pro', 'alpha-v2.5']);
-    assert.deepEqual(modelsFor('B', 'text').map((m) => m.id), ['beta-v4-flash', 'beta-v4-pro']);
+    assert.deepEqual(
+      modelsFor('A', 'text').map((m) => m.id),
+      ['alpha-v2.5-pro', 'alpha-v2.5'],
+    );
+    assert.deepEqual(
+      modelsFor('B', 'text').map((m) => m.id),
+      ['beta-v4-flash', 'beta-v4-pro'],
+    );
     assert.deepEqual(modelsFor('B', 'speech'), []);
     assert.equal(modelsFor('A').length, 5);
     assert.equal(findModel('beta-chat'), undefined);
@@ -77,21 +100,42 @@ describe('costOf', () => {
   const M = 1_000_000;
 
   it('beta-v4-flash: 1M hit = 0.02, 1M miss = 1, 1M output = 2 CNY', () => {
-    assert.deepEqual(costOf('beta-v4-flash', usage({ prompt_tokens: M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 0 })), { amount: 0.02, currency: 'CNY' });
-    assert.deepEqual(costOf('beta-v4-flash', usage({ prompt_tokens: M, prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: M })), { amount: 1, currency: 'CNY' });
+    assert.deepEqual(costOf('beta-v4-flash', usage({ prompt_tokens: M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 0 })), {
+      amount: 0.02,
+      currency: 'CNY',
+    });
+    assert.deepEqual(costOf('beta-v4-flash', usage({ prompt_tokens: M, prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: M })), {
+      amount: 1,
+      currency: 'CNY',
+    });
     assert.deepEqual(costOf('beta-v4-flash', usage({ completion_tokens: M })), { amount: 2, currency: 'CNY' });
   });
 
   it('beta-v4-pro: 0.1 / 3 / 6 per million', () => {
-    assert.deepEqual(costOf('beta-v4-pro', usage({ prompt_tokens: M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 0 }))?.amount, 0.1);
-    assert.deepEqual(costOf('beta-v4-pro', usage({ prompt_tokens: M, prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: M }))?.amount, 3);
+    assert.deepEqual(
+      costOf('beta-v4-pro', usage({ prompt_tokens: M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 0 }))?.amount,
+      0.1,
+    );
+    assert.deepEqual(
+      costOf('beta-v4-pro', usage({ prompt_tokens: M, prompt_cache_hit_tokens: 0, prompt_cache_miss_tokens: M }))?.amount,
+      3,
+    );
     assert.deepEqual(costOf('beta-v4-pro', usage({ completion_tokens: M }))?.amount, 6);
-    assert.equal(costOf('beta-v4-pro', usage({ prompt_tokens: 3 * M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 2 * M, completion_tokens: M }))?.amount, 0.1 + 6 + 6);
+    assert.equal(
+      costOf(
+        'beta-v4-pro',
+        usage({ prompt_tokens: 3 * M, prompt_cache_hit_tokens: M, prompt_cache_miss_tokens: 2 * M, completion_tokens: M }),
+      )?.amount,
+      0.1 + 6 + 6,
+    );
   });
 
   it('a mixed small request adds up exactly', () => {
     // 1000 hit × 0.02 + 2000 miss × 1 + 500 out × 2, per million = 0.00002 + 0.002 + 0.001
-    const cost = costOf('beta-v4-flash', usage({ prompt_tokens: 3000, prompt_cache_hit_tokens: 1000, prompt_cache_miss_tokens: 2000, completion_tokens: 500 }));
+    const cost = costOf(
+      'beta-v4-flash',
+      usage({ prompt_tokens: 3000, prompt_cache_hit_tokens: 1000, prompt_cache_miss_tokens: 2000, completion_tokens: 500 }),
+    );
     assert.deepEqual(cost, { amount: 0.00302, currency: 'CNY' });
   });
 

@@ -54,7 +54,11 @@ describe('normalizeBaseUrl', () => {
   });
 
   it('malformed URLs → invalid_request naming the problem', () => {
-    expectInvalid('A', () => normalizeBaseUrl('A', 'a.example.com'), 'Service A base URL "a.example.com" is malformed: it is not a valid URL');
+    expectInvalid(
+      'A',
+      () => normalizeBaseUrl('A', 'a.example.com'),
+      'Service A base URL "a.example.com" is malformed: it is not a valid URL',
+    );
     expectInvalid('A', () => normalizeBaseUrl('A', 'ftp://a.example.com'), /must start with http:\/\/ or https:\/\//);
     expectInvalid('B', () => normalizeBaseUrl('B', 'https://b.example.com/?x=1'), /must not contain a query/);
     expectInvalid('B', () => normalizeBaseUrl('B', 'https://user:pw@b.example.com'), /must not contain credentials/);
@@ -95,8 +99,14 @@ describe('endpointUrl', () => {
   });
 
   it('a pasted /v1 or /beta never doubles up', () => {
-    assert.equal(endpointUrl(normalizeBaseUrl('A', 'https://a.example.com/v1/'), SERVICE_A_PATHS.chat), 'https://a.example.com/v1/chat/completions');
-    assert.equal(endpointUrl(normalizeBaseUrl('B', 'https://b.example.com/beta'), SERVICE_B_PATHS.fim), 'https://b.example.com/beta/completions');
+    assert.equal(
+      endpointUrl(normalizeBaseUrl('A', 'https://a.example.com/v1/'), SERVICE_A_PATHS.chat),
+      'https://a.example.com/v1/chat/completions',
+    );
+    assert.equal(
+      endpointUrl(normalizeBaseUrl('B', 'https://b.example.com/beta'), SERVICE_B_PATHS.fim),
+      'https://b.example.com/beta/completions',
+    );
   });
 });
 

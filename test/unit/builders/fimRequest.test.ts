@@ -42,12 +42,40 @@ describe('buildFimRequest', () => {
   });
 
   it('max_tokens 1..4096, stop ≤ 16, model checks', () => {
-    expectInvalid('B', () => buildFimRequest({ prompt: 'x', maxTokens: 4097 }), 'Service B max_tokens must be an integer from 1 to 4096 (got 4097)');
-    expectInvalid('B', () => buildFimRequest({ prompt: 'x', maxTokens: 0 }), 'Service B max_tokens must be an integer from 1 to 4096 (got 0)');
-    expectInvalid('B', () => buildFimRequest({ prompt: 'x', stop: Array.from({ length: 17 }, (_, i) => `${i}`) }), 'Service B allows at most 16 stop sequences (got 17)');
-    expectInvalid('B', () => buildFimRequest({ prompt: 'x', temperature: 3 }), 'Service B temperature must be a number from 0 to 2 (got 3)');
-    expectInvalid('B', () => buildFimRequest({ model: 'alpha-v2.5', prompt: 'x' }), '"alpha-v2.5" cannot do fill-in-the-middle on Service B');
-    expectInvalid('B', () => buildFimRequest({ prompt: undefined as unknown as string }), 'Service B fill-in-the-middle needs a prompt string');
-    expectServiceError(() => buildFimRequest({ model: 'beta-chat', prompt: 'x' }), { service: 'B', code: 'model_not_found', message: /beta-chat/ });
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ prompt: 'x', maxTokens: 4097 }),
+      'Service B max_tokens must be an integer from 1 to 4096 (got 4097)',
+    );
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ prompt: 'x', maxTokens: 0 }),
+      'Service B max_tokens must be an integer from 1 to 4096 (got 0)',
+    );
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ prompt: 'x', stop: Array.from({ length: 17 }, (_, i) => `${i}`) }),
+      'Service B allows at most 16 stop sequences (got 17)',
+    );
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ prompt: 'x', temperature: 3 }),
+      'Service B temperature must be a number from 0 to 2 (got 3)',
+    );
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ model: 'alpha-v2.5', prompt: 'x' }),
+      '"alpha-v2.5" cannot do fill-in-the-middle on Service B',
+    );
+    expectInvalid(
+      'B',
+      () => buildFimRequest({ prompt: undefined as unknown as string }),
+      'Service B fill-in-the-middle needs a prompt string',
+    );
+    expectServiceError(() => buildFimRequest({ model: 'beta-chat', prompt: 'x' }), {
+      service: 'B',
+      code: 'model_not_found',
+      message: /beta-chat/,
+    });
   });
 });

@@ -47,7 +47,8 @@ function settingProblems(contributes: Json, table: Readonly<Record<string, Setti
       continue;
     }
     const differs = (field: string, inPackage: unknown, inTable: unknown) => {
-      if (!isDeepStrictEqual(inPackage, inTable)) problems.push(`${id}: ${field} is ${JSON.stringify(inPackage)} in package.json, ${JSON.stringify(inTable)} in the table`);
+      if (!isDeepStrictEqual(inPackage, inTable))
+        problems.push(`${id}: ${field} is ${JSON.stringify(inPackage)} in package.json, ${JSON.stringify(inTable)} in the table`);
     };
     differs('type', p.type, spec.type);
     differs('default', p.default, spec.default);
@@ -81,7 +82,8 @@ function commandProblems(contributes: Json, tables: Tables): string[] {
   const usable = (id: string) => seen.has(id) || BUILT_IN_COMMANDS.has(id);
   for (const [menu, items] of Object.entries((contributes.menus ?? {}) as Record<string, Json[]>)) {
     for (const item of items) {
-      if (item.command !== undefined && !usable(String(item.command))) problems.push(`menus.${menu}: ${String(item.command)} is not a contributed command`);
+      if (item.command !== undefined && !usable(String(item.command)))
+        problems.push(`menus.${menu}: ${String(item.command)} is not a contributed command`);
     }
   }
   for (const binding of (contributes.keybindings ?? []) as Json[]) {
@@ -128,10 +130,9 @@ describe('package.json contributes against the settings and command tables', () 
     const tableWith = (key: string, spec: SettingSpec) => ({ ...SETTINGS, [key]: spec });
 
     it('a default changed in package.json, or in the table', () => {
-      assert.deepEqual(
-        problemsWith(changed((c) => (property(c, 'tandem.completion.maxTokens').default = 256))),
-        ['tandem.completion.maxTokens: default is 256 in package.json, 128 in the table'],
-      );
+      assert.deepEqual(problemsWith(changed((c) => (property(c, 'tandem.completion.maxTokens').default = 256))), [
+        'tandem.completion.maxTokens: default is 256 in package.json, 128 in the table',
+      ]);
       assert.deepEqual(problemsWith(packageJson.contributes, tableWith('chat.model', { type: 'string', default: 'beta-v4-pro' })), [
         'tandem.chat.model: default is "beta-v4-flash" in package.json, "beta-v4-pro" in the table',
       ]);
@@ -186,8 +187,15 @@ describe('package.json contributes against the settings and command tables', () 
       const problems = problemsWith(
         changed((c) => {
           const commands = c.commands as Json[];
-          commands.splice(commands.findIndex((x) => x.command === COMMANDS.saveSpeech), 1);
-          commands.push({ command: 'tandem.renamed', title: 'x' }, { command: COMMANDS.completionAccepted, title: 'x' }, { command: COMMANDS.readAloud, title: 'x' });
+          commands.splice(
+            commands.findIndex((x) => x.command === COMMANDS.saveSpeech),
+            1,
+          );
+          commands.push(
+            { command: 'tandem.renamed', title: 'x' },
+            { command: COMMANDS.completionAccepted, title: 'x' },
+            { command: COMMANDS.readAloud, title: 'x' },
+          );
           ((c.menus as Record<string, Json[]>)['view/title'] ??= []).push({ command: 'tandem.typo' });
           (c.keybindings as Json[]).push({ command: 'tandem.otherTypo', key: 'alt+x' });
         }),

@@ -7,7 +7,11 @@ const user = (content: string): ChatMessage => ({ role: 'user', content });
 const base = (o: Partial<ServiceAChatOptions> = {}): ServiceAChatOptions => ({ model: 'alpha-v2.5', messages: [user('hi')], ...o });
 const readFile: FunctionTool = {
   type: 'function',
-  function: { name: 'read_file', description: 'Read a workspace file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  function: {
+    name: 'read_file',
+    description: 'Read a workspace file',
+    parameters: { type: 'object', properties: { path: { type: 'string' } } },
+  },
 };
 
 describe('buildServiceAChatRequest', () => {
@@ -23,7 +27,14 @@ describe('buildServiceAChatRequest', () => {
       model: 'alpha-v2.5-pro',
       messages: [
         { role: 'developer', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }], name: 'dev' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+          ],
+          name: 'dev',
+        },
       ],
       stream: true,
       thinking: false,
@@ -45,7 +56,10 @@ describe('buildServiceAChatRequest', () => {
           { role: 'developer', content: 'Be brief.' },
           {
             role: 'user',
-            content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }],
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+            ],
             name: 'dev',
           },
         ],
@@ -124,7 +138,11 @@ describe('buildServiceAChatRequest', () => {
 
   it('a tool-call turn without reasoning is fine for A (recommended, not required)', () => {
     const call = { id: 'c', type: 'function' as const, function: { name: 'read_file', arguments: '{}' } };
-    const { body } = buildServiceAChatRequest(base({ messages: [user('x'), { role: 'assistant', content: '', tool_calls: [call] }, { role: 'tool', content: 'r', tool_call_id: 'c' }] }));
+    const { body } = buildServiceAChatRequest(
+      base({
+        messages: [user('x'), { role: 'assistant', content: '', tool_calls: [call] }, { role: 'tool', content: 'r', tool_call_id: 'c' }],
+      }),
+    );
     assert.deepEqual((body.messages as unknown[])[1], { role: 'assistant', content: '', tool_calls: [call] });
   });
 
@@ -149,14 +167,30 @@ describe('buildServiceAChatRequest', () => {
     });
 
     it('speech models go through the speech builder', () => {
-      expectInvalid('A', () => buildServiceAChatRequest(base({ model: 'alpha-v2.5-tts' })), 'alpha-v2.5-tts is a speech model; build its request with buildSpeechRequest');
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ model: 'alpha-v2.5-tts' })),
+        'alpha-v2.5-tts is a speech model; build its request with buildSpeechRequest',
+      );
     });
 
     it('messages must be non-empty, with known roles and content', () => {
       expectInvalid('A', () => buildServiceAChatRequest(base({ messages: [] })), 'Service A needs at least one message');
-      expectInvalid('A', () => buildServiceAChatRequest(base({ messages: [{ role: 'robot' as never, content: 'x' }] })), 'Service A message #1 has unknown role "robot"');
-      expectInvalid('A', () => buildServiceAChatRequest(base({ messages: [user('a'), { role: 'user', content: null }] })), 'Service A message #2 (user) needs content: a string or an array of parts');
-      expectInvalid('A', () => buildServiceAChatRequest(base({ messages: [{ role: 'tool', content: 'r' }] })), 'Service A tool message #1 needs tool_call_id');
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ messages: [{ role: 'robot' as never, content: 'x' }] })),
+        'Service A message #1 has unknown role "robot"',
+      );
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ messages: [user('a'), { role: 'user', content: null }] })),
+        'Service A message #2 (user) needs content: a string or an array of parts',
+      );
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ messages: [{ role: 'tool', content: 'r' }] })),
+        'Service A tool message #1 needs tool_call_id',
+      );
     });
 
     const ranges: Array<[Partial<ServiceAChatOptions>, string]> = [
@@ -176,7 +210,9 @@ describe('buildServiceAChatRequest', () => {
     }
 
     it('range edges are accepted', () => {
-      const { body } = buildServiceAChatRequest(base({ thinking: false, maxCompletionTokens: 131072, temperature: 1.5, topP: 0.01, frequencyPenalty: -2, presencePenalty: 2 }));
+      const { body } = buildServiceAChatRequest(
+        base({ thinking: false, maxCompletionTokens: 131072, temperature: 1.5, topP: 0.01, frequencyPenalty: -2, presencePenalty: 2 }),
+      );
       assert.equal(body.max_completion_tokens, 131072);
       assert.equal(body.temperature, 1.5);
       assert.equal(body.top_p, 0.01);
@@ -184,7 +220,11 @@ describe('buildServiceAChatRequest', () => {
     });
 
     it('stop: at most 4', () => {
-      expectInvalid('A', () => buildServiceAChatRequest(base({ stop: ['a', 'b', 'c', 'd', 'e'] })), 'Service A allows at most 4 stop sequences (got 5)');
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ stop: ['a', 'b', 'c', 'd', 'e'] })),
+        'Service A allows at most 4 stop sequences (got 5)',
+      );
       assert.deepEqual(buildServiceAChatRequest(base({ stop: ['a', 'b', 'c', 'd'] })).body.stop, ['a', 'b', 'c', 'd']);
     });
 
@@ -195,7 +235,11 @@ describe('buildServiceAChatRequest', () => {
       expectInvalid('A', () => buildServiceAChatRequest(base({ tools: [fn('')] })), msg(''));
       expectInvalid('A', () => buildServiceAChatRequest(base({ tools: [fn('x'.repeat(65))] })), msg('x'.repeat(65)));
       expectInvalid('A', () => buildServiceAChatRequest(base({ tools: [fn('a.b')] })), msg('a.b'));
-      expectInvalid('A', () => buildServiceAChatRequest(base({ tools: [fn('dup'), fn('dup')] })), 'Service A function name "dup" is declared twice');
+      expectInvalid(
+        'A',
+        () => buildServiceAChatRequest(base({ tools: [fn('dup'), fn('dup')] })),
+        'Service A function name "dup" is declared twice',
+      );
       buildServiceAChatRequest(base({ tools: [fn('Get-File_2'), fn('y'.repeat(64))] }));
     });
 

@@ -5,8 +5,14 @@ import { expectInvalid, expectServiceError } from './expectServiceError';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });
 const base = (o: Partial<ServiceBChatOptions> = {}): ServiceBChatOptions => ({ model: 'beta-v4-flash', messages: [user('hi')], ...o });
-const fn = (name: string, extra: Partial<FunctionTool['function']> = {}): FunctionTool => ({ type: 'function', function: { name, ...extra } });
-const weather = fn('get_weather', { description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } });
+const fn = (name: string, extra: Partial<FunctionTool['function']> = {}): FunctionTool => ({
+  type: 'function',
+  function: { name, ...extra },
+});
+const weather = fn('get_weather', {
+  description: 'Weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+});
 const call: ToolCall = { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Hangzhou"}' } };
 const build = (o: Partial<ServiceBChatOptions>) => () => buildServiceBChatRequest(base(o));
 
@@ -60,7 +66,17 @@ describe('buildServiceBChatRequest', () => {
 
   it('non-reasoning request: thinking disabled, sampling sent, reasoning_effort dropped, logprobs', () => {
     assert.deepEqual(
-      buildServiceBChatRequest(base({ thinking: false, reasoningEffort: 'high', temperature: 0, topP: 1, logprobs: true, topLogprobs: 5, responseFormat: { type: 'text' } })).body,
+      buildServiceBChatRequest(
+        base({
+          thinking: false,
+          reasoningEffort: 'high',
+          temperature: 0,
+          topP: 1,
+          logprobs: true,
+          topLogprobs: 5,
+          responseFormat: { type: 'text' },
+        }),
+      ).body,
       {
         model: 'beta-v4-flash',
         messages: [{ role: 'user', content: 'hi' }],
@@ -87,7 +103,14 @@ describe('buildServiceBChatRequest', () => {
         tools: [weather],
         messages: [
           { role: 'developer', content: 'Follow the style guide.' },
-          { role: 'user', content: [{ type: 'text', text: 'Line one' }, { type: 'text', text: 'Line two' }], name: 'ana' },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Line one' },
+              { type: 'text', text: 'Line two' },
+            ],
+            name: 'ana',
+          },
           { role: 'assistant', content: null, tool_calls: [call] },
           { role: 'tool', content: [{ type: 'text', text: 'sunny' }], tool_call_id: 'call_1' },
         ],
@@ -141,7 +164,9 @@ describe('buildServiceBChatRequest', () => {
 
   describe('strict tool mode (docs/contracts.md#b-strict-beta)', () => {
     it('uses /beta/chat/completions and sets strict: true on every function', () => {
-      const req = buildServiceBChatRequest(base({ strict: true, tools: [weather, fn('now', { strict: false })], toolChoice: { type: 'function', function: { name: 'now' } } }));
+      const req = buildServiceBChatRequest(
+        base({ strict: true, tools: [weather, fn('now', { strict: false })], toolChoice: { type: 'function', function: { name: 'now' } } }),
+      );
       assert.equal(req.path, '/beta/chat/completions');
       assert.deepEqual(req.body.tools, [
         { type: 'function', function: { ...weather.function, strict: true } },
@@ -160,25 +185,43 @@ describe('buildServiceBChatRequest', () => {
 
   describe('JSON output (docs/contracts.md#b-json-object)', () => {
     it('json_object with "json" in a system or user message is sent', () => {
-      const ok = buildServiceBChatRequest(base({ responseFormat: { type: 'json_object' }, messages: [{ role: 'system', content: 'Answer as JSON.' }, user('list three colours')] }));
+      const ok = buildServiceBChatRequest(
+        base({
+          responseFormat: { type: 'json_object' },
+          messages: [{ role: 'system', content: 'Answer as JSON.' }, user('list three colours')],
+        }),
+      );
       assert.deepEqual(ok.body.response_format, { type: 'json_object' });
       buildServiceBChatRequest(base({ responseFormat: { type: 'json_object' }, messages: [user('give me json')] }));
-      buildServiceBChatRequest(base({ responseFormat: { type: 'json_object' }, messages: [{ role: 'developer', content: 'Output JSON.' }, user('x')] }));
+      buildServiceBChatRequest(
+        base({ responseFormat: { type: 'json_object' }, messages: [{ role: 'developer', content: 'Output JSON.' }, user('x')] }),
+      );
     });
 
     it('json_object without "json" in a system/user message → local error', () => {
-      const err = expectInvalid('B', build({ responseFormat: { type: 'json_object' }, messages: [user('list three colours')] }), 'Service B JSON output needs the word "json" in a system or user message');
+      const err = expectInvalid(
+        'B',
+        build({ responseFormat: { type: 'json_object' }, messages: [user('list three colours')] }),
+        'Service B JSON output needs the word "json" in a system or user message',
+      );
       assert.match(err.hint, /Reply in JSON/);
       // An assistant turn mentioning JSON is not an instruction.
       expectInvalid(
         'B',
-        build({ responseFormat: { type: 'json_object' }, messages: [user('hi'), { role: 'assistant', content: 'I can write JSON' }, user('go')] }),
+        build({
+          responseFormat: { type: 'json_object' },
+          messages: [user('hi'), { role: 'assistant', content: 'I can write JSON' }, user('go')],
+        }),
         /needs the word "json"/,
       );
     });
 
     it('unknown response_format type → local error', () => {
-      expectInvalid('B', build({ responseFormat: { type: 'json_schema' } as never }), 'Service B response_format type must be "json_object" or "text" (got "json_schema")');
+      expectInvalid(
+        'B',
+        build({ responseFormat: { type: 'json_schema' } as never }),
+        'Service B response_format type must be "json_object" or "text" (got "json_schema")',
+      );
     });
   });
 
@@ -190,21 +233,45 @@ describe('buildServiceBChatRequest', () => {
         message: 'Service B model "beta-chat" went offline on 2026-07-24 and no longer works',
         hint: 'Choose beta-v4-flash with thinking off instead',
       });
-      expectServiceError(build({ model: 'beta-reasoner' }), { service: 'B', code: 'model_not_found', message: /beta-reasoner/, hint: 'Choose beta-v4-flash with thinking on instead' });
+      expectServiceError(build({ model: 'beta-reasoner' }), {
+        service: 'B',
+        code: 'model_not_found',
+        message: /beta-reasoner/,
+        hint: 'Choose beta-v4-flash with thinking on instead',
+      });
       expectInvalid('B', build({ model: 'alpha-v2.5' }), 'Unknown Service B model "alpha-v2.5"');
     });
 
     it('messages: non-empty, known roles, text only', () => {
       expectInvalid('B', build({ messages: [] }), 'Service B needs at least one message');
-      expectInvalid('B', build({ messages: [{ role: 'narrator' as never, content: 'x' }] }), 'Service B message #1 has unknown role "narrator"');
+      expectInvalid(
+        'B',
+        build({ messages: [{ role: 'narrator' as never, content: 'x' }] }),
+        'Service B message #1 has unknown role "narrator"',
+      );
       const err = expectInvalid(
         'B',
-        build({ messages: [user('a'), { role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'https://x/y.png' } }] }] }),
+        build({
+          messages: [
+            user('a'),
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'see' },
+                { type: 'image_url', image_url: { url: 'https://x/y.png' } },
+              ],
+            },
+          ],
+        }),
         'Service B accepts text only: message #2 has a part of type "image_url"',
       );
       assert.match(err.hint, /Service A/);
       expectInvalid('B', build({ messages: [{ role: 'user', content: null }] }), 'Service B message #1 (user) needs text content');
-      expectInvalid('B', build({ thinking: false, messages: [{ role: 'tool', content: 'r' }] }), 'Service B tool message #1 needs tool_call_id');
+      expectInvalid(
+        'B',
+        build({ thinking: false, messages: [{ role: 'tool', content: 'r' }] }),
+        'Service B tool message #1 needs tool_call_id',
+      );
     });
 
     const ranges: Array<[Partial<ServiceBChatOptions>, string]> = [
@@ -222,7 +289,9 @@ describe('buildServiceBChatRequest', () => {
     }
 
     it('range edges are accepted', () => {
-      const { body } = buildServiceBChatRequest(base({ thinking: false, maxTokens: 393216, temperature: 2, topP: 1, logprobs: true, topLogprobs: 20 }));
+      const { body } = buildServiceBChatRequest(
+        base({ thinking: false, maxTokens: 393216, temperature: 2, topP: 1, logprobs: true, topLogprobs: 20 }),
+      );
       assert.equal(body.max_tokens, 393216);
       assert.equal(body.temperature, 2);
       buildServiceBChatRequest(base({ maxTokens: 1, temperature: 0, topP: 0.001, logprobs: true, topLogprobs: 0 }));
@@ -234,7 +303,11 @@ describe('buildServiceBChatRequest', () => {
     });
 
     it('reasoning_effort must be high or max', () => {
-      expectInvalid('B', build({ reasoningEffort: 'medium' as never }), 'Service B reasoning_effort must be "high" or "max" (got "medium")');
+      expectInvalid(
+        'B',
+        build({ reasoningEffort: 'medium' as never }),
+        'Service B reasoning_effort must be "high" or "max" (got "medium")',
+      );
     });
 
     it('stop: at most 16', () => {
@@ -247,10 +320,22 @@ describe('buildServiceBChatRequest', () => {
       const many = Array.from({ length: 129 }, (_, i) => fn(`f${i}`));
       expectInvalid('B', build({ tools: many }), 'Service B allows at most 128 tools (got 129)');
       assert.equal((buildServiceBChatRequest(base({ tools: many.slice(0, 128) })).body.tools as unknown[]).length, 128);
-      const err = expectInvalid('B', build({ tools: [{ type: 'web_search' } as unknown as FunctionTool] }), 'Web search is a Service A tool; Service B takes function tools only');
+      const err = expectInvalid(
+        'B',
+        build({ tools: [{ type: 'web_search' } as unknown as FunctionTool] }),
+        'Web search is a Service A tool; Service B takes function tools only',
+      );
       assert.match(err.hint, /Service A/);
-      expectInvalid('B', build({ tools: [{ type: 'retrieval' } as unknown as FunctionTool] }), 'Service B takes function tools only (got type "retrieval")');
-      expectInvalid('B', build({ tools: [fn('bad name')] }), 'Service B function name "bad name" is invalid: use 1–64 characters from a-z, A-Z, 0-9, _ and -');
+      expectInvalid(
+        'B',
+        build({ tools: [{ type: 'retrieval' } as unknown as FunctionTool] }),
+        'Service B takes function tools only (got type "retrieval")',
+      );
+      expectInvalid(
+        'B',
+        build({ tools: [fn('bad name')] }),
+        'Service B function name "bad name" is invalid: use 1–64 characters from a-z, A-Z, 0-9, _ and -',
+      );
     });
 
     it('tool_choice: values, named function must exist, required needs tools', () => {
@@ -258,9 +343,21 @@ describe('buildServiceBChatRequest', () => {
       assert.equal(buildServiceBChatRequest(base({ tools: [weather], toolChoice: 'none' })).body.tool_choice, 'none');
       assert.equal('tool_choice' in buildServiceBChatRequest(base({ toolChoice: 'auto' })).body, false);
       expectInvalid('B', build({ toolChoice: 'required' }), 'Service B tool_choice "required" needs at least one tool');
-      expectInvalid('B', build({ tools: [weather], toolChoice: 'any' as never }), 'Service B tool_choice must be none, auto, required or a named function (got "any")');
-      expectInvalid('B', build({ tools: [weather], toolChoice: { type: 'function', function: { name: 'nope' } } }), 'Service B tool_choice names function "nope", which is not among the tools');
-      expectInvalid('B', build({ tools: [weather], toolChoice: { type: 'tool' } as never }), 'Service B tool_choice object must be {type: "function", function: {name}}');
+      expectInvalid(
+        'B',
+        build({ tools: [weather], toolChoice: 'any' as never }),
+        'Service B tool_choice must be none, auto, required or a named function (got "any")',
+      );
+      expectInvalid(
+        'B',
+        build({ tools: [weather], toolChoice: { type: 'function', function: { name: 'nope' } } }),
+        'Service B tool_choice names function "nope", which is not among the tools',
+      );
+      expectInvalid(
+        'B',
+        build({ tools: [weather], toolChoice: { type: 'tool' } as never }),
+        'Service B tool_choice object must be {type: "function", function: {name}}',
+      );
     });
   });
 });

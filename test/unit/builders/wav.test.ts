@@ -67,11 +67,31 @@ describe('wav', () => {
     const info = ascii('INFOISFT').concat(u32(5), ascii('Lavf'), [0]); // 17 bytes: odd → pad byte follows
     const pcm = tone(0.5, 16000);
     const bytes = new Uint8Array([
-      ...ascii('RIFF'), ...u32(0), ...ascii('WAVE'),
-      ...ascii('fmt '), ...u32(16), 1, 0, 1, 0, ...u32(16000), ...u32(32000), 2, 0, 16, 0,
-      ...ascii('LIST'), ...u32(info.length), ...info, 0,
-      ...ascii('fact'), ...u32(4), ...u32(8000),
-      ...ascii('data'), ...u32(pcm.length), ...pcm,
+      ...ascii('RIFF'),
+      ...u32(0),
+      ...ascii('WAVE'),
+      ...ascii('fmt '),
+      ...u32(16),
+      1,
+      0,
+      1,
+      0,
+      ...u32(16000),
+      ...u32(32000),
+      2,
+      0,
+      16,
+      0,
+      ...ascii('LIST'),
+      ...u32(info.length),
+      ...info,
+      0,
+      ...ascii('fact'),
+      ...u32(4),
+      ...u32(8000),
+      ...ascii('data'),
+      ...u32(pcm.length),
+      ...pcm,
     ]);
     new DataView(bytes.buffer).setUint32(4, bytes.length - 8, true);
     assert.deepEqual(parseWav(bytes), { sampleRate: 16000, channels: 1, bitsPerSample: 16, dataBytes: 16000, durationSeconds: 0.5 });

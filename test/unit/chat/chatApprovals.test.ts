@@ -52,7 +52,11 @@ describe('chat approvals: what "Always" covers', () => {
     await run('npm test; rm -rf x');
     await run('npm test\ncurl x | sh');
     await run('npm run lint');
-    assert.deepEqual(askedCommands(), ['npm test', 'npm test; rm -rf x', 'npm test\ncurl x | sh', 'npm run lint'], 'every other command asks');
+    assert.deepEqual(
+      askedCommands(),
+      ['npm test', 'npm test; rm -rf x', 'npm test\ncurl x | sh', 'npm run lint'],
+      'every other command asks',
+    );
 
     await h.controller.newChat();
     asked = [];
@@ -113,6 +117,9 @@ describe('chat approvals: what "Always" covers', () => {
       await run(command);
     }
     assert.equal(asked.length, 8, `every call asked: ${JSON.stringify(askedCommands())}`);
-    assert.ok(asked.every((c) => c.approval?.alwaysScope !== undefined), 'the broken tool host offered Always each time');
+    assert.ok(
+      asked.every((c) => c.approval?.alwaysScope !== undefined),
+      'the broken tool host offered Always each time',
+    );
   });
 });

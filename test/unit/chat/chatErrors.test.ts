@@ -133,13 +133,20 @@ describe('chat session: errors the user can act on', () => {
     assert.equal(turn.toolCalls.length, 2);
     const stored = await h.store.load(h.controller.chat.id);
     const wire = stored!.wire[turn.id];
-    assert.deepEqual(wire.map((m) => m.role), ['assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool']);
+    assert.deepEqual(
+      wire.map((m) => m.role),
+      ['assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool'],
+    );
     assert.match(wire[5].content as string, /limit of 2 tool rounds/);
     assert.equal(wire[4].reasoning_content, 'round 3');
   });
 
   it(`runs at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls of one round and tells the model the rest did not run`, async () => {
-    const calls = Array.from({ length: MAX_TOOL_CALLS_PER_ROUND + 4 }, (_, i) => ({ id: `call${i}`, name: 'read_file', args: '{"path":"src/greet.ts"}' }));
+    const calls = Array.from({ length: MAX_TOOL_CALLS_PER_ROUND + 4 }, (_, i) => ({
+      id: `call${i}`,
+      name: 'read_file',
+      args: '{"path":"src/greet.ts"}',
+    }));
     const { clients, sent } = scriptedClients((n) =>
       n === 1 ? [toolCallChunk(calls)] : [{ choices: [{ index: 0, delta: { content: 'Read it.' }, finish_reason: 'stop' }] }],
     );
@@ -150,8 +157,13 @@ describe('chat session: errors the user can act on', () => {
     assert.equal(turn.status, 'done');
     assert.equal(turn.toolCalls.length, MAX_TOOL_CALLS_PER_ROUND, 'no card for the calls that did not run');
     const answered = sent[1].filter((m) => m.role === 'tool');
-    assert.deepEqual(answered.map((m) => m.tool_call_id), calls.map((c) => c.id), 'every call has its tool message, so the history stays valid');
+    assert.deepEqual(
+      answered.map((m) => m.tool_call_id),
+      calls.map((c) => c.id),
+      'every call has its tool message, so the history stays valid',
+    );
     assert.equal(answered[0].content, GREET_SOURCE);
-    for (const m of answered.slice(MAX_TOOL_CALLS_PER_ROUND)) assert.match(m.content as string, new RegExp(`^Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls`));
+    for (const m of answered.slice(MAX_TOOL_CALLS_PER_ROUND))
+      assert.match(m.content as string, new RegExp(`^Not run: at most ${MAX_TOOL_CALLS_PER_ROUND} tool calls`));
   });
 });

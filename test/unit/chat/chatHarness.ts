@@ -77,7 +77,8 @@ export function fakeTools(o: FakeToolOptions = {}): FakeTools {
             },
           };
         }
-        if (parsed.path !== 'src/greet.ts') return { kind: 'refused', error: `path "${parsed.path}" is refused: it is outside the workspace folders` };
+        if (parsed.path !== 'src/greet.ts')
+          return { kind: 'refused', error: `path "${parsed.path}" is refused: it is outside the workspace folders` };
         return {
           kind: 'ready',
           run: async () => {
@@ -140,7 +141,14 @@ export function toolCallChunk(calls: Array<{ id: string; name: string; args: str
     choices: [
       {
         index: 0,
-        delta: { tool_calls: calls.map((c, index) => ({ index, id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args } })) },
+        delta: {
+          tool_calls: calls.map((c, index) => ({
+            index,
+            id: c.id,
+            type: 'function' as const,
+            function: { name: c.name, arguments: c.args },
+          })),
+        },
         finish_reason: 'tool_calls',
       },
     ],
@@ -208,7 +216,14 @@ export function chatHarness(sim: Simulator | undefined, o: HarnessOptions = {}):
   const limits: ChatLimits = { maxToolIterations: 5, strictTools: false };
   const sims = sim ? simChatClients(sim, o) : undefined;
   const clients = o.clients ?? sims!.clients;
-  const defaults: ChatOptions = { service: 'B', model: 'beta-v4-flash', thinking: true, reasoningEffort: 'high', webSearch: false, ...o.options };
+  const defaults: ChatOptions = {
+    service: 'B',
+    model: 'beta-v4-flash',
+    thinking: true,
+    reasoningEffort: 'high',
+    webSearch: false,
+    ...o.options,
+  };
   const harness: Harness = {
     controller: undefined as unknown as ChatController,
     messages,

@@ -7,7 +7,8 @@ import type { ChatMessage } from '../../../src/core/chatTypes';
 import { awaitingApproval, chatHarness, ENV_SECRET, MemoryStorage, type Harness } from './chatHarness';
 
 const PLACEHOLDER = '[content of .env not kept in chat history]';
-const sentMessages = (sim: Simulator, i: number) => (sim.requests.filter((r) => r.path.endsWith('/chat/completions'))[i].body as { messages: ChatMessage[] }).messages;
+const sentMessages = (sim: Simulator, i: number) =>
+  (sim.requests.filter((r) => r.path.endsWith('/chat/completions'))[i].body as { messages: ChatMessage[] }).messages;
 const stored = (storage: MemoryStorage) => JSON.stringify([...storage.data.entries()]);
 
 /** Remembers every value ever written, so a secret written and later overwritten still shows. */
@@ -63,7 +64,10 @@ describe('chat history: sensitive content is sent, never kept', () => {
     const answer = h.lastAssistant();
     assert.deepEqual([answer.toolCalls[0].status, answer.toolCalls[0].result], ['done', PLACEHOLDER], 'the card shows the placeholder');
     assert.ok(!answer.content.includes(ENV_SECRET) && answer.content.includes(PLACEHOLDER), 'the answer as kept has the quote replaced');
-    assert.ok(!JSON.stringify(h.messages.filter((m) => m.type === 'turn')).includes(ENV_SECRET), 'no card or answer the view keeps holds the secret');
+    assert.ok(
+      !JSON.stringify(h.messages.filter((m) => m.type === 'turn')).includes(ENV_SECRET),
+      'no card or answer the view keeps holds the secret',
+    );
 
     await h.controller.send('Thanks, and now?');
     const later = JSON.stringify(sentMessages(sim, 2));
@@ -75,7 +79,11 @@ describe('chat history: sensitive content is sent, never kept', () => {
     h.controller.addAttachment({ id: 'env', kind: 'file', label: '.env', text: ENV_SECRET, language: 'dotenv', sensitive: true });
     h.controller.addAttachment({ id: 'sel', kind: 'selection', label: 'greet.ts:1', text: 'export function greet() {}' });
     await h.controller.send('What is configured here?');
-    assert.match(sentMessages(sim, 0)[1].content as string, new RegExp(`File \\.env:\\n\`\`\`dotenv\\n${ENV_SECRET}\\n`), 'the model got the file');
+    assert.match(
+      sentMessages(sim, 0)[1].content as string,
+      new RegExp(`File \\.env:\\n\`\`\`dotenv\\n${ENV_SECRET}\\n`),
+      'the model got the file',
+    );
 
     const saved = stored(h.storage);
     assert.ok(!saved.includes(ENV_SECRET), 'the saved chat never holds the secret');
@@ -84,7 +92,10 @@ describe('chat history: sensitive content is sent, never kept', () => {
     assert.ok(saved.includes('export function greet() {}'), 'other attachments are kept as they were');
     const user = h.controller.chat.turns[0];
     assert.equal(user.role === 'user' && user.attachments[0].text, PLACEHOLDER);
-    assert.ok(!JSON.stringify(h.messages.filter((m) => m.type === 'turn')).includes(ENV_SECRET), 'the user turn the view shows has the placeholder');
+    assert.ok(
+      !JSON.stringify(h.messages.filter((m) => m.type === 'turn')).includes(ENV_SECRET),
+      'the user turn the view shows has the placeholder',
+    );
 
     await h.controller.retry();
     assert.ok(!JSON.stringify(sentMessages(sim, 1)).includes(ENV_SECRET), 'a retry sends the placeholder, as saved');
@@ -97,7 +108,9 @@ describe('chat history: sensitive content is sent, never kept', () => {
       title: 'secrets',
       updatedAt: 1,
       options: { service: 'B', model: 'beta-v4-flash', thinking: true, reasoningEffort: 'high', webSearch: false },
-      turns: [{ id: 'u', role: 'user', text: 'hi', attachments: [{ id: 'a', kind: 'file', label: '.env', text: ENV_SECRET, sensitive: true }] }],
+      turns: [
+        { id: 'u', role: 'user', text: 'hi', attachments: [{ id: 'a', kind: 'file', label: '.env', text: ENV_SECRET, sensitive: true }] },
+      ],
       wire: {},
     };
     await new KeyValueChatStore(storage).save(chat);

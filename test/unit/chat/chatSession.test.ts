@@ -116,10 +116,13 @@ describe('chat session against the simulator', () => {
     assert.match(content[0].text!, /What does this diagram show\?/);
     assert.match(content[0].text!, /greet\.ts:1-3:\n```typescript\nexport function greet/);
     assert.deepEqual(content[1], { type: 'image_url', image_url: { url: png } });
-    assert.deepEqual(h.controller.chat.turns[0].role === 'user' && h.controller.chat.turns[0].attachments.map((a) => a.label), ['diagram.png', 'greet.ts:1-3']);
+    assert.deepEqual(h.controller.chat.turns[0].role === 'user' && h.controller.chat.turns[0].attachments.map((a) => a.label), [
+      'diagram.png',
+      'greet.ts:1-3',
+    ]);
 
     await h.controller.setOptions({ service: 'B' });
-    assert.equal(h.controller.chat.options.model, 'beta-v4-flash', 'switching service picks that service\'s model');
+    assert.equal(h.controller.chat.options.model, 'beta-v4-flash', "switching service picks that service's model");
     assert.match(h.controller.addAttachment({ id: 'img2', kind: 'image', label: 'x.png', dataUrl: png }) ?? '', /Service A/);
     await h.controller.send('And now?');
     const sent = bodyOf(sim, 1).messages[1].content as string;
@@ -177,7 +180,10 @@ describe('chat session against the simulator', () => {
     const turn = h.lastAssistant();
     assert.equal(turn.status, 'done', turn.error?.message);
     const sent = bodyOf(sim, 2).messages;
-    assert.ok(sent.every((m) => !m.tool_calls), 'the old tool round goes as text');
+    assert.ok(
+      sent.every((m) => !m.tool_calls),
+      'the old tool round goes as text',
+    );
     assert.ok(sent.some((m) => typeof m.content === 'string' && m.content.includes('[called read_file')));
     assert.ok(sent.some((m) => typeof m.content === 'string' && m.content.includes('export function greet')));
   });
@@ -294,7 +300,10 @@ describe('chat session against the simulator', () => {
     await h.controller.editAndResend(h.controller.chat.turns[0].id, 'A better first question');
     assert.equal(h.controller.chat.turns.length, 2);
     assert.notEqual(h.controller.chat.turns[1].id, firstAnswerId);
-    assert.deepEqual(bodyOf(sim, 3).messages.map((m) => m.content), [bodyOf(sim, 3).messages[0].content, 'A better first question']);
+    assert.deepEqual(
+      bodyOf(sim, 3).messages.map((m) => m.content),
+      [bodyOf(sim, 3).messages[0].content, 'A better first question'],
+    );
     assert.equal(h.controller.chat.title, 'A better first question');
     const states = h.messages.filter((m) => m.type === 'state');
     assert.ok(states.length >= 2, 'the webview gets the shortened chat in full');
@@ -320,7 +329,10 @@ describe('chat session against the simulator', () => {
     assert.equal(bodyOf(sim, 2).messages.length, 4, 'the reloaded history is sent');
 
     await h.controller.deleteChat(id);
-    assert.deepEqual((await h.store.list()).map((c) => c.title), ['Another chat']);
+    assert.deepEqual(
+      (await h.store.list()).map((c) => c.title),
+      ['Another chat'],
+    );
     assert.equal(await h.store.load(id), undefined);
   });
 });

@@ -22,9 +22,18 @@ describe('chat store, titles, summaries, usage', () => {
     await store.save(chat('one', 1));
     await store.save(chat('two', 2));
     await store.save(chat('one', 3, 'renamed'));
-    assert.deepEqual((await store.list()).map((c) => [c.id, c.title]), [['one', 'renamed'], ['two', 'two']]);
+    assert.deepEqual(
+      (await store.list()).map((c) => [c.id, c.title]),
+      [
+        ['one', 'renamed'],
+        ['two', 'two'],
+      ],
+    );
     await store.delete('one');
-    assert.deepEqual((await store.list()).map((c) => c.id), ['two']);
+    assert.deepEqual(
+      (await store.list()).map((c) => c.id),
+      ['two'],
+    );
     assert.equal(await store.load('one'), undefined);
   });
 
@@ -48,7 +57,15 @@ describe('chat store, titles, summaries, usage', () => {
     c.turns = Array.from({ length: 12 }, (_, i) =>
       i % 2 === 0
         ? { id: `u${i}`, role: 'user' as const, text: `question ${i}`, attachments: [] }
-        : { id: `a${i}`, role: 'assistant' as const, status: 'done' as const, reasoning: '', content: `answer ${i}`, toolCalls: [], citations: [] },
+        : {
+            id: `a${i}`,
+            role: 'assistant' as const,
+            status: 'done' as const,
+            reasoning: '',
+            content: `answer ${i}`,
+            toolCalls: [],
+            citations: [],
+          },
     );
     const s = summaryOf(c);
     assert.match(s, /Long chat/);
@@ -58,7 +75,14 @@ describe('chat store, titles, summaries, usage', () => {
   });
 
   it('adds up the usage of every request of a tool loop, pricing Service B only', () => {
-    const u = { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, prompt_cache_hit_tokens: 400, prompt_cache_miss_tokens: 600, completion_tokens_details: { reasoning_tokens: 100 } };
+    const u = {
+      prompt_tokens: 1000,
+      completion_tokens: 500,
+      total_tokens: 1500,
+      prompt_cache_hit_tokens: 400,
+      prompt_cache_miss_tokens: 600,
+      completion_tokens_details: { reasoning_tokens: 100 },
+    };
     const view = usageView('beta-v4-flash', [u, u])!;
     assert.deepEqual([view.promptTokens, view.completionTokens, view.reasoningTokens, view.cacheHitTokens], [2000, 1000, 200, 800]);
     assert.match(view.cost!, /CNY$/);

@@ -24,16 +24,25 @@ describe('chat session: hostile citations', () => {
     await h.controller.send('What is new in TypeScript 5.9?');
     const turn = h.lastAssistant();
     assert.equal(turn.status, 'done');
-    assert.deepEqual(turn.citations.map((c) => c.url), [HOSTILE_SAFE_URL]);
+    assert.deepEqual(
+      turn.citations.map((c) => c.url),
+      [HOSTILE_SAFE_URL],
+    );
 
     const sent = h.messages.flatMap((m) => (m.type === 'turn' && m.turn.role === 'assistant' ? m.turn.citations.map((c) => c.url) : []));
     assert.ok(sent.length > 0);
-    assert.ok(sent.every((url) => url === HOSTILE_SAFE_URL), `the view was sent ${sent.join(', ')}`);
+    assert.ok(
+      sent.every((url) => url === HOSTILE_SAFE_URL),
+      `the view was sent ${sent.join(', ')}`,
+    );
 
     const [summary] = await h.store.list();
     const stored = await h.store.load(summary.id);
     const storedTurn = stored!.turns[1];
     assert.ok(storedTurn.role === 'assistant');
-    assert.deepEqual(storedTurn.citations.map((c) => c.url), [HOSTILE_SAFE_URL]);
+    assert.deepEqual(
+      storedTurn.citations.map((c) => c.url),
+      [HOSTILE_SAFE_URL],
+    );
   });
 });

@@ -75,7 +75,11 @@ describe('tool path confinement', () => {
     assert.equal(displayPath(result), 'src/greet.ts');
     assert.equal(requestedPath(result, [workspace]), 'inner/greet.ts');
     const fresh = await confine('inner/new/file.ts');
-    assert.deepEqual(fresh.ok && fresh.path, join(workspace, 'src', 'new', 'file.ts'), 'a file to create resolves through its existing ancestor');
+    assert.deepEqual(
+      fresh.ok && fresh.path,
+      join(workspace, 'src', 'new', 'file.ts'),
+      'a file to create resolves through its existing ancestor',
+    );
   });
 
   it('refuses dangling symlinks and link loops, wherever they would lead', async () => {

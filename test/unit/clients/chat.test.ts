@@ -127,7 +127,11 @@ describe('service clients against the simulator: chat', () => {
             tools: [readFileTool],
             messages: [
               { role: 'user', content: 'read a.ts' },
-              { role: 'assistant', content: '', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }] },
+              {
+                role: 'assistant',
+                content: '',
+                tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }],
+              },
               { role: 'tool', tool_call_id: 'c1', content: 'x' },
             ],
           }),
@@ -141,7 +145,11 @@ describe('service clients against the simulator: chat', () => {
 
   it('returns Service A web-search citations and counts', async () => {
     const { message } = await accumulate(
-      clients.a.streamChat({ model: 'alpha-v2.5', webSearch: true, messages: [{ role: 'user', content: 'What is new in TypeScript 5.9?' }] }),
+      clients.a.streamChat({
+        model: 'alpha-v2.5',
+        webSearch: true,
+        messages: [{ role: 'user', content: 'What is new in TypeScript 5.9?' }],
+      }),
     );
     assert.ok(message.annotations.length > 0);
     for (const annotation of message.annotations) assert.match(annotation.url!, /^https:\/\//);
@@ -166,7 +174,8 @@ describe('service clients against the simulator: chat', () => {
     sim.configure({ contextTokensA: 50 });
     await assert.rejects(
       () => clients.a.chat({ model: 'alpha-v2.5', messages: [{ role: 'user', content: 'word '.repeat(400) }] }),
-      (error: Error & { code?: string; hint?: string }) => error.code === 'context_length_exceeded' && /new chat|shorten/i.test(error.hint ?? ''),
+      (error: Error & { code?: string; hint?: string }) =>
+        error.code === 'context_length_exceeded' && /new chat|shorten/i.test(error.hint ?? ''),
     );
   });
 

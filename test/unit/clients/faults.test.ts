@@ -6,14 +6,17 @@ import { StreamAccumulator } from '../../../src/core/transport/streamAccumulator
 import { drain, simClients, type SimClients } from './simClients';
 import { until } from '../../until';
 
-const question = { model: 'beta-v4-flash', thinking: false, messages: [{ role: 'user' as const, content: 'Explain closures in JavaScript. [[tokens=60]]' }] };
+const question = {
+  model: 'beta-v4-flash',
+  thinking: false,
+  messages: [{ role: 'user' as const, content: 'Explain closures in JavaScript. [[tokens=60]]' }],
+};
 
 function contentOf(chunks: ChatChunk[]): string {
   const acc = new StreamAccumulator();
   for (const chunk of chunks) acc.push(chunk);
   return acc.snapshot.content;
 }
-
 
 describe('service clients against the simulator: faults, retries and cancellation', () => {
   let sim: Simulator;
@@ -32,7 +35,9 @@ describe('service clients against the simulator: faults, retries and cancellatio
   it('waits as Retry-After says on 429, then succeeds, telling the UI before each retry', async () => {
     sim.inject({ kind: '429', service: 'B', times: 2, retryAfterS: 1 });
     const retries: Array<{ attempt: number; delayMs: number; code: string }> = [];
-    const { items, error } = await drain(clients.b.streamChat(question, { onRetry: ({ attempt, delayMs, error }) => retries.push({ attempt, delayMs, code: error.code }) }));
+    const { items, error } = await drain(
+      clients.b.streamChat(question, { onRetry: ({ attempt, delayMs, error }) => retries.push({ attempt, delayMs, code: error.code }) }),
+    );
     assert.equal(error, undefined);
     assert.ok(contentOf(items));
     assert.deepEqual(retries, [
@@ -120,7 +125,10 @@ describe('service clients against the simulator: faults, retries and cancellatio
   it('says to set a key, without sending anything, when none is configured', async () => {
     const keyless = simClients(sim, { keys: { B: '' } });
     try {
-      await assert.rejects(() => keyless.b.balance(), (error: ServiceError) => error.code === 'missing_key' && /Set your Service B key/.test(error.hint));
+      await assert.rejects(
+        () => keyless.b.balance(),
+        (error: ServiceError) => error.code === 'missing_key' && /Set your Service B key/.test(error.hint),
+      );
       assert.equal(sim.requests.length, 0);
     } finally {
       await keyless.close();
@@ -132,7 +140,10 @@ describe('service clients against the simulator: faults, retries and cancellatio
     const unreachable = simClients(closed);
     await closed.close();
     try {
-      await assert.rejects(() => unreachable.b.listModels(), (error: ServiceError) => error.code === 'network_error' && /base URL/.test(error.hint));
+      await assert.rejects(
+        () => unreachable.b.listModels(),
+        (error: ServiceError) => error.code === 'network_error' && /base URL/.test(error.hint),
+      );
       assert.equal(unreachable.sleeps.length, 3, 'connection errors are retried with backoff first');
     } finally {
       await unreachable.close();

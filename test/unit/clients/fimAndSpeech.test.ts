@@ -19,11 +19,14 @@ describe('service clients against the simulator: fill-in-the-middle and speech',
     await sim.close();
   });
 
-  const prefix = 'function add(a: number, b: number): number {\n  return a + b;\n}\n\nfunction multiply(a: number, b: number): number {\n  ';
+  const prefix =
+    'function add(a: number, b: number): number {\n  return a + b;\n}\n\nfunction multiply(a: number, b: number): number {\n  ';
   const suffix = '\n}\n';
 
   it('streams code between a prefix and a suffix, in non-reasoning mode, with the exact request', async () => {
-    const { items, error } = await drain(clients.b.streamFim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64, stop: ['\n\n'] }));
+    const { items, error } = await drain(
+      clients.b.streamFim({ model: 'beta-v4-pro', prompt: prefix, suffix, maxTokens: 64, stop: ['\n\n'] }),
+    );
     assert.equal(error, undefined);
     const text = items.map((chunk) => chunk.choices[0]?.text ?? '').join('');
     assert.ok(text.trim().length > 0, 'some code comes back');
@@ -47,11 +50,16 @@ describe('service clients against the simulator: fill-in-the-middle and speech',
     assert.deepEqual(body.messages, [{ role: 'assistant', content: 'Hello there.' }]);
     assert.deepEqual(body.audio, { format: 'pcm16', voice: 'Mia' });
     assert.equal(body.stream, true);
-    for (const forbidden of ['thinking', 'tools', 'tool_choice', 'response_format', 'stop']) assert.equal(body[forbidden], undefined, forbidden);
+    for (const forbidden of ['thinking', 'tools', 'tool_choice', 'response_format', 'stop'])
+      assert.equal(body[forbidden], undefined, forbidden);
   });
 
   it('makes a valid WAV of the streamed pcm16', async () => {
-    const spoken = await speechToWav(clients.a, { parts: ['Read this aloud, please.'], voice: { model: 'alpha-v2.5-tts' }, sampleRate: 24_000 });
+    const spoken = await speechToWav(clients.a, {
+      parts: ['Read this aloud, please.'],
+      voice: { model: 'alpha-v2.5-tts' },
+      sampleRate: 24_000,
+    });
     const wav = parseWav(Buffer.from(spoken.wav));
     assert.equal(wav.sampleRate, 24_000);
     assert.equal(wav.channels, 1);

@@ -6,7 +6,11 @@ import { until } from '../../until';
 import { FakeTimer } from '../transport/fakeTimer';
 import { drain, simClients, type SimClients } from './simClients';
 
-const question = { model: 'beta-v4-flash', thinking: false, messages: [{ role: 'user' as const, content: 'Explain closures in JavaScript. [[tokens=60]]' }] };
+const question = {
+  model: 'beta-v4-flash',
+  thinking: false,
+  messages: [{ role: 'user' as const, content: 'Explain closures in JavaScript. [[tokens=60]]' }],
+};
 
 describe('service clients against a hostile simulator', () => {
   let sim: Simulator;
@@ -57,9 +61,11 @@ describe('service clients against a hostile simulator', () => {
     try {
       sim.inject({ kind: 'keepalive-forever', service: 'B', afterChunks: 2 });
       const items: unknown[] = [];
-      const ended = drain((async function* () {
-        for await (const chunk of timed.b.streamChat(question)) yield items.push(chunk);
-      })());
+      const ended = drain(
+        (async function* () {
+          for await (const chunk of timed.b.streamChat(question)) yield items.push(chunk);
+        })(),
+      );
       await until(() => items.length === 2, 'the two chunks before the keep-alives', 5_000);
       clock.advance(REQUEST_POLICIES.chat.firstTokenMs);
       clock.advance(REQUEST_POLICIES.chat.totalMs);

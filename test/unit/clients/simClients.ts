@@ -40,7 +40,9 @@ export function simClients(
   const httpA = http('A');
   const httpB = http('B');
   return {
-    a: new ServiceAClient(new ServiceEndpoint({ service: 'A', http: httpA, baseUrl: () => sim.urlA, keys, authScheme: () => options.authScheme ?? 'bearer' })),
+    a: new ServiceAClient(
+      new ServiceEndpoint({ service: 'A', http: httpA, baseUrl: () => sim.urlA, keys, authScheme: () => options.authScheme ?? 'bearer' }),
+    ),
     b: new ServiceBClient(new ServiceEndpoint({ service: 'B', http: httpB, baseUrl: () => sim.urlB, keys })),
     logs,
     sleeps,

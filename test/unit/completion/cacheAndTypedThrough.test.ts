@@ -62,11 +62,16 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     const first = await engine.complete({ text: text(''), offset: before.length, languageId: 'typescript' });
     assert.deepEqual([first.source, first.text], ['network', suggestion]);
     for (let typed = 1; typed < suggestion.length; typed++) {
-      const outcome = await engine.complete({ text: text(suggestion.slice(0, typed)), offset: before.length + typed, languageId: 'typescript' });
+      const outcome = await engine.complete({
+        text: text(suggestion.slice(0, typed)),
+        offset: before.length + typed,
+        languageId: 'typescript',
+      });
       assert.deepEqual([outcome.source, outcome.text], ['typed', suggestion.slice(typed)], `after ${typed} typed`);
     }
     assert.equal(prompts.length, 1, 'one request');
-    const windowStart = (typed: number) => extractContext(text(suggestion.slice(0, typed)), before.length + typed, 'typescript', slidingWindow).prefix.split('\n')[0];
+    const windowStart = (typed: number) =>
+      extractContext(text(suggestion.slice(0, typed)), before.length + typed, 'typescript', slidingWindow).prefix.split('\n')[0];
     assert.notEqual(windowStart(0), windowStart(suggestion.length - 1), 'the window did slide while typing');
   });
 
@@ -81,10 +86,17 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     for (const ch of suggestion.slice(0, -1)) {
       typeWithAutoClose(doc, ch);
       const outcome = await engine.complete({ text: doc.text, offset: doc.offset, languageId: 'typescript' });
-      assert.equal(outcome.source, 'typed', `after typing ${JSON.stringify(doc.text.slice(before.length, doc.offset))} (line now ${JSON.stringify(doc.text.slice(before.length - 16, doc.text.indexOf('\n', doc.offset)))})`);
+      assert.equal(
+        outcome.source,
+        'typed',
+        `after typing ${JSON.stringify(doc.text.slice(before.length, doc.offset))} (line now ${JSON.stringify(doc.text.slice(before.length - 16, doc.text.indexOf('\n', doc.offset)))})`,
+      );
       assert.equal(accepted(doc, outcome), expected);
     }
-    assert.ok(doc.text.includes('formatLabel("total", items[0].price.toFixed(2), { unit: "EUR" })'), 'the editor did auto-close on the way');
+    assert.ok(
+      doc.text.includes('formatLabel("total", items[0].price.toFixed(2), { unit: "EUR" })'),
+      'the editor did auto-close on the way',
+    );
     assert.equal(prompts.length, 1, 'one request');
   });
 
@@ -116,7 +128,11 @@ describe('completion cache, typed-through entries and notice throttling', () => 
     const at = (typed: string) => ({ model: 'm', text: before + typed + after, offset: before.length + typed.length });
     cache.set(at(''), 'age >= 18;');
     for (let typed = 1; typed < 'age >= 18;'.length; typed++) {
-      assert.deepEqual(cache.get(at('age >= 18;'.slice(0, typed))), { text: 'age >= 18;'.slice(typed), typedThrough: true, replaceChars: 0 });
+      assert.deepEqual(cache.get(at('age >= 18;'.slice(0, typed))), {
+        text: 'age >= 18;'.slice(typed),
+        typedThrough: true,
+        replaceChars: 0,
+      });
     }
     assert.equal(cache.get(at('ag_')), undefined, 'a character that does not match');
     assert.equal(cache.get(at('age >= 18;')), undefined, 'typed to the end: nothing left to show');
@@ -146,13 +162,19 @@ describe('completion cache, typed-through entries and notice throttling', () => 
   });
 
   it("words this session's acceptance rate and median keystroke→suggestion time for the status bar tooltip", () => {
-    const status = new CompletionStatus(() => true, () => 0);
+    const status = new CompletionStatus(
+      () => true,
+      () => 0,
+    );
     assert.equal(sessionFiguresLine(status.figures), 'No suggestions shown yet this session.');
     for (const ms of [300, 40, 90, 1200, 60]) status.shown(ms);
     status.accepted();
     status.accepted();
     assert.deepEqual(status.figures, { shown: 5, accepted: 2, p50Ms: 90 });
-    assert.equal(sessionFiguresLine(status.figures), 'This session: 2 of 5 suggestions accepted (40%), p50 90 ms from keystroke to suggestion.');
+    assert.equal(
+      sessionFiguresLine(status.figures),
+      'This session: 2 of 5 suggestions accepted (40%), p50 90 ms from keystroke to suggestion.',
+    );
     // The median follows the recent suggestions: old samples go once there are enough.
     for (let i = 0; i < LATENCY_SAMPLES; i++) status.shown(20);
     assert.equal(status.figures.p50Ms, 20);

@@ -24,7 +24,10 @@ describe('closing lines by the line rules', () => {
   });
 
   it('a closer deeper than the block, with nothing open in the answer, ends it', () => {
-    const { ctx, mode } = at('class Check {\n  void f(Object proxy, Object method) {\n    Objects.requireNonNull(proxy);|\n  }\n}\n', 'java');
+    const { ctx, mode } = at(
+      'class Check {\n  void f(Object proxy, Object method) {\n    Objects.requireNonNull(proxy);|\n  }\n}\n',
+      'java',
+    );
     const raw = '\n    Objects.requireNonNull(method);\n      }\n      Objects.requireNonNull(method);';
     assert.equal(postProcess(raw, ctx, mode), '\n    Objects.requireNonNull(method);');
   });

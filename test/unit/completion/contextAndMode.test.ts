@@ -12,16 +12,75 @@ function at(doc: string, languageId: string, budget?: { prefixChars: number; suf
 const settings = { model: 'beta-v4-pro', maxTokens: 256 };
 
 describe('completion context and the single- vs multi-line decision (golden cases)', () => {
-  const cases: Array<{ name: string; doc: string; lang: string; linePrefix: string; lineSuffix: string; mode: 'single' | 'multi' | 'none'; stop?: string[] }> = [
-    { name: 'Python, empty line in a body', doc: 'def mean(xs):\n    |\n', lang: 'python', linePrefix: '    ', lineSuffix: '', mode: 'multi' },
-    { name: 'Python, block start at line end', doc: 'def mean(xs):|\n', lang: 'python', linePrefix: 'def mean(xs):', lineSuffix: '', mode: 'multi' },
-    { name: 'Python, mid-line before a closing paren', doc: 'print(|)\n', lang: 'python', linePrefix: 'print(', lineSuffix: ')', mode: 'single', stop: ['\n'] },
-    { name: 'TypeScript, mid-line at line end', doc: 'const total = items.|\n', lang: 'typescript', linePrefix: 'const total = items.', lineSuffix: '', mode: 'single', stop: ['\n'] },
-    { name: 'TypeScript, mid-line with code after the cursor', doc: 'const x = |foo(1);\n', lang: 'typescript', linePrefix: 'const x = ', lineSuffix: 'foo(1);', mode: 'none' },
-    { name: 'TypeScript, function body opener', doc: 'function f() {|\n}\n', lang: 'typescript', linePrefix: 'function f() {', lineSuffix: '', mode: 'multi' },
+  const cases: Array<{
+    name: string;
+    doc: string;
+    lang: string;
+    linePrefix: string;
+    lineSuffix: string;
+    mode: 'single' | 'multi' | 'none';
+    stop?: string[];
+  }> = [
+    {
+      name: 'Python, empty line in a body',
+      doc: 'def mean(xs):\n    |\n',
+      lang: 'python',
+      linePrefix: '    ',
+      lineSuffix: '',
+      mode: 'multi',
+    },
+    {
+      name: 'Python, block start at line end',
+      doc: 'def mean(xs):|\n',
+      lang: 'python',
+      linePrefix: 'def mean(xs):',
+      lineSuffix: '',
+      mode: 'multi',
+    },
+    {
+      name: 'Python, mid-line before a closing paren',
+      doc: 'print(|)\n',
+      lang: 'python',
+      linePrefix: 'print(',
+      lineSuffix: ')',
+      mode: 'single',
+      stop: ['\n'],
+    },
+    {
+      name: 'TypeScript, mid-line at line end',
+      doc: 'const total = items.|\n',
+      lang: 'typescript',
+      linePrefix: 'const total = items.',
+      lineSuffix: '',
+      mode: 'single',
+      stop: ['\n'],
+    },
+    {
+      name: 'TypeScript, mid-line with code after the cursor',
+      doc: 'const x = |foo(1);\n',
+      lang: 'typescript',
+      linePrefix: 'const x = ',
+      lineSuffix: 'foo(1);',
+      mode: 'none',
+    },
+    {
+      name: 'TypeScript, function body opener',
+      doc: 'function f() {|\n}\n',
+      lang: 'typescript',
+      linePrefix: 'function f() {',
+      lineSuffix: '',
+      mode: 'multi',
+    },
     { name: 'JSON, value position', doc: '{\n  "name": |,\n}', lang: 'json', linePrefix: '  "name": ', lineSuffix: ',', mode: 'single' },
     { name: 'JSON, empty line in an object', doc: '{\n  "a": 1,\n  |\n}', lang: 'json', linePrefix: '  ', lineSuffix: '', mode: 'multi' },
-    { name: 'markdown, mid-sentence', doc: '# Title\n\nTandem is |', lang: 'markdown', linePrefix: 'Tandem is ', lineSuffix: '', mode: 'single' },
+    {
+      name: 'markdown, mid-sentence',
+      doc: '# Title\n\nTandem is |',
+      lang: 'markdown',
+      linePrefix: 'Tandem is ',
+      lineSuffix: '',
+      mode: 'single',
+    },
     { name: 'markdown, empty line after a heading', doc: '# Title\n|', lang: 'markdown', linePrefix: '', lineSuffix: '', mode: 'multi' },
   ];
   for (const c of cases) {

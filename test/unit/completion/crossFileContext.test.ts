@@ -11,10 +11,18 @@ const shapes: ContextFile = {
   path: 'src/shapes.ts',
   text: 'export interface Shape {\n  width: number;\n  height: number;\n}\n\nexport function area(shape: Shape): number {\n  return shape.width * shape.height;\n}\n',
 };
-const logger: ContextFile = { path: 'src/logger.ts', text: 'export function log(message: string): void {\n  console.log(`[app] ${message}`);\n}\n' };
-const current = 'import { area, type Shape } from "./shapes";\n\nexport function total(shapes: Shape[]): number {\n  return shapes.reduce((sum, shape) => sum + ';
+const logger: ContextFile = {
+  path: 'src/logger.ts',
+  text: 'export function log(message: string): void {\n  console.log(`[app] ${message}`);\n}\n',
+};
+const current =
+  'import { area, type Shape } from "./shapes";\n\nexport function total(shapes: Shape[]): number {\n  return shapes.reduce((sum, shape) => sum + ';
 
-function fakeSource(files: ContextFile[], chunks: ContextChunk[] = [], definitions: (offsets: readonly number[], found: (c: ContextChunk) => void) => Promise<void> = async () => undefined) {
+function fakeSource(
+  files: ContextFile[],
+  chunks: ContextChunk[] = [],
+  definitions: (offsets: readonly number[], found: (c: ContextChunk) => void) => Promise<void> = async () => undefined,
+) {
   const calls = { neighbours: 0, definitions: [] as number[][] };
   const source: ContextSource = {
     neighbours: () => (calls.neighbours++, { files, chunks }),
@@ -22,19 +30,35 @@ function fakeSource(files: ContextFile[], chunks: ContextChunk[] = [], definitio
   };
   return { source, calls };
 }
-const query = (text: string, offset = text.length, languageId = 'typescript', path = 'src/total.ts'): ContextQuery => ({ path, text, offset, languageId });
+const query = (text: string, offset = text.length, languageId = 'typescript', path = 'src/total.ts'): ContextQuery => ({
+  path,
+  text,
+  offset,
+  languageId,
+});
 
 describe('cross-file completion context: ranking, budget, stable order, per-block choice', () => {
   it('ranks the open file that shares identifiers with the code before the cursor first, and drops unrelated ones', () => {
     const scored = rankChunks(referenceWindow(current, current.length), [logger, shapes], []);
-    assert.deepEqual(scored.map((s) => s.path), ['src/shapes.ts']);
+    assert.deepEqual(
+      scored.map((s) => s.path),
+      ['src/shapes.ts'],
+    );
     const chosen = selectContext(scored, 500, 'src/total.ts', commentStyleFor('typescript')!);
-    assert.match(renderContext(chosen, 'src/total.ts', commentStyleFor('typescript')!), /^\/\/ path: src\/shapes\.ts\n\/\/ export interface Shape \{\n[\s\S]*\/\/ {3}return shape\.width \* shape\.height;\n[\s\S]*\/\/ path: src\/total\.ts\n$/);
+    assert.match(
+      renderContext(chosen, 'src/total.ts', commentStyleFor('typescript')!),
+      /^\/\/ path: src\/shapes\.ts\n\/\/ export interface Shape \{\n[\s\S]*\/\/ {3}return shape\.width \* shape\.height;\n[\s\S]*\/\/ path: src\/total\.ts\n$/,
+    );
   });
 
   it('keeps the rendered context within the token budget, choosing by score', () => {
     const style = commentStyleFor('typescript')!;
-    const chunks: ContextChunk[] = Array.from({ length: 8 }, (_, i) => ({ path: `src/m${i}.ts`, startLine: 0, kind: 'recent', text: `export const shape${i} = area(shape, ${'x'.repeat(40 * (i + 1))});` }));
+    const chunks: ContextChunk[] = Array.from({ length: 8 }, (_, i) => ({
+      path: `src/m${i}.ts`,
+      startLine: 0,
+      kind: 'recent',
+      text: `export const shape${i} = area(shape, ${'x'.repeat(40 * (i + 1))});`,
+    }));
     const scored = rankChunks(referenceWindow(current, current.length), [], chunks);
     for (const budget of [0, 40, 120, 400]) {
       const header = renderContext(selectContext(scored, budget, 'src/total.ts', style), 'src/total.ts', style);
@@ -52,8 +76,15 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
       { path: 'z/strong.py', startLine: 2, kind: 'recent', text: 'import math' },
     ];
     const style = commentStyleFor('python')!;
-    const header = renderContext(selectContext(rankChunks(new Set(['xs', 'mean', 'math']), [], chunks), 1000, 'b.py', style), 'b.py', style);
-    assert.equal(header, '# path: a/weak.py\n# xs = [1, 2]\n# path: z/strong.py\n# import math\n# ...\n# def mean(xs):\n#     return sum(xs) / len(xs)\n# path: b.py\n');
+    const header = renderContext(
+      selectContext(rankChunks(new Set(['xs', 'mean', 'math']), [], chunks), 1000, 'b.py', style),
+      'b.py',
+      style,
+    );
+    assert.equal(
+      header,
+      '# path: a/weak.py\n# xs = [1, 2]\n# path: z/strong.py\n# import math\n# ...\n# def mean(xs):\n#     return sum(xs) / len(xs)\n# path: b.py\n',
+    );
     assert.equal(commentStyleFor('json'), undefined, 'no comments, no context');
     assert.equal(commentStyleFor('css')!.close, '*/');
   });
@@ -115,11 +146,23 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
   });
 
   it('finds imported names in TypeScript, CommonJS and Python, at the imported name', () => {
-    const ts = "import Default, { a, b as c, type T } from './x';\nimport * as ns from \"../y\";\nconst { r1, r2: alias } = require('./z');\n";
-    assert.deepEqual(importedNames(ts, 'typescript').map((s) => [s.name, ts.slice(s.offset, s.offset + s.name.length)]).map(([n, at]) => n === at && n), ['a', 'b', 'T', 'Default', 'ns', 'r1', 'r2']);
+    const ts =
+      "import Default, { a, b as c, type T } from './x';\nimport * as ns from \"../y\";\nconst { r1, r2: alias } = require('./z');\n";
+    assert.deepEqual(
+      importedNames(ts, 'typescript')
+        .map((s) => [s.name, ts.slice(s.offset, s.offset + s.name.length)])
+        .map(([n, at]) => n === at && n),
+      ['a', 'b', 'T', 'Default', 'ns', 'r1', 'r2'],
+    );
     const py = 'from .stats import mean, median as med\nfrom pkg.util import (\n    clamp,  # comment\n    lerp,\n)\n';
-    assert.deepEqual(importedNames(py, 'python').map((s) => s.name), ['mean', 'median', 'clamp', 'lerp']);
-    assert.deepEqual(identifiersNearCursor('const total = compute(items, rate', 33).map((s) => s.name), ['items', 'compute', 'total']);
+    assert.deepEqual(
+      importedNames(py, 'python').map((s) => s.name),
+      ['mean', 'median', 'clamp', 'lerp'],
+    );
+    assert.deepEqual(
+      identifiersNearCursor('const total = compute(items, rate', 33).map((s) => s.name),
+      ['items', 'compute', 'total'],
+    );
   });
 
   it('cuts a definition at its closing brace, at its last indented line, or at its semicolon', () => {
@@ -170,16 +213,27 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     ring.touch('a.ts', 50);
     assert.equal(ring.chunks().length, 0, 'noted only');
     ring.flush('a.ts', file('a'));
-    assert.deepEqual(ring.chunks().map((c) => [c.path, c.startLine]), [['a.ts', 38]]);
+    assert.deepEqual(
+      ring.chunks().map((c) => [c.path, c.startLine]),
+      [['a.ts', 38]],
+    );
     assert.match(ring.chunks()[0].text, /^const a38 = compute38\(a\);\n[\s\S]*const a50 = /);
     ring.touch('a.ts', 52);
     ring.flush('a.ts', file('a'));
-    assert.deepEqual(ring.chunks().map((c) => [c.path, c.startLine]), [['a.ts', 40]], 'the same lines: the newer chunk replaces the older');
+    assert.deepEqual(
+      ring.chunks().map((c) => [c.path, c.startLine]),
+      [['a.ts', 40]],
+      'the same lines: the newer chunk replaces the older',
+    );
     for (const p of ['b.ts', 'c.ts', 'd.ts']) {
       ring.touch(p, 10);
       ring.flush(p, file(p[0]));
     }
-    assert.deepEqual(ring.chunks().map((c) => c.path), ['b.ts', 'c.ts', 'd.ts'], 'capacity 3: the oldest went');
+    assert.deepEqual(
+      ring.chunks().map((c) => c.path),
+      ['b.ts', 'c.ts', 'd.ts'],
+      'capacity 3: the oldest went',
+    );
   });
 
   it('evicts a chunk of another file with nearly the same words (a copy), and forgets a file', () => {
@@ -188,7 +242,10 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     ring.flush('a.ts', file('x'));
     ring.touch('copy.ts', 10);
     ring.flush('copy.ts', file('x'));
-    assert.deepEqual(ring.chunks().map((c) => c.path), ['copy.ts']);
+    assert.deepEqual(
+      ring.chunks().map((c) => c.path),
+      ['copy.ts'],
+    );
     ring.forget('copy.ts');
     assert.equal(ring.chunks().length, 0);
   });

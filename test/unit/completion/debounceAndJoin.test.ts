@@ -67,7 +67,10 @@ describe('adaptive debounce, joined in-flight requests and the completion status
   it('reports idle, working, error, off and snoozed', () => {
     let enabled = true;
     let now = 0;
-    const status = new CompletionStatus(() => enabled, () => now);
+    const status = new CompletionStatus(
+      () => enabled,
+      () => now,
+    );
     const seen: string[] = [];
     status.onChange((s) => seen.push(s.state));
     assert.equal(status.snapshot.state, 'idle');

@@ -7,7 +7,8 @@ import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';
 import { FakeSimClock } from '../sim/fakeSimClock';
 
-const doc = 'export interface Person {\n  name: string;\n  age: number;\n}\n\nexport function isAdult(person: Person): boolean {\n  return person.|\n}\n';
+const doc =
+  'export interface Person {\n  name: string;\n  age: number;\n}\n\nexport function isAdult(person: Person): boolean {\n  return person.|\n}\n';
 const cursor = doc.indexOf('|');
 const text = doc.replace('|', '');
 const typescript = { text, offset: cursor, languageId: 'typescript' };
@@ -28,10 +29,14 @@ class FakeDelayClock {
     return new Promise((resolve, reject) => {
       const wait = { at: this.time + ms, resolve };
       this.waits.push(wait);
-      signal?.addEventListener('abort', () => {
-        this.waits = this.waits.filter((w) => w !== wait);
-        reject(signal.reason);
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          this.waits = this.waits.filter((w) => w !== wait);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
   };
 
@@ -110,7 +115,10 @@ describe('the completion engine against the simulator', () => {
   it('joins identical requests in flight', async () => {
     sim.configure({ ttftMs: 100 });
     const e = engine();
-    const [a, b] = await Promise.all([e.complete({ ...typescript, signal: new AbortController().signal }), e.complete({ ...typescript, signal: new AbortController().signal })]);
+    const [a, b] = await Promise.all([
+      e.complete({ ...typescript, signal: new AbortController().signal }),
+      e.complete({ ...typescript, signal: new AbortController().signal }),
+    ]);
     assert.equal(sim.requests.length, 1);
     assert.deepEqual([a.source, b.source].sort(), ['joined', 'network']);
     assert.equal(a.text, b.text);
@@ -126,7 +134,12 @@ describe('the completion engine against the simulator', () => {
     const c = simClients(own);
     try {
       settings.debounceMs = 200;
-      const e = new CompletionEngine({ streamFim: (o, call) => c.b.streamFim(o, call), settings: () => settings, now: keys.now, delay: keys.delay });
+      const e = new CompletionEngine({
+        streamFim: (o, call) => c.b.streamFim(o, call),
+        settings: () => settings,
+        now: keys.now,
+        delay: keys.delay,
+      });
       const base = 'export function isAdult(person: Person): boolean {\n  return ';
       const typed = 'person.a';
       let previous: AbortController | undefined;
@@ -137,8 +150,11 @@ describe('the completion engine against the simulator', () => {
         previous = controller;
         keys.advanceTo((i - 1) * 30);
         const t = base + typed.slice(0, i);
-        outcomes.push(e.complete({ text: t + '\n}\n', offset: t.length, languageId: 'typescript', signal: controller.signal }).catch((error) => error));
-        if (i === 1) await until(() => own.requests.length === 1 && simClock.pending === 1, 'the first key after a pause to ask at once', 10_000);
+        outcomes.push(
+          e.complete({ text: t + '\n}\n', offset: t.length, languageId: 'typescript', signal: controller.signal }).catch((error) => error),
+        );
+        if (i === 1)
+          await until(() => own.requests.length === 1 && simClock.pending === 1, 'the first key after a pause to ask at once', 10_000);
       }
       simClock.stopped = false; // the last request is answered at once
       keys.advanceTo(keys.time + 200);
@@ -184,7 +200,12 @@ describe('the completion engine against the simulator', () => {
     const after = start + 'return person.age >= 18;\n  ';
     e.prefetch(after + '\n}\n', after.length, 'typescript');
     assert.equal(e.stats.prefetches, 1);
-    const outcome = await e.complete({ text: after + '\n}\n', offset: after.length, languageId: 'typescript', signal: new AbortController().signal });
+    const outcome = await e.complete({
+      text: after + '\n}\n',
+      offset: after.length,
+      languageId: 'typescript',
+      signal: new AbortController().signal,
+    });
     assert.ok(['joined', 'cache'].includes(outcome.source), outcome.source);
     assert.equal(sim.requests.length, 1);
   });

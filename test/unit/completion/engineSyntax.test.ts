@@ -18,7 +18,12 @@ function service(pieces: string[], finishReason: string): StreamFim {
 }
 
 function engine(streamFim: StreamFim, syntax?: TreeSitterParsers) {
-  return new CompletionEngine({ streamFim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+  return new CompletionEngine({
+    streamFim,
+    syntax,
+    settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+    now: () => performance.now(),
+  });
 }
 
 /** `|` marks the cursor. */

@@ -14,12 +14,42 @@ function run(doc: string, languageId: string, raw: string): string | undefined {
 describe('completion post-processing (golden cases)', () => {
   const cases: Array<{ name: string; doc: string; lang: string; raw: string; want: string | undefined }> = [
     // single line, mid-line
-    { name: 'TypeScript: keeps the rest of the line, drops the next line', doc: 'const n = items.|\n', lang: 'typescript', raw: 'length;\nconsole.log(n);', want: 'length;' },
-    { name: 'TypeScript: trims a closing paren the suffix already has', doc: 'console.log(|);\n', lang: 'typescript', raw: '"hi");', want: '"hi"' },
+    {
+      name: 'TypeScript: keeps the rest of the line, drops the next line',
+      doc: 'const n = items.|\n',
+      lang: 'typescript',
+      raw: 'length;\nconsole.log(n);',
+      want: 'length;',
+    },
+    {
+      name: 'TypeScript: trims a closing paren the suffix already has',
+      doc: 'console.log(|);\n',
+      lang: 'typescript',
+      raw: '"hi");',
+      want: '"hi"',
+    },
     { name: 'TypeScript: keeps brackets the answer opened itself', doc: 'run(|)\n', lang: 'typescript', raw: 'make())', want: 'make()' },
-    { name: 'Python: unbalanced closer trimmed against the suffix', doc: 'total = sum(|)\n', lang: 'python', raw: 'x * 2 for x in xs)', want: 'x * 2 for x in xs' },
-    { name: 'JSON: stops where the suffix starts repeating', doc: '{\n  "name": |,\n}', lang: 'json', raw: '"tandem", "version": "1.0"', want: '"tandem"' },
-    { name: 'markdown: no trailing whitespace', doc: 'Tandem is |', lang: 'markdown', raw: 'a VS Code extension.   ', want: 'a VS Code extension.' },
+    {
+      name: 'Python: unbalanced closer trimmed against the suffix',
+      doc: 'total = sum(|)\n',
+      lang: 'python',
+      raw: 'x * 2 for x in xs)',
+      want: 'x * 2 for x in xs',
+    },
+    {
+      name: 'JSON: stops where the suffix starts repeating',
+      doc: '{\n  "name": |,\n}',
+      lang: 'json',
+      raw: '"tandem", "version": "1.0"',
+      want: '"tandem"',
+    },
+    {
+      name: 'markdown: no trailing whitespace',
+      doc: 'Tandem is |',
+      lang: 'markdown',
+      raw: 'a VS Code extension.   ',
+      want: 'a VS Code extension.',
+    },
     { name: 'no doubled space after a space', doc: 'return |\n', lang: 'typescript', raw: ' 42;', want: '42;' },
     // multi-line, empty line
     {
@@ -50,10 +80,22 @@ describe('completion post-processing (golden cases)', () => {
       raw: '"b": 2,\n  "z": 26\n}',
       want: '"b": 2,',
     },
-    { name: 'markdown: code fences are stripped', doc: '# Usage\n|', lang: 'markdown', raw: '```bash\nnpm install\n```\nmore', want: 'npm install' },
+    {
+      name: 'markdown: code fences are stripped',
+      doc: '# Usage\n|',
+      lang: 'markdown',
+      raw: '```bash\nnpm install\n```\nmore',
+      want: 'npm install',
+    },
     { name: 'rejects a rewrite of the line above', doc: 'x = compute()\n|', lang: 'python', raw: 'x = compute()\n', want: undefined },
     { name: 'rejects whitespace-only output', doc: 'def f():\n    |\n', lang: 'python', raw: '   \n  \n', want: undefined },
-    { name: 'stops at a repeated line', doc: 'items = []\n|', lang: 'python', raw: 'items.append(1)\nitems.append(2)\nitems.append(1)\nitems.append(3)', want: 'items.append(1)\nitems.append(2)' },
+    {
+      name: 'stops at a repeated line',
+      doc: 'items = []\n|',
+      lang: 'python',
+      raw: 'items.append(1)\nitems.append(2)\nitems.append(1)\nitems.append(3)',
+      want: 'items.append(1)\nitems.append(2)',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => assert.equal(run(c.doc, c.lang, c.raw), c.want));

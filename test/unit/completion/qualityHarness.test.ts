@@ -37,8 +37,12 @@ describe('completion quality harness (bench:completion:quality) on vendored real
     assert.equal(sites.length, LANGUAGES.length * SITES_PER_LANGUAGE);
     assert.deepEqual(sets.flatMap((set) => sampleSites(set, SITES_PER_LANGUAGE, 7, checker)).map(key), sites.map(key));
     assert.notDeepEqual(sets.flatMap((set) => sampleSites(set, SITES_PER_LANGUAGE, 8, checker)).map(key), sites.map(key));
-    for (const [id] of LANGUAGES) assert.deepEqual([...new Set(sites.filter((s) => s.languageId === id).map((s) => s.kind))].sort(), kindsFor(id).sort(), id);
-    assert.deepEqual([...new Set(sites.map((s) => s.languageId))], LANGUAGES.map(([id]) => id));
+    for (const [id] of LANGUAGES)
+      assert.deepEqual([...new Set(sites.filter((s) => s.languageId === id).map((s) => s.kind))].sort(), kindsFor(id).sort(), id);
+    assert.deepEqual(
+      [...new Set(sites.map((s) => s.languageId))],
+      LANGUAGES.map(([id]) => id),
+    );
   });
 
   it('hides a real span of a file that parses: the document plus the expected text is the file', () => {
@@ -60,7 +64,10 @@ describe('completion quality harness (bench:completion:quality) on vendored real
       wholeAnswer.filter((r) => r.outcome !== 'exact').map((r) => `${key(r.site)} ${JSON.stringify(r.shown)}`),
       [],
     );
-    assert.deepEqual(results.filter((r) => r.outcome === 'wrong' || r.breaksParse).map((r) => key(r.site)), []);
+    assert.deepEqual(
+      results.filter((r) => r.outcome === 'wrong' || r.breaksParse).map((r) => key(r.site)),
+      [],
+    );
     const report = summarize(results);
     assert.equal(report.parseKeptRate, 1);
     assert.equal(report.targets.exactOrNoSuggestion.pass, true);
@@ -71,7 +78,10 @@ describe('completion quality harness (bench:completion:quality) on vendored real
     const strayCloser: ClientStage = async (served) => ')' + served.text;
     const results: SampleResult[] = [];
     for (const site of sites) results.push(await runSample(site, 'ideal', checker, strayCloser));
-    assert.deepEqual(results.filter((r) => !r.breaksParse).map((r) => key(r.site)), []);
+    assert.deepEqual(
+      results.filter((r) => !r.breaksParse).map((r) => key(r.site)),
+      [],
+    );
     const report = summarize(results);
     assert.equal(report.exactMatchRate, 0);
     assert.equal(report.parseKeptRate, 0);
@@ -87,7 +97,10 @@ describe('completion quality harness (bench:completion:quality) on vendored real
     const report = summarize(results);
     assert.equal(report.noSuggestionRate, 1);
     assert.equal(report.targets.exactOrNoSuggestion.pass, true);
-    assert.equal(results.some((r) => r.breaksParse), false);
+    assert.equal(
+      results.some((r) => r.breaksParse),
+      false,
+    );
   });
 
   it('serves answers as Service B does: a single-line request stops at the first newline', async () => {
@@ -100,7 +113,10 @@ describe('completion quality harness (bench:completion:quality) on vendored real
     for (const site of sites) await runSample(site, 'run-past-block', checker, record);
     const singleLine = served.filter((s) => !s.multiline);
     assert.ok(singleLine.length > 0 && singleLine.length < served.length, 'both kinds of request were made');
-    assert.deepEqual(singleLine.filter((s) => s.text.includes('\n')), []);
+    assert.deepEqual(
+      singleLine.filter((s) => s.text.includes('\n')),
+      [],
+    );
     assert.ok(served.some((s) => s.multiline && s.text.includes('\n')));
   });
 

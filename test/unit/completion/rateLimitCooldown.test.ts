@@ -30,8 +30,17 @@ describe('completions under rate limiting: no retries, one shared cool-down', ()
     sim.reset();
     now = 1_000_000;
     cooldown = new RateLimitCooldown(() => now);
-    status = new CompletionStatus(() => true, () => now, cooldown);
-    engine = new CompletionEngine({ streamFim: (o, call) => clients.b.streamFim(o, call), settings: () => settings, now: () => now, cooldown });
+    status = new CompletionStatus(
+      () => true,
+      () => now,
+      cooldown,
+    );
+    engine = new CompletionEngine({
+      streamFim: (o, call) => clients.b.streamFim(o, call),
+      settings: () => settings,
+      now: () => now,
+      cooldown,
+    });
   });
   afterEach(() => status.dispose());
   after(async () => {
@@ -79,7 +88,11 @@ describe('the rate-limit cool-down in the status bar', () => {
   it('counts down in the text and tooltip, tells listeners when it starts and ends by itself', () => {
     let now = 0;
     const cooldown = new RateLimitCooldown(() => now);
-    const status = new CompletionStatus(() => true, () => now, cooldown);
+    const status = new CompletionStatus(
+      () => true,
+      () => now,
+      cooldown,
+    );
     const seen: string[] = [];
     status.onChange((s) => seen.push(s.state));
     cooldown.start(12_000);
@@ -99,7 +112,11 @@ describe('the rate-limit cool-down in the status bar', () => {
   it('takes Retry-After, with a default when it is missing and a cap when it is huge', () => {
     let now = 0;
     const cooldown = new RateLimitCooldown(() => now);
-    const status = new CompletionStatus(() => true, () => now, cooldown);
+    const status = new CompletionStatus(
+      () => true,
+      () => now,
+      cooldown,
+    );
     cooldown.start(undefined);
     assert.equal(completionStatusLine(status.snapshot).badge, `resuming in ${DEFAULT_COOLDOWN_MS / 1000} s`);
     now += DEFAULT_COOLDOWN_MS;

@@ -121,7 +121,12 @@ describe('the completion engine given a failure class at a site whose right answ
       raw = output.text;
       yield { choices: [{ index: 0, text: output.text, finish_reason: output.finishReason }] } satisfies FimCompletion;
     };
-    const engine = new CompletionEngine({ streamFim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+    const engine = new CompletionEngine({
+      streamFim,
+      syntax,
+      settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+      now: () => performance.now(),
+    });
     const { text } = await engine.complete(query(doc, languageId));
     return { raw, text };
   }

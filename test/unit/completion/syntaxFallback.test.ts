@@ -31,7 +31,10 @@ describe('completion post-processing while no parser is ready', () => {
     const errors: string[] = [];
     const parsers = new TreeSitterParsers(os.tmpdir(), (message) => errors.push(message));
     assert.equal(await parsers.load('typescript'), false);
-    const { ctx, mode } = at('function isMissing(value: unknown): boolean {\n  if (value === |) {\n    return true;\n  }\n}\n', 'typescript');
+    const { ctx, mode } = at(
+      'function isMissing(value: unknown): boolean {\n  if (value === |) {\n    return true;\n  }\n}\n',
+      'typescript',
+    );
     assert.equal(postProcess('null){', ctx, mode, { syntax: parsers }), 'null');
     assert.equal(errors.length, 1);
     assert.match(errors[0], /^Syntax checks for typescript are off \(line rules only\): /);
@@ -39,7 +42,8 @@ describe('completion post-processing while no parser is ready', () => {
 
   it('a cut-off answer ends at its last line end where all it opened is closed', () => {
     const { ctx, mode } = at('const routes = [\n  |\n];\n', 'javascript');
-    const raw = "{ path: '/', view: home },\n  { path: '/about', view: about },\n  { path: '/users', view: list, children: [\n    { path: ':id'";
+    const raw =
+      "{ path: '/', view: home },\n  { path: '/about', view: about },\n  { path: '/users', view: list, children: [\n    { path: ':id'";
     assert.equal(postProcess(raw, ctx, mode, { truncated: true }), "{ path: '/', view: home },\n  { path: '/about', view: about },");
   });
 
@@ -61,7 +65,10 @@ describe('completion post-processing while no parser is ready', () => {
         dispose: () => undefined,
       }),
     };
-    const { ctx, mode } = at('function isMissing(value: unknown): boolean {\n  if (value === |) {\n    return true;\n  }\n}\n', 'typescript');
+    const { ctx, mode } = at(
+      'function isMissing(value: unknown): boolean {\n  if (value === |) {\n    return true;\n  }\n}\n',
+      'typescript',
+    );
     assert.equal(postProcess('null){', ctx, mode, { syntax: broken }), 'null');
   });
 });

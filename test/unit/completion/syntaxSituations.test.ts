@@ -24,7 +24,7 @@ describe('completion post-processing by syntax: the situations that went wrong',
     for (const lang of ['typescript', 'python']) assert.ok(await syntax.load(lang), `${lang} parser loads`);
   });
 
-  it('describe(..., () => {|} with the suffix `});`: the nested it(...) is closed, the suffix\'s `});` is not repeated', () => {
+  it("describe(..., () => {|} with the suffix `});`: the nested it(...) is closed, the suffix's `});` is not repeated", () => {
     const doc = "import { area } from './area';\n\ndescribe('area', () => {|\n});\n";
     const raw = "\n  it('is zero for a zero radius', () => {\n    expect(area(0)).toBe(0);\n  });\n});\n";
     assert.equal(withParser(doc, 'typescript', raw), "\n  it('is zero for a zero radius', () => {\n    expect(area(0)).toBe(0);\n  });");
@@ -36,7 +36,7 @@ describe('completion post-processing by syntax: the situations that went wrong',
     assert.equal(withParser(doc, 'typescript', "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n"), undefined);
   });
 
-  it('describe: a closer written differently from the suffix\'s (`})` for `});`) is still not repeated', () => {
+  it("describe: a closer written differently from the suffix's (`})` for `});`) is still not repeated", () => {
     const doc = "describe('area', () => {|\n});\n";
     const raw = "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });\n})";
     assert.equal(withParser(doc, 'typescript', raw), "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });");
@@ -46,7 +46,11 @@ describe('completion post-processing by syntax: the situations that went wrong',
     const doc = 'def mean(xs):\n    |\n';
     const want = 'if not xs:\n        return 0.0\n    return sum(xs) / len(xs)';
     assert.equal(withParser(doc, 'python', '    if not xs:\n        return 0.0\n    return sum(xs) / len(xs)\n'), want, 'first line only');
-    assert.equal(withParser(doc, 'python', '    if not xs:\n            return 0.0\n        return sum(xs) / len(xs)\n'), want, 'the whole answer shifted');
+    assert.equal(
+      withParser(doc, 'python', '    if not xs:\n            return 0.0\n        return sum(xs) / len(xs)\n'),
+      want,
+      'the whole answer shifted',
+    );
   });
 
   it('YAML: re-emitted indentation is stripped and the block ends where the indentation does', () => {
@@ -58,19 +62,29 @@ describe('completion post-processing by syntax: the situations that went wrong',
   it('two guard clauses: the second `return;` is kept, so no `if` is left open', () => {
     const doc = 'function save(user: User, db: Db): void {\n  |\n}\n';
     const raw = 'if (!user) {\n    return;\n  }\n  if (!db.connected) {\n    return;\n  }\n  db.write(user);\n}\n';
-    assert.equal(withParser(doc, 'typescript', raw), 'if (!user) {\n    return;\n  }\n  if (!db.connected) {\n    return;\n  }\n  db.write(user);');
+    assert.equal(
+      withParser(doc, 'typescript', raw),
+      'if (!user) {\n    return;\n  }\n  if (!db.connected) {\n    return;\n  }\n  db.write(user);',
+    );
   });
 
   it('a rewrite of the existing next line is not shown above it', () => {
     const doc = 'export function area(r: number): number {\n  const r2 = r * r;\n  |\n  return Math.PI * r * r;\n}\n';
     assert.equal(withParser(doc, 'typescript', 'return Math.PI * r2;\n'), undefined);
-    assert.equal(withParser(doc, 'typescript', 'if (r < 0) throw new RangeError("negative radius");\n  return Math.PI * r2;\n'), 'if (r < 0) throw new RangeError("negative radius");');
+    assert.equal(
+      withParser(doc, 'typescript', 'if (r < 0) throw new RangeError("negative radius");\n  return Math.PI * r2;\n'),
+      'if (r < 0) throw new RangeError("negative radius");',
+    );
   });
 
   it('switch: the second `break;` and the `default:` case are kept', () => {
     const doc = 'function label(kind: Kind): string {\n  let name: string;\n  switch (kind) {\n    |\n  }\n  return name;\n}\n';
-    const raw = "case 'a':\n      name = 'first';\n      break;\n    case 'b':\n      name = 'second';\n      break;\n    default:\n      name = 'other';\n  }\n  return name;\n}\n";
-    assert.equal(withParser(doc, 'typescript', raw), "case 'a':\n      name = 'first';\n      break;\n    case 'b':\n      name = 'second';\n      break;\n    default:\n      name = 'other';");
+    const raw =
+      "case 'a':\n      name = 'first';\n      break;\n    case 'b':\n      name = 'second';\n      break;\n    default:\n      name = 'other';\n  }\n  return name;\n}\n";
+    assert.equal(
+      withParser(doc, 'typescript', raw),
+      "case 'a':\n      name = 'first';\n      break;\n    case 'b':\n      name = 'second';\n      break;\n    default:\n      name = 'other';",
+    );
   });
 
   it('{|}: a body is suggested between the braces, with the closer moved to its own line', () => {
@@ -135,7 +149,8 @@ describe('completion post-processing by syntax: the situations that went wrong',
   ];
 
   it('a long body is not cut at a fixed line count in the middle of a `for`; it ends where the function does', () => {
-    const doc = 'function render(rows: Row[], limit: number): string {\n  |\n}\n\nfunction columnWidths(rows: Row[]): number[] {\n  return [];\n}\n';
+    const doc =
+      'function render(rows: Row[], limit: number): string {\n  |\n}\n\nfunction columnWidths(rows: Row[]): number[] {\n  return [];\n}\n';
     const raw = `${body14.join('\n')}\n}\n\nfunction header(widths: number[]): string {\n  return widths.map((w) => "-".repeat(w)).join(" ");\n}\n`;
     assert.equal(withParser(doc, 'typescript', raw), body14.join('\n'));
   });

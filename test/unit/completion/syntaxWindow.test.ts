@@ -8,8 +8,10 @@ import type { FimCompletion } from '../../../src/core/serviceBClient';
 import { WASM_DIR } from './wasmDir';
 
 // A class whose suffix window ends inside a later method (its closers are past the window's end).
-const BEFORE = "const { webidl } = require('../webidl')\n\nclass FormData {\n  #state = []\n\n  constructor (form = undefined) {\n    webidl.util.markAsUncloneable(this)\n\n    if (form !== undefined) {";
-const AFTER = '\n    }\n  }\n\n  append (name, value) {\n    webidl.brandCheck(this, FormData)\n\n    name = webidl.converters.USVString(name)\n\n';
+const BEFORE =
+  "const { webidl } = require('../webidl')\n\nclass FormData {\n  #state = []\n\n  constructor (form = undefined) {\n    webidl.util.markAsUncloneable(this)\n\n    if (form !== undefined) {";
+const AFTER =
+  '\n    }\n  }\n\n  append (name, value) {\n    webidl.brandCheck(this, FormData)\n\n    name = webidl.converters.USVString(name)\n\n';
 
 describe('the syntax judge on a window of the file', () => {
   const syntax = new TreeSitterParsers(WASM_DIR);
@@ -31,13 +33,21 @@ describe('an answer cut off by the token limit, on a window of the file', () => 
     const syntax = new TreeSitterParsers(WASM_DIR);
     assert.ok(await syntax.load('javascript'));
     // More methods after it than the 2000-character suffix window holds.
-    const methods = Array.from({ length: 40 }, (_, i) => `  method${i} (value) {\n    return webidl.converters.USVString(value)\n  }\n`).join('\n');
+    const methods = Array.from(
+      { length: 40 },
+      (_, i) => `  method${i} (value) {\n    return webidl.converters.USVString(value)\n  }\n`,
+    ).join('\n');
     const doc = `${BEFORE}|${AFTER}${methods}}\n`;
     const served = "\n      throw webidl.errors.conversionFailed({\n        prefix: 'FormData constructor',\n        argument: 'Argu";
     const fim: StreamFim = async function* () {
       yield { choices: [{ index: 0, text: served, finish_reason: 'length' }] } satisfies FimCompletion;
     };
-    const engine = new CompletionEngine({ streamFim: fim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+    const engine = new CompletionEngine({
+      streamFim: fim,
+      syntax,
+      settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+      now: () => performance.now(),
+    });
     const outcome = await engine.complete({ text: doc.replace('|', ''), offset: doc.indexOf('|'), languageId: 'javascript' });
     assert.equal(outcome.source, 'network');
     assert.equal(outcome.text, undefined);
@@ -50,7 +60,12 @@ describe('an answer cut off by the token limit, on a window of the file', () => 
     const fim: StreamFim = async function* () {
       yield { choices: [{ index: 0, text: served, finish_reason: 'length' }] } satisfies FimCompletion;
     };
-    const engine = new CompletionEngine({ streamFim: fim, syntax, settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }), now: () => performance.now() });
+    const engine = new CompletionEngine({
+      streamFim: fim,
+      syntax,
+      settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+      now: () => performance.now(),
+    });
     const doc = "const express = require('express')\n\nfunction setup(app) {\n  |";
     const outcome = await engine.complete({ text: doc.replace('|', ''), offset: doc.indexOf('|'), languageId: 'javascript' });
     assert.equal(outcome.text, 'app.use(express.json())');

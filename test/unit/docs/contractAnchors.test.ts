@@ -60,7 +60,9 @@ export function citationsIn(lines: readonly Line[]): Array<{ anchor: string; at:
 
 /** Lines that cite a numbered rule or a seed document instead of an anchor. */
 export function numberedCitations(lines: readonly Line[]): string[] {
-  return lines.filter((line) => NUMBERED_CITATIONS.some((re) => re.test(line.text))).map((line) => `${line.file}:${line.number}: ${line.text.trim()}`);
+  return lines
+    .filter((line) => NUMBERED_CITATIONS.some((re) => re.test(line.text)))
+    .map((line) => `${line.file}:${line.number}: ${line.text.trim()}`);
 }
 
 describe('docs/contracts.md anchors', () => {
@@ -113,6 +115,9 @@ describe('docs/contracts.md anchors', () => {
     assert.equal(numberedCitations(sample('// contracts (seeds 000 and 001)')).length, 1);
     assert.equal(numberedCitations(sample('// FIM is non-reasoning only (docs/contracts.md#b-fim-non-reasoning)')).length, 0);
     assert.equal(numberedCitations(sample('const rng = makeRng(seed);')).length, 0);
-    assert.deepEqual(citationsIn(sample('// x (docs/contracts.md#b-fim, docs/contracts.md#b-balance)')).map((c) => c.anchor), ['b-fim', 'b-balance']);
+    assert.deepEqual(
+      citationsIn(sample('// x (docs/contracts.md#b-fim, docs/contracts.md#b-balance)')).map((c) => c.anchor),
+      ['b-fim', 'b-balance'],
+    );
   });
 });

@@ -52,7 +52,10 @@ describe('KeyOriginGate: a stored key goes only where the user said it may', () 
     assert.equal(error.code, 'origin_not_approved');
     assert.equal(error.service, 'B');
     assert.equal(error.message, 'Tandem did not send your Service B key to https://evil.example:8443: you have not approved that address');
-    assert.equal(error.hint, 'If you trust https://evil.example:8443, run Tandem: Set API Key… to send your key there; otherwise fix tandem.serviceB.baseUrl in your user settings');
+    assert.equal(
+      error.hint,
+      'If you trust https://evil.example:8443, run Tandem: Set API Key… to send your key there; otherwise fix tandem.serviceB.baseUrl in your user settings',
+    );
     assert.doesNotMatch(`${error.message} ${error.hint}`, /sk-b/);
     assert.deepEqual(saved.B, { 'https://evil.example:8443': false });
     await refusal(gate.get('B', 'https://evil.example:8443'));
@@ -65,13 +68,22 @@ describe('KeyOriginGate: a stored key goes only where the user said it may', () 
     await gate.get('B', 'https://b.example.com:444');
     await gate.get('B', 'http://127.0.0.1:8787');
     await gate.get('A', 'https://b.example.com');
-    assert.deepEqual(asked, ['B https://b.example.com', 'B https://b.example.com:444', 'B http://127.0.0.1:8787', 'A https://b.example.com']);
+    assert.deepEqual(asked, [
+      'B https://b.example.com',
+      'B https://b.example.com:444',
+      'B http://127.0.0.1:8787',
+      'A https://b.example.com',
+    ]);
   });
 
   it('concurrent requests share one pending question', async () => {
     const { gate, asked, holdPrompt, releasePrompt } = gateWith({ stored: { B: 'sk-b' }, answer: true });
     holdPrompt();
-    const calls = [gate.get('B', 'https://b.example.com'), gate.get('B', 'https://b.example.com/x'), gate.get('B', 'https://b.example.com')];
+    const calls = [
+      gate.get('B', 'https://b.example.com'),
+      gate.get('B', 'https://b.example.com/x'),
+      gate.get('B', 'https://b.example.com'),
+    ];
     await until(() => asked.length > 0, 'the question', 5_000);
     releasePrompt();
     assert.deepEqual(await Promise.all(calls), ['sk-b', 'sk-b', 'sk-b']);

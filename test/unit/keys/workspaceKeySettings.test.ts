@@ -46,7 +46,11 @@ describe('userOnlySettingsIn: what a workspace tries to set about where keys go'
 
   it('finds a proxy of the workspace and a shrunk list of sensitive files, nested or flat', () => {
     const found = userOnlySettingsIn(
-      { http: { proxy: 'http://127.0.0.1:9', proxyStrictSSL: false }, tandem: { completion: { exclude: [] } }, 'tandem.sensitiveFiles': [] },
+      {
+        http: { proxy: 'http://127.0.0.1:9', proxyStrictSSL: false },
+        tandem: { completion: { exclude: [] } },
+        'tandem.sensitiveFiles': [],
+      },
       '.vscode/settings.json',
     );
     assert.deepEqual(
@@ -63,7 +67,7 @@ describe('userOnlySettingsIn: what a workspace tries to set about where keys go'
 });
 
 describe('ignoredSettingsNotice', () => {
-  it('names each ignored setting once and where it was, and says the user\'s own value is used', () => {
+  it("names each ignored setting once and where it was, and says the user's own value is used", () => {
     const notice = ignoredSettingsNotice([
       { setting: 'tandem.serviceB.baseUrl', value: 'https://evil.example', file: '.vscode/settings.json' },
       { setting: 'tandem.serviceA.authHeader', value: 'api-key', file: '.vscode/settings.json' },
@@ -71,7 +75,7 @@ describe('ignoredSettingsNotice', () => {
     ]);
     assert.equal(
       notice.message,
-      "Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent and which files are sensitive, so Tandem uses your own values instead.",
+      'Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent and which files are sensitive, so Tandem uses your own values instead.',
     );
   });
 

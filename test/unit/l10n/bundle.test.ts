@@ -43,9 +43,17 @@ describe('localisation', () => {
   it('every %key% in package.json is in package.nls.json, and every key there is used', () => {
     const nls = readJson('package.nls.json');
     const used = placeholders(readJson('package.json'));
-    assert.deepEqual(used.filter(({ key }) => !(key in nls)), [], 'placeholders with no English text');
+    assert.deepEqual(
+      used.filter(({ key }) => !(key in nls)),
+      [],
+      'placeholders with no English text',
+    );
     const usedKeys = new Set(used.map(({ key }) => key));
-    assert.deepEqual(Object.keys(nls).filter((key) => !usedKeys.has(key)), [], 'package.nls.json keys nothing uses');
+    assert.deepEqual(
+      Object.keys(nls).filter((key) => !usedKeys.has(key)),
+      [],
+      'package.nls.json keys nothing uses',
+    );
   });
 
   it('every contributed user-visible string of package.json is a %key% placeholder', () => {

@@ -46,14 +46,37 @@ describe('Disposable', () => {
   it('disposes the others when one throws, then rejects with that error', async () => {
     const log: string[] = [];
     const boom = new Error('boom');
-    const owner = new Owner([named(log, 'a'), { dispose: () => { throw boom; } }, named(log, 'c')]);
+    const owner = new Owner([
+      named(log, 'a'),
+      {
+        dispose: () => {
+          throw boom;
+        },
+      },
+      named(log, 'c'),
+    ]);
     await assert.rejects(owner.dispose(), (e) => e === boom);
     assert.deepEqual(log, ['c', 'a']);
   });
 
   it('gathers several failures, synchronous and asynchronous, into one AggregateError', async () => {
-    const owner = new Owner([{ dispose: () => Promise.reject(new Error('late')) }, { dispose: () => { throw new Error('now'); } }]);
-    await assert.rejects(owner.dispose(), (e: unknown) => e instanceof AggregateError && e.errors.map((x: Error) => x.message).sort().join() === 'late,now');
+    const owner = new Owner([
+      { dispose: () => Promise.reject(new Error('late')) },
+      {
+        dispose: () => {
+          throw new Error('now');
+        },
+      },
+    ]);
+    await assert.rejects(
+      owner.dispose(),
+      (e: unknown) =>
+        e instanceof AggregateError &&
+        e.errors
+          .map((x: Error) => x.message)
+          .sort()
+          .join() === 'late,now',
+    );
   });
 
   it('resolves only when an asynchronous disposal has finished', async () => {

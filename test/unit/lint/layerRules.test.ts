@@ -24,7 +24,10 @@ describe('layer rules in lint', function () {
     const denied: Array<[string, string]> = [
       ['src/core/fake.ts', `import { ChatViewProvider } from '../vscode/chat/chatViewProvider';${use(['ChatViewProvider'])}`],
       ['src/core/chat/fake.ts', `import { renderMarkdown } from '../../webview/markdown';${use(['renderMarkdown'])}`],
-      ['src/core/chat/fake.ts', `import type { ChatViewProvider } from '../../vscode/chat/chatViewProvider';\nexport type Used = ChatViewProvider;\n`],
+      [
+        'src/core/chat/fake.ts',
+        `import type { ChatViewProvider } from '../../vscode/chat/chatViewProvider';\nexport type Used = ChatViewProvider;\n`,
+      ],
       ['src/core/fake.ts', `export { registerSpeech } from '../vscode/speech/registerSpeech';\n`],
       ['src/core/fake.ts', `export type Provider = import('../vscode/chat/chatViewProvider').ChatViewProvider;\n`],
       ['src/core/fake.ts', `export const load = () => import('../webview/markdown');\n`],
@@ -34,15 +37,27 @@ describe('layer rules in lint', function () {
       assert.equal(errors.length, 1, `${file}: ${code}\n${errors.join('\n')}`);
       assert.match(errors[0], /^local\/layer-imports: .*core\/ imports no vscode\/ or webview\/ file/);
     }
-    assert.deepEqual(await importErrors('src/core/chat/fake.ts', `import { catalog } from '../catalog';\nimport type { ChatOptions } from '../../shared/protocol';\nexport type T = ChatOptions;${use(['catalog'])}`), []);
+    assert.deepEqual(
+      await importErrors(
+        'src/core/chat/fake.ts',
+        `import { catalog } from '../catalog';\nimport type { ChatOptions } from '../../shared/protocol';\nexport type T = ChatOptions;${use(['catalog'])}`,
+      ),
+      [],
+    );
     // The existing rule still holds: `vscode` only as a type.
     assert.equal((await importErrors('src/core/fake.ts', `import * as vscode from 'vscode';${use(['vscode'])}`)).length, 1);
   });
 
   it('the webview imports only webview/, shared/ and the listed core modules, and says which', async () => {
-    const errors = await importErrors('src/webview/fake.ts', `import { ChatSession } from '../core/chat/chatSession';${use(['ChatSession'])}`);
+    const errors = await importErrors(
+      'src/webview/fake.ts',
+      `import { ChatSession } from '../core/chat/chatSession';${use(['ChatSession'])}`,
+    );
     assert.equal(errors.length, 1, errors.join('\n'));
-    assert.match(errors[0], /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock\./);
+    assert.match(
+      errors[0],
+      /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock\./,
+    );
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../vscode/chat/chatHtml';${use(['x'])}`)).length, 1);
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../../sim/simulator';${use(['x'])}`)).length, 1);
     const allowed = [
@@ -52,7 +67,13 @@ describe('layer rules in lint', function () {
       `import { el } from './dom';`,
       `import { Marked } from 'marked';`,
     ];
-    assert.deepEqual(await importErrors('src/webview/fake.ts', `${allowed.join('\n')}${use(['formatClock', 'pcm16ToFloat32', 'safeUrl', 'el', 'Marked'])}`), []);
+    assert.deepEqual(
+      await importErrors(
+        'src/webview/fake.ts',
+        `${allowed.join('\n')}${use(['formatClock', 'pcm16ToFloat32', 'safeUrl', 'el', 'Marked'])}`,
+      ),
+      [],
+    );
   });
 
   it('shared/ is a leaf: other shared files and npm packages only', async () => {
@@ -62,7 +83,13 @@ describe('layer rules in lint', function () {
       assert.match(errors[0], /shared\/ is a leaf/);
     }
     assert.equal((await importErrors('src/shared/fake.ts', `import type { Uri } from 'vscode';\nexport type T = Uri;\n`)).length, 1);
-    assert.deepEqual(await importErrors('src/shared/fake.ts', `import { safeUrl } from './safeUrl';\nimport { Marked } from 'marked';${use(['safeUrl', 'Marked'])}`), []);
+    assert.deepEqual(
+      await importErrors(
+        'src/shared/fake.ts',
+        `import { safeUrl } from './safeUrl';\nimport { Marked } from 'marked';${use(['safeUrl', 'Marked'])}`,
+      ),
+      [],
+    );
   });
 
   it('sim/ imports nothing from src/vscode/ or src/webview/', async () => {
@@ -75,6 +102,12 @@ describe('layer rules in lint', function () {
       assert.equal(errors.length, 1, `${file} ${source}: ${errors.join('\n')}`);
       assert.match(errors[0], /sim\/ imports nothing from src\/vscode\/ or src\/webview\//);
     }
-    assert.deepEqual(await importErrors('sim/fake.ts', `import type { Annotation } from '../src/core/chatTypes';\nimport { badRequest } from './errors';\nexport type T = Annotation;${use(['badRequest'])}`), []);
+    assert.deepEqual(
+      await importErrors(
+        'sim/fake.ts',
+        `import type { Annotation } from '../src/core/chatTypes';\nimport { badRequest } from './errors';\nexport type T = Annotation;${use(['badRequest'])}`,
+      ),
+      [],
+    );
   });
 });

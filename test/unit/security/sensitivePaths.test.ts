@@ -58,7 +58,14 @@ describe('sensitive-path policy', () => {
   });
 
   it('treats everything under any .git folder as sensitive, including nested repositories', () => {
-    for (const path of ['.git/config', '.git/HEAD', '.git/info/exclude', 'vendor/lib/.git/config', '.git/modules/sub/config', '/home/u/repo/.git/FETCH_HEAD']) {
+    for (const path of [
+      '.git/config',
+      '.git/HEAD',
+      '.git/info/exclude',
+      'vendor/lib/.git/config',
+      '.git/modules/sub/config',
+      '/home/u/repo/.git/FETCH_HEAD',
+    ]) {
       assert.equal(policy.isSensitive(path), true, path);
     }
   });
@@ -68,23 +75,68 @@ describe('sensitive-path policy', () => {
       const slash = example.lastIndexOf('/');
       const dir = example.slice(0, slash + 1);
       const name = example.slice(slash + 1);
-      for (const copy of [`${name}~`, `${name}.bak`, `${name}.swp`, `#${name}#`, `${name}.orig`, `${name}.old`, `.#${name}`, `${name}.~1~`, `${name}.save`]) {
+      for (const copy of [
+        `${name}~`,
+        `${name}.bak`,
+        `${name}.swp`,
+        `#${name}#`,
+        `${name}.orig`,
+        `${name}.old`,
+        `.#${name}`,
+        `${name}.~1~`,
+        `${name}.save`,
+      ]) {
         assert.equal(policy.isSensitive(dir + copy), true, dir + copy);
       }
     }
-    for (const copy of ['.env~', '.env.bak', '.env.swp', '#.env#', '.env.orig', '.id_rsa.swp', '.id_ed25519.un~', 'credentials (1).json', 'credentials copy.json', 'credentials - Copy.json', '.npmrc.bak~']) {
+    for (const copy of [
+      '.env~',
+      '.env.bak',
+      '.env.swp',
+      '#.env#',
+      '.env.orig',
+      '.id_rsa.swp',
+      '.id_ed25519.un~',
+      'credentials (1).json',
+      'credentials copy.json',
+      'credentials - Copy.json',
+      '.npmrc.bak~',
+    ]) {
       assert.equal(policy.isSensitive(copy), true, copy);
     }
   });
 
   it('ignores case, as the file systems of Windows and macOS do', () => {
-    for (const path of ['.ENV', '.Env.Local', '.VSCode/Settings.JSON', '.GIT/config', 'ID_RSA', 'Server.PEM', 'Credentials.Json', '.Git/Hooks/Pre-Commit']) {
+    for (const path of [
+      '.ENV',
+      '.Env.Local',
+      '.VSCode/Settings.JSON',
+      '.GIT/config',
+      'ID_RSA',
+      'Server.PEM',
+      'Credentials.Json',
+      '.Git/Hooks/Pre-Commit',
+    ]) {
       assert.equal(policy.isSensitive(path), true, path);
     }
   });
 
   it('leaves ordinary source files alone', () => {
-    for (const path of ['src/greet.ts', 'src/environment.ts', 'keyboard.ts', 'docs/pem.md', '.gitignore', '.github/workflows/ci.yml', '.vscode/extensions.json', 'src/git/config.ts', 'src/secrets/handler.ts', 'visa.json', 'credentials.ts', 'README.md', 'env/setup.sh']) {
+    for (const path of [
+      'src/greet.ts',
+      'src/environment.ts',
+      'keyboard.ts',
+      'docs/pem.md',
+      '.gitignore',
+      '.github/workflows/ci.yml',
+      '.vscode/extensions.json',
+      'src/git/config.ts',
+      'src/secrets/handler.ts',
+      'visa.json',
+      'credentials.ts',
+      'README.md',
+      'env/setup.sh',
+    ]) {
       assert.equal(policy.isSensitive(path), false, path);
     }
   });
@@ -101,11 +153,22 @@ describe('sensitive-path policy', () => {
   });
 
   it('adds the user patterns and the workspace patterns, matched by path and by name', () => {
-    const custom = sensitivePathPolicy({ user: ['**/generated/**', '*.{lock,snap}'], workspace: ['config/prod-[0-9].yml', 'deploy/*.json'] });
-    for (const path of ['src/generated/api.ts', 'yarn.lock', 'ui/__snapshots__/a.snap', 'config/prod-1.yml', 'deploy/target.json', 'src/generated/api.ts.bak']) {
+    const custom = sensitivePathPolicy({
+      user: ['**/generated/**', '*.{lock,snap}'],
+      workspace: ['config/prod-[0-9].yml', 'deploy/*.json'],
+    });
+    for (const path of [
+      'src/generated/api.ts',
+      'yarn.lock',
+      'ui/__snapshots__/a.snap',
+      'config/prod-1.yml',
+      'deploy/target.json',
+      'src/generated/api.ts.bak',
+    ]) {
       assert.equal(custom.classify(path), 'pattern', path);
     }
-    for (const path of ['src/api.ts', 'config/prod-a.yml', 'deploy/nested/target.json']) assert.equal(custom.isSensitive(path), false, path);
+    for (const path of ['src/api.ts', 'config/prod-a.yml', 'deploy/nested/target.json'])
+      assert.equal(custom.isSensitive(path), false, path);
   });
 
   it('lets no pattern remove a built-in entry', () => {

@@ -12,11 +12,21 @@ const readFileTool = {
 };
 const listTool = {
   type: 'function',
-  function: { name: 'list_files', parameters: { type: 'object', properties: { dir: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['dir', 'limit'] } },
+  function: {
+    name: 'list_files',
+    parameters: {
+      type: 'object',
+      properties: { dir: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+      required: ['dir', 'limit'],
+    },
+  },
 };
 
 /** Checks the framing every chat stream must have and returns the joined parts. */
-function checkFraming(sse: SseParse, opts: { usage: boolean }): { reasoning: string; content: string; finish: string; usage: SseParse["chunks"][number] } {
+function checkFraming(
+  sse: SseParse,
+  opts: { usage: boolean },
+): { reasoning: string; content: string; finish: string; usage: SseParse['chunks'][number] } {
   assert.ok(sse.comments.includes('keep-alive'), 'a keep-alive comment is sent');
   assert.equal(sse.data[sse.data.length - 1], '[DONE]', 'ends with [DONE]');
   const chunks = sse.chunks;
@@ -99,17 +109,24 @@ describe('sim: chat replies', () => {
     assert.ok(got.reasoning.length > 0);
     assert.match(got.content, /```ts/);
     assert.equal(got.finish, 'stop');
-    assert.equal(got.usage.completion_tokens, got.usage.completion_tokens_details.reasoning_tokens + sse.chunks.filter((c) => c.choices[0]?.delta.content).length);
+    assert.equal(
+      got.usage.completion_tokens,
+      got.usage.completion_tokens_details.reasoning_tokens + sse.chunks.filter((c) => c.choices[0]?.delta.content).length,
+    );
     const nonStream = await chatA(sim, { model: 'alpha-v2.5', messages: [USER('Explain retry with backoff in TypeScript')] });
     assert.equal(got.content, nonStream.json.choices[0].message.content, 'stream and non-stream give the same text');
   });
 
   it('B stream framing, include_usage false drops the usage chunk, and system_fingerprint is present', async () => {
-    const withUsage = parseSse((await chatB(sim, { model: 'beta-v4-flash', stream: true, stream_options: { include_usage: true }, messages: [USER('hi')] })).text);
+    const withUsage = parseSse(
+      (await chatB(sim, { model: 'beta-v4-flash', stream: true, stream_options: { include_usage: true }, messages: [USER('hi')] })).text,
+    );
     const got = checkFraming(withUsage, { usage: true });
     assert.equal(got.usage.prompt_cache_hit_tokens + got.usage.prompt_cache_miss_tokens, got.usage.prompt_tokens);
     assert.equal(typeof withUsage.chunks[0].system_fingerprint, 'string');
-    const without = parseSse((await chatB(sim, { model: 'beta-v4-flash', stream: true, stream_options: { include_usage: false }, messages: [USER('hi')] })).text);
+    const without = parseSse(
+      (await chatB(sim, { model: 'beta-v4-flash', stream: true, stream_options: { include_usage: false }, messages: [USER('hi')] })).text,
+    );
     assert.ok(without.chunks.every((c) => c.choices.length === 1 && !c.usage));
     assert.equal(without.data[without.data.length - 1], '[DONE]');
   });
@@ -119,7 +136,9 @@ describe('sim: chat replies', () => {
       const res = await chatB(sim, { model: 'beta-v4-flash', messages: [USER(`Write a long essay [[tokens=${n}]]`)] });
       assert.equal(res.json.usage.completion_tokens, n);
     }
-    const sse = parseSse((await chatA(sim, { model: 'alpha-v2.5', stream: true, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=500]]')] })).text);
+    const sse = parseSse(
+      (await chatA(sim, { model: 'alpha-v2.5', stream: true, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=500]]')] })).text,
+    );
     assert.equal(sse.chunks.filter((c) => c.choices[0]?.delta.content !== undefined).length, 500, 'one token per content chunk');
   });
 
@@ -128,13 +147,23 @@ describe('sim: chat replies', () => {
     assert.equal(a.json.choices[0].finish_reason, 'length');
     assert.equal(a.json.usage.completion_tokens, 10);
     assert.equal(a.json.choices[0].message.content, '', 'the cap was spent on reasoning');
-    const b = await chatB(sim, { model: 'beta-v4-flash', thinking: { type: 'disabled' }, max_tokens: 7, messages: [USER('Explain closures')] });
+    const b = await chatB(sim, {
+      model: 'beta-v4-flash',
+      thinking: { type: 'disabled' },
+      max_tokens: 7,
+      messages: [USER('Explain closures')],
+    });
     assert.equal(b.json.choices[0].finish_reason, 'length');
     assert.equal(b.json.usage.completion_tokens, 7);
   });
 
   it('stop sequences cut the content', async () => {
-    const res = await chatB(sim, { model: 'beta-v4-flash', thinking: { type: 'disabled' }, stop: ['```'], messages: [USER('Show a Go http example')] });
+    const res = await chatB(sim, {
+      model: 'beta-v4-flash',
+      thinking: { type: 'disabled' },
+      stop: ['```'],
+      messages: [USER('Show a Go http example')],
+    });
     assert.ok(!res.json.choices[0].message.content.includes('```'));
     assert.equal(res.json.choices[0].finish_reason, 'stop');
   });
@@ -148,7 +177,11 @@ describe('sim: chat replies', () => {
   });
 
   it('tool calls: non-stream, arguments from the schema and the prompt', async () => {
-    const res = await chatA(sim, { model: 'alpha-v2.5', tools: [readFileTool, listTool], messages: [USER('Please open src/app.ts and tell me what it does')] });
+    const res = await chatA(sim, {
+      model: 'alpha-v2.5',
+      tools: [readFileTool, listTool],
+      messages: [USER('Please open src/app.ts and tell me what it does')],
+    });
     const msg = res.json.choices[0].message;
     assert.equal(res.json.choices[0].finish_reason, 'tool_calls');
     assert.equal(msg.content, null);
@@ -161,16 +194,27 @@ describe('sim: chat replies', () => {
   });
 
   it('tool calls: naming two tools calls both; integer properties respect minimum', async () => {
-    const res = await chatB(sim, { model: 'beta-v4-pro', thinking: { type: 'disabled' }, tools: [readFileTool, listTool], messages: [USER('Use list files on "docs" then read_file README.md')] });
+    const res = await chatB(sim, {
+      model: 'beta-v4-pro',
+      thinking: { type: 'disabled' },
+      tools: [readFileTool, listTool],
+      messages: [USER('Use list files on "docs" then read_file README.md')],
+    });
     const calls = res.json.choices[0].message.tool_calls;
-    assert.deepEqual(calls.map((c: { function: { name: string } }) => c.function.name), ['list_files', 'read_file']);
+    assert.deepEqual(
+      calls.map((c: { function: { name: string } }) => c.function.name),
+      ['list_files', 'read_file'],
+    );
     const listArgs = JSON.parse(calls[0].function.arguments);
     assert.equal(listArgs.dir, 'docs');
     assert.ok(Number.isInteger(listArgs.limit) && listArgs.limit >= 1);
   });
 
   it('tool calls stream as deltas: index, id+name first, arguments split across deltas', async () => {
-    const sse = parseSse((await chatB(sim, { model: 'beta-v4-flash', stream: true, tools: [readFileTool], messages: [USER('read the file "package.json"')] })).text);
+    const sse = parseSse(
+      (await chatB(sim, { model: 'beta-v4-flash', stream: true, tools: [readFileTool], messages: [USER('read the file "package.json"')] }))
+        .text,
+    );
     const got = checkFraming(sse, { usage: true });
     assert.equal(got.finish, 'tool_calls');
     assert.ok(got.reasoning.length > 0);
@@ -185,7 +229,14 @@ describe('sim: chat replies', () => {
   });
 
   it('B tool_choice: none suppresses, required forces, a named function is called', async () => {
-    const ask = (tool_choice: unknown, text = 'read a.txt') => chatB(sim, { model: 'beta-v4-flash', thinking: { type: 'disabled' }, tools: [readFileTool, listTool], tool_choice, messages: [USER(text)] });
+    const ask = (tool_choice: unknown, text = 'read a.txt') =>
+      chatB(sim, {
+        model: 'beta-v4-flash',
+        thinking: { type: 'disabled' },
+        tools: [readFileTool, listTool],
+        tool_choice,
+        messages: [USER(text)],
+      });
     assert.equal((await ask('none')).json.choices[0].finish_reason, 'stop');
     assert.equal((await ask('required', 'hello there')).json.choices[0].message.tool_calls[0].function.name, 'read_file');
     const named = await ask({ type: 'function', function: { name: 'list_files' } });
@@ -227,7 +278,11 @@ describe('sim: chat replies', () => {
   });
 
   it('web search: cited answer, 3 annotations, web_search_usage', async () => {
-    const res = await chatA(sim, { model: 'alpha-v2.5', tools: [{ type: 'web_search' }], messages: [USER('What changed in Node streams?')] });
+    const res = await chatA(sim, {
+      model: 'alpha-v2.5',
+      tools: [{ type: 'web_search' }],
+      messages: [USER('What changed in Node streams?')],
+    });
     const msg = res.json.choices[0].message;
     assert.equal(msg.annotations.length, 3);
     for (const a of msg.annotations) {
@@ -238,7 +293,16 @@ describe('sim: chat replies', () => {
     assert.deepEqual(res.json.usage.web_search_usage, { tool_usage: 1, page_usage: 3 });
     assert.equal(res.json.error_message, undefined);
 
-    const sse = parseSse((await chatA(sim, { model: 'alpha-v2.5', stream: true, tools: [{ type: 'web_search' }], messages: [USER('What changed in Node streams?')] })).text);
+    const sse = parseSse(
+      (
+        await chatA(sim, {
+          model: 'alpha-v2.5',
+          stream: true,
+          tools: [{ type: 'web_search' }],
+          messages: [USER('What changed in Node streams?')],
+        })
+      ).text,
+    );
     const withAnnotations = sse.chunks.filter((c) => c.annotations);
     assert.equal(withAnnotations.length, 1);
     assert.equal(withAnnotations[0].annotations.length, 3);
@@ -257,7 +321,18 @@ describe('sim: chat replies', () => {
   });
 
   it('B logprobs in a stream', async () => {
-    const sse = parseSse((await chatB(sim, { model: 'beta-v4-flash', stream: true, thinking: { type: 'disabled' }, logprobs: true, top_logprobs: 2, messages: [USER('hi')] })).text);
+    const sse = parseSse(
+      (
+        await chatB(sim, {
+          model: 'beta-v4-flash',
+          stream: true,
+          thinking: { type: 'disabled' },
+          logprobs: true,
+          top_logprobs: 2,
+          messages: [USER('hi')],
+        })
+      ).text,
+    );
     const contentChunk = sse.chunks.find((c) => c.choices[0]?.delta.content);
     assert.equal(contentChunk.choices[0].logprobs.content[0].token, contentChunk.choices[0].delta.content);
     assert.equal(contentChunk.choices[0].logprobs.content[0].top_logprobs.length, 2);

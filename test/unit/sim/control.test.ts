@@ -43,7 +43,10 @@ describe('sim: recording and control endpoints', () => {
     assert.equal(tooLong.json.error.code, 'context_length_exceeded');
     assert.equal((await call(`${sim.urlB}/__sim/reset`, { method: 'POST' })).status, 200);
     assert.equal(sim.requests.length, 0);
-    assert.equal((await chatB(sim, { model: 'beta-v4-flash', messages: [USER('this prompt is longer than ten tokens for sure, yes')] })).status, 200);
+    assert.equal(
+      (await chatB(sim, { model: 'beta-v4-flash', messages: [USER('this prompt is longer than ten tokens for sure, yes')] })).status,
+      200,
+    );
     assert.equal((await call(`${sim.urlA}/__sim/configure`, { body: { ttftMs: -1 } })).status, 400);
     assert.equal((await call(`${sim.urlA}/__sim/requests`, { method: 'POST', body: {} })).status, 405);
     assert.equal((await call(`${sim.urlA}/__sim/whatever`)).status, 404);
@@ -59,7 +62,10 @@ describe('sim: CLI (npm run sim)', () => {
   it('prints the two base-URL lines first, serves, and stops cleanly on SIGTERM', async function () {
     this.timeout(15000);
     const root = path.resolve(__dirname, '../../..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'sim/main.ts', '--ttft-ms', '0', '--tps', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'sim/main.ts', '--ttft-ms', '0', '--tps', '0'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // Waits for the two lines themselves (or the exit), however long a busy machine takes to start it.

@@ -138,7 +138,12 @@ describe('sim: hostile server modes', () => {
 
   it('giant-line stops writing when the client goes away', async () => {
     const controller = new AbortController();
-    const res = await post('/beta/completions', { model: 'beta-v4-pro', prompt: 'x', stream: true }, 'giant-line;mib=512', controller.signal);
+    const res = await post(
+      '/beta/completions',
+      { model: 'beta-v4-pro', prompt: 'x', stream: true },
+      'giant-line;mib=512',
+      controller.signal,
+    );
     await readUntil(res, (_text, bytes) => bytes >= 1024 * 1024);
     controller.abort();
     await until(() => sim.requests[0].aborted, 'the simulator to see the client leave', 5_000);
@@ -167,7 +172,10 @@ describe('sim: hostile server modes', () => {
     controller.abort();
 
     const json = new AbortController();
-    const balance = await fetch(`${sim.urlB}/user/balance`, { headers: { authorization: `Bearer ${sim.keyB}`, 'x-sim-fault': 'keepalive-forever' }, signal: json.signal });
+    const balance = await fetch(`${sim.urlB}/user/balance`, {
+      headers: { authorization: `Bearer ${sim.keyB}`, 'x-sim-fault': 'keepalive-forever' },
+      signal: json.signal,
+    });
     assert.equal(balance.status, 200);
     assert.match(await readUntil(balance, (t) => t.length >= 2), /^\s+$/);
     json.abort();
@@ -198,7 +206,11 @@ describe('sim: pacing and aborts', () => {
   });
 
   it('x-sim-ttft-ms delays the first chunk; x-sim-tps paces tokens', async () => {
-    const res = await chatB(sim, { ...streamB, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=20]]')] }, { 'x-sim-ttft-ms': '150', 'x-sim-tps': '200' });
+    const res = await chatB(
+      sim,
+      { ...streamB, thinking: { type: 'disabled' }, messages: [USER('go [[tokens=20]]')] },
+      { 'x-sim-ttft-ms': '150', 'x-sim-tps': '200' },
+    );
     assert.equal(res.status, 200);
     assert.equal(sim.requests[0].firstDataAt, 150, 'the first chunk is written at the time to first token');
     // 150 ms to the first token, then one token every 5 ms (200 tokens/s); the closing chunk is due

@@ -4,7 +4,8 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { countTokens } from '../../../sim/tokens';
 import { fimB, parseSse } from './simHttp';
 
-const TWO_FUNCS = 'function add(a: number, b: number): number {\n  return a + b;\n}\n\nfunction sub(a: number, b: number): number {\n  return ';
+const TWO_FUNCS =
+  'function add(a: number, b: number): number {\n  return a + b;\n}\n\nfunction sub(a: number, b: number): number {\n  return ';
 
 describe('sim: FIM engine', () => {
   it('finishes a mid-line prompt from an earlier occurrence in the prompt', () => {
@@ -17,7 +18,7 @@ describe('sim: FIM engine', () => {
   });
 
   it('continues from the built-in corpus', () => {
-    assert.equal(generateFim("import { readFile } from ", ''), "'node:fs/promises';");
+    assert.equal(generateFim('import { readFile } from ', ''), "'node:fs/promises';");
     assert.equal(generateFim('const total = ', '\n'), 'items.reduce((acc, item) => acc + item.price, 0);');
   });
 
@@ -46,7 +47,10 @@ describe('sim: FIM engine', () => {
 
   it('honours stop sequences and max_tokens', () => {
     const prompt = 'export function clamp(value: number, min: number, max: number): number {\n';
-    assert.deepEqual(completeFim({ prompt, suffix: '', maxTokens: 100, stop: ['Math.max'] }), { text: '  return Math.min(max, ', finishReason: 'stop' });
+    assert.deepEqual(completeFim({ prompt, suffix: '', maxTokens: 100, stop: ['Math.max'] }), {
+      text: '  return Math.min(max, ',
+      finishReason: 'stop',
+    });
     const capped = completeFim({ prompt, suffix: '', maxTokens: 3, stop: [] });
     assert.equal(capped.finishReason, 'length');
     assert.equal(countTokens(capped.text), 3);
@@ -85,7 +89,11 @@ describe('sim: POST /beta/completions', () => {
   });
 
   it('max_tokens and stop are honoured over HTTP, and output is deterministic', async () => {
-    const body = { model: 'beta-v4-pro', prompt: 'export function clamp(value: number, min: number, max: number): number {\n', max_tokens: 5 };
+    const body = {
+      model: 'beta-v4-pro',
+      prompt: 'export function clamp(value: number, min: number, max: number): number {\n',
+      max_tokens: 5,
+    };
     const a = await fimB(sim, body);
     const b = await fimB(sim, body);
     assert.equal(a.json.choices[0].text, b.json.choices[0].text);

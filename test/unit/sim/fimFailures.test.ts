@@ -21,7 +21,11 @@ const PY_METHOD: FimSite = {
   ideal: 'r2 = self.r * self.r\n        return math.pi * r2',
 };
 const PY_OPENER: FimSite = { prompt: 'class Circle:\n    def area(self):', suffix: '\n', ideal: '\n        return math.pi * self.r ** 2' };
-const IF_NULL: FimSite = { prompt: 'function check(value: string | null): void {\n  if (value === ', suffix: ') {\n    return;\n  }\n}\n', ideal: 'null' };
+const IF_NULL: FimSite = {
+  prompt: 'function check(value: string | null): void {\n  if (value === ',
+  suffix: ') {\n    return;\n  }\n}\n',
+  ideal: 'null',
+};
 const IMPORT: FimSite = { prompt: "import { readFile } from '", suffix: "';\n", ideal: 'node:fs/promises' };
 const SWITCH: FimSite = {
   prompt: 'function label(kind: number): string {\n  switch (kind) {\n    case 1:\n      return "one";\n    case 2:\n',
@@ -33,7 +37,11 @@ const PY_DICT: FimSite = {
   suffix: '\n    return config\n',
   ideal: '{\n        "host": "127.0.0.1",\n        "port": 8080,\n        "debug": False,\n    }',
 };
-const AREA: FimSite = { prompt: 'function area(r: number): number {\n  const r2 = r * r;\n  ', suffix: 'return Math.PI * r * r;\n}\n', ideal: '' };
+const AREA: FimSite = {
+  prompt: 'function area(r: number): number {\n  const r2 = r * r;\n  ',
+  suffix: 'return Math.PI * r * r;\n}\n',
+  ideal: '',
+};
 const STATEMENTS: FimSite = { prompt: 'const a = 1;\nconst b = 2;\n', suffix: '', ideal: 'const c = 3;' };
 const AFTER_GREETING: FimSite = { prompt: "const greeting = 'hello';\n", suffix: '', ideal: 'console.log(greeting);' };
 const SITES = [DESCRIBE, PY_FUNCTION, PY_METHOD, PY_OPENER, IF_NULL, IMPORT, SWITCH, PY_DICT, AREA, STATEMENTS, AFTER_GREETING];
@@ -54,20 +62,33 @@ describe('sim: realistic FIM failure classes', () => {
   it('lists the eight failure classes, and ideal first among the realistic classes', () => {
     assert.deepEqual(
       [...FIM_FAILURE_CLASSES],
-      ['repeat-suffix', 'reindent', 'close-brackets', 'rewrite-line', 'run-past-block', 'duplicate-previous-line', 'max-tokens', 'prose-or-fence'],
+      [
+        'repeat-suffix',
+        'reindent',
+        'close-brackets',
+        'rewrite-line',
+        'run-past-block',
+        'duplicate-previous-line',
+        'max-tokens',
+        'prose-or-fence',
+      ],
     );
     assert.deepEqual([...REALISTIC_CLASSES], ['ideal', ...FIM_FAILURE_CLASSES]);
   });
 
   it('ideal returns the expected text unchanged, finish_reason "stop"', () => {
-    for (const site of SITES) assert.deepEqual(realisticOutput('ideal', site.ideal, site.prompt, site.suffix, 7), { text: site.ideal, finishReason: 'stop' });
+    for (const site of SITES)
+      assert.deepEqual(realisticOutput('ideal', site.ideal, site.prompt, site.suffix, 7), { text: site.ideal, finishReason: 'stop' });
   });
 
   it('is deterministic for a seed', () => {
     for (const cls of REALISTIC_CLASSES) {
       for (const site of SITES) {
         for (const seed of [0, 1, 99]) {
-          assert.deepEqual(realisticOutput(cls, site.ideal, site.prompt, site.suffix, seed), realisticOutput(cls, site.ideal, site.prompt, site.suffix, seed));
+          assert.deepEqual(
+            realisticOutput(cls, site.ideal, site.prompt, site.suffix, seed),
+            realisticOutput(cls, site.ideal, site.prompt, site.suffix, seed),
+          );
         }
       }
     }
@@ -100,12 +121,14 @@ describe('sim: realistic FIM failure classes', () => {
       '        r2 = self.r * self.r\n        return math.pi * r2',
     ]);
     for (const text of texts('reindent', PY_METHOD)) {
-      const line = accepted(PY_METHOD, text).split('\n').find((l) => l.includes('r2 = self.r'));
+      const line = accepted(PY_METHOD, text)
+        .split('\n')
+        .find((l) => l.includes('r2 = self.r'));
       assert.equal(line, '                r2 = self.r * self.r', 'the first body line re-emits the 8 spaces the cursor line has');
     }
   });
 
-  it('reindent: after a block opener the body re-emits the opener line\'s indentation', () => {
+  it("reindent: after a block opener the body re-emits the opener line's indentation", () => {
     assert.deepEqual(texts('reindent', PY_OPENER), ['\n            return math.pi * self.r ** 2']);
   });
 
@@ -119,14 +142,17 @@ describe('sim: realistic FIM failure classes', () => {
     assert.equal(accepted(IMPORT, "node:fs/promises';"), "import { readFile } from 'node:fs/promises';';\n");
   });
 
-  it('close-brackets: whole closing lines (`});`, the switch\'s and the function\'s `}`) before a suffix that starts with them', () => {
+  it("close-brackets: whole closing lines (`});`, the switch's and the function's `}`) before a suffix that starts with them", () => {
     assert.deepEqual(texts('close-brackets', DESCRIBE), [DESCRIBE.ideal + '\n});']);
     assert.deepEqual(texts('close-brackets', SWITCH), [SWITCH.ideal + '\n  }\n}']);
   });
 
   it('rewrite-line: the rest of the line is rewritten above the existing one (`return Math.PI * r2;`)', () => {
     assert.deepEqual(texts('rewrite-line', AREA), ['return Math.PI * r2;\n  ']);
-    assert.equal(accepted(AREA, 'return Math.PI * r2;\n  '), 'function area(r: number): number {\n  const r2 = r * r;\n  return Math.PI * r2;\n  return Math.PI * r * r;\n}\n');
+    assert.equal(
+      accepted(AREA, 'return Math.PI * r2;\n  '),
+      'function area(r: number): number {\n  const r2 = r * r;\n  return Math.PI * r2;\n  return Math.PI * r * r;\n}\n',
+    );
   });
 
   it('rewrite-line: mid-line, its version of the rest of the line comes first and the old rest moves down', () => {
@@ -134,7 +160,7 @@ describe('sim: realistic FIM failure classes', () => {
     assert.ok(accepted(IF_NULL, 'null) {\n  ').includes('if (value === null) {\n  ) {\n'));
   });
 
-  it('rewrite-line: on a new line, the line above is written again in the model\'s own style', () => {
+  it("rewrite-line: on a new line, the line above is written again in the model's own style", () => {
     assert.deepEqual(texts('rewrite-line', AFTER_GREETING), [
       'const greeting = "hello";\nconsole.log(greeting);',
       "const greeting = 'hello'\nconsole.log(greeting);",
@@ -147,13 +173,19 @@ describe('sim: realistic FIM failure classes', () => {
     assert.ok(outs.length >= 2, 'the new title depends on the seed');
     for (const text of outs) {
       assert.ok(text.startsWith(DESCRIBE.ideal + "\n});\n\ndescribe('"), text);
-      assert.match(text.slice(DESCRIBE.ideal.length), /^\n\}\);\n\ndescribe\('(handles empty input|rejects invalid values|works with defaults)', \(\) => \{\n {2}expect\(sum\(1, 2\)\)\.toBe\(3\);\n\}\);$/);
+      assert.match(
+        text.slice(DESCRIBE.ideal.length),
+        /^\n\}\);\n\ndescribe\('(handles empty input|rejects invalid values|works with defaults)', \(\) => \{\n {2}expect\(sum\(1, 2\)\)\.toBe\(3\);\n\}\);$/,
+      );
     }
   });
 
   it('run-past-block: a Python method body runs on into the next method', () => {
     for (const text of texts('run-past-block', PY_METHOD)) {
-      assert.match(text.slice(PY_METHOD.ideal.length), /^\n\n {4}def (helper|validate|reset|format)\(self\):\n {8}r2 = self\.r \* self\.r$/);
+      assert.match(
+        text.slice(PY_METHOD.ideal.length),
+        /^\n\n {4}def (helper|validate|reset|format)\(self\):\n {8}r2 = self\.r \* self\.r$/,
+      );
     }
   });
 
@@ -161,7 +193,7 @@ describe('sim: realistic FIM failure classes', () => {
     assert.deepEqual(texts('run-past-block', SWITCH), [SWITCH.ideal + '\n  }\n  return "two";']);
   });
 
-  it('duplicate-previous-line: the line above again before the answer, or the answer\'s last line twice', () => {
+  it("duplicate-previous-line: the line above again before the answer, or the answer's last line twice", () => {
     assert.deepEqual(texts('duplicate-previous-line', STATEMENTS), ['const b = 2;\nconst c = 3;', 'const c = 3;\nconst c = 3;']);
     assert.deepEqual(texts('duplicate-previous-line', PY_METHOD), [
       'def area(self):\n        r2 = self.r * self.r\n        return math.pi * r2',
@@ -195,7 +227,11 @@ describe('sim: realistic FIM failure classes', () => {
   it('a class whose trigger is absent answers with the ideal text', () => {
     const endOfFile: FimSite = { prompt: 'const total = ', suffix: '', ideal: '0;' };
     for (const cls of ['repeat-suffix', 'close-brackets'] as const) assert.deepEqual(texts(cls, endOfFile), ['0;']);
-    assert.deepEqual(texts('run-past-block', IF_NULL), ['null'], 'mid-line, before the rest of the line, a model does not run past the block');
+    assert.deepEqual(
+      texts('run-past-block', IF_NULL),
+      ['null'],
+      'mid-line, before the rest of the line, a model does not run past the block',
+    );
   });
 
   it('the realistic pick is a stable hash of the site and reaches every class', () => {

@@ -6,7 +6,12 @@ import { countTokens } from '../../../sim/tokens';
 import { fimB, parseSse } from './simHttp';
 
 // The copy model's (ideal) answer at the start of the line holding the function's `}`.
-const CLAMP = { model: 'beta-v4-pro', prompt: 'export function clamp(value: number, min: number, max: number): number {\n', suffix: '}\n', max_tokens: 64 };
+const CLAMP = {
+  model: 'beta-v4-pro',
+  prompt: 'export function clamp(value: number, min: number, max: number): number {\n',
+  suffix: '}\n',
+  max_tokens: 64,
+};
 const CLAMP_IDEAL = '  return Math.min(max, Math.max(min, value));\n';
 const IMPORT = { model: 'beta-v4-flash', prompt: "import { readFile } from '", suffix: "';\n", max_tokens: 64 };
 const PY_BODY = { model: 'beta-v4-flash', prompt: 'def area(r):\n    ', suffix: '\n', max_tokens: 64 };
@@ -42,7 +47,7 @@ describe('sim: realistic FIM over HTTP', () => {
     assert.match(lines[1], /^ {8}\S/);
   });
 
-  it('x-sim-fim: realistic;class=repeat-suffix streams the answer followed by the suffix\'s line, then usage', async () => {
+  it("x-sim-fim: realistic;class=repeat-suffix streams the answer followed by the suffix's line, then usage", async () => {
     const res = await fimB(sim, { ...CLAMP, stream: true }, mode('realistic;class=repeat-suffix'));
     const sse = parseSse(res.text);
     const textChunks = sse.chunks.filter((c) => c.choices.length > 0);
@@ -97,7 +102,10 @@ describe('sim: realistic FIM over HTTP', () => {
   it('a bad x-sim-fim is refused with a 400 that lists what is accepted', async () => {
     const res = await fimB(sim, CLAMP, mode('realistic;class=sometimes'));
     assert.equal(res.status, 400);
-    assert.match(res.json.error.message, /^x-sim-fim: expected "ideal", "realistic" or "realistic;class=<ideal\|repeat-suffix\|.*prose-or-fence>" \(got "realistic;class=sometimes"\)$/);
+    assert.match(
+      res.json.error.message,
+      /^x-sim-fim: expected "ideal", "realistic" or "realistic;class=<ideal\|repeat-suffix\|.*prose-or-fence>" \(got "realistic;class=sometimes"\)$/,
+    );
   });
 });
 

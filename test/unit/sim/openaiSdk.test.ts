@@ -25,14 +25,22 @@ describe('sim: openai SDK compatibility', () => {
   after(() => sim.close());
 
   it('Service A: chat.completions.create (non-stream)', async () => {
-    const res = await clientA.chat.completions.create({ model: 'alpha-v2.5', messages: [{ role: 'user', content: 'Say hello in Go' }], max_completion_tokens: 500 });
+    const res = await clientA.chat.completions.create({
+      model: 'alpha-v2.5',
+      messages: [{ role: 'user', content: 'Say hello in Go' }],
+      max_completion_tokens: 500,
+    });
     assert.equal(res.object, 'chat.completion');
     assert.match(res.choices[0].message.content ?? '', /```go/);
     assert.equal(res.usage!.total_tokens, res.usage!.prompt_tokens + res.usage!.completion_tokens);
   });
 
   it('Service A: streamed chat, content assembled by the SDK', async () => {
-    const stream = await clientA.chat.completions.create({ model: 'alpha-v2.5-pro', stream: true, messages: [{ role: 'user', content: 'Explain debounce' }] });
+    const stream = await clientA.chat.completions.create({
+      model: 'alpha-v2.5-pro',
+      stream: true,
+      messages: [{ role: 'user', content: 'Explain debounce' }],
+    });
     let content = '';
     let reasoning = '';
     let usage: OpenAI.CompletionUsage | undefined | null;
@@ -49,15 +57,21 @@ describe('sim: openai SDK compatibility', () => {
 
   it('Service A: an SDK 401 for a wrong key is an AuthenticationError with the code', async () => {
     const bad = new OpenAI({ apiKey: 'wrong', baseURL: `${sim.urlA}/v1`, maxRetries: 0 });
-    await assert.rejects(bad.chat.completions.create({ model: 'alpha-v2.5', messages: [{ role: 'user', content: 'x' }] }), (err: unknown) => {
-      assert.ok(err instanceof OpenAI.AuthenticationError);
-      assert.equal(err.code, 'invalid_api_key');
-      return true;
-    });
+    await assert.rejects(
+      bad.chat.completions.create({ model: 'alpha-v2.5', messages: [{ role: 'user', content: 'x' }] }),
+      (err: unknown) => {
+        assert.ok(err instanceof OpenAI.AuthenticationError);
+        assert.equal(err.code, 'invalid_api_key');
+        return true;
+      },
+    );
   });
 
   it('Service B: streamed chat via chat.completions.stream()', async () => {
-    const runner = clientB.chat.completions.stream({ model: 'beta-v4-flash', messages: [{ role: 'user', content: 'Sort numbers in TypeScript' }] });
+    const runner = clientB.chat.completions.stream({
+      model: 'beta-v4-flash',
+      messages: [{ role: 'user', content: 'Sort numbers in TypeScript' }],
+    });
     const final = await runner.finalChatCompletion();
     assert.match(final.choices[0].message.content ?? '', /```ts/);
     assert.equal(final.choices[0].finish_reason, 'stop');

@@ -3,7 +3,9 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { countTokens } from '../../../sim/tokens';
 import { fimB } from './simHttp';
 
-const FILE = Array.from({ length: 40 }, (_, i) => `export function helper${i}(value: number): number {\n  return value * ${i};\n}\n`).join('\n');
+const FILE = Array.from({ length: 40 }, (_, i) => `export function helper${i}(value: number): number {\n  return value * ${i};\n}\n`).join(
+  '\n',
+);
 
 describe('sim: FIM prompt cache from the longest common prefix with recent requests', () => {
   let sim: Simulator;

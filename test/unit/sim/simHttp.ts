@@ -8,10 +8,17 @@ export interface HttpResult {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpResult> {
+export async function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<HttpResult> {
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers };
-  const res = await fetch(url, { method, headers, body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body) });
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -26,7 +33,12 @@ export function chatA(sim: Simulator, body: unknown, headers: Record<string, str
   return call(`${sim.urlA}/v1/chat/completions`, { body, headers: { 'api-key': sim.keyA, ...headers } });
 }
 
-export function chatB(sim: Simulator, body: unknown, headers: Record<string, string> = {}, path = '/chat/completions'): Promise<HttpResult> {
+export function chatB(
+  sim: Simulator,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/chat/completions',
+): Promise<HttpResult> {
   return call(`${sim.urlB}${path}`, { body, headers: { authorization: `Bearer ${sim.keyB}`, ...headers } });
 }
 

@@ -127,8 +127,14 @@ describe('sim: speech output', () => {
     assert.equal(audioChunks[0].choices[0].delta.role, 'assistant');
     assert.equal(audioChunks[0].choices[0].delta.content, null);
     const parts = audioChunks.map((c) => Buffer.from(c.choices[0].delta.audio.data, 'base64'));
-    assert.ok(parts.some((p) => p.length % 2 === 1), 'some chunks have an odd byte count');
-    assert.ok(parts.slice(0, -1).every((p) => Math.abs(p.length - 4800) <= 1), '~100 ms each');
+    assert.ok(
+      parts.some((p) => p.length % 2 === 1),
+      'some chunks have an odd byte count',
+    );
+    assert.ok(
+      parts.slice(0, -1).every((p) => Math.abs(p.length - 4800) <= 1),
+      '~100 ms each',
+    );
     assert.equal(audioChunks[audioChunks.length - 1].choices[0].finish_reason, 'stop');
     assert.deepEqual(sse.chunks[sse.chunks.length - 1].choices, []);
     const pcm = Buffer.concat(parts);
@@ -151,16 +157,24 @@ describe('sim: speech output', () => {
     });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.json.choices[0].final_text_preview, 'Hello there, friend.');
-    const noText = await chatA(sim, { model: 'alpha-v2.5-tts-voicedesign', messages: [USER('A bright young woman')], audio: { optimize_text_preview: true } });
+    const noText = await chatA(sim, {
+      model: 'alpha-v2.5-tts-voicedesign',
+      messages: [USER('A bright young woman')],
+      audio: { optimize_text_preview: true },
+    });
     assert.equal(noText.status, 200, noText.text);
     assert.match(noText.json.choices[0].final_text_preview, /^[A-Z].*[.!?]$/);
-    const plain = await chatA(sim, { model: 'alpha-v2.5-tts-voicedesign', messages: [USER('A calm voice'), { role: 'assistant', content: 'hi' }] });
+    const plain = await chatA(sim, {
+      model: 'alpha-v2.5-tts-voicedesign',
+      messages: [USER('A calm voice'), { role: 'assistant', content: 'hi' }],
+    });
     assert.equal(plain.status, 200);
     assert.equal(plain.json.choices[0].final_text_preview, undefined);
   });
 
   it('voiceclone: accepts a 3–10 s WAV sample (also as a data URL) and rejects other lengths', async () => {
-    const clone = (voice: string) => chatA(sim, { model: 'alpha-v2.5-tts-voiceclone', messages: [{ role: 'assistant', content: 'Cloned hello.' }], audio: { voice } });
+    const clone = (voice: string) =>
+      chatA(sim, { model: 'alpha-v2.5-tts-voiceclone', messages: [{ role: 'assistant', content: 'Cloned hello.' }], audio: { voice } });
     const ok = await clone(sampleWav(4));
     assert.equal(ok.status, 200, ok.text);
     assert.ok(ok.json.usage.prompt_tokens_details.audio_tokens >= 100, 'the sample counts as audio input');

@@ -15,9 +15,27 @@ const CASES: Array<[string, unknown, number, string, string]> = [
   ['empty messages', { ...base, messages: [] }, 400, 'invalid_request', 'at least one message'],
   ['bad role', { ...base, messages: [{ role: 'robot', content: 'x' }] }, 400, 'invalid_request', 'messages[0].role'],
   ['content not string/array', { ...base, messages: [{ role: 'user', content: 5 }] }, 400, 'invalid_request', 'messages[0].content'],
-  ['unknown content part', { ...base, messages: [{ role: 'user', content: [{ type: 'file', file: {} }] }] }, 400, 'invalid_request', 'content[0].type'],
-  ['image part without url', { ...base, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }] }, 400, 'invalid_request', 'image_url.url'],
-  ['max_completion_tokens 0', { ...base, max_completion_tokens: 0 }, 400, 'invalid_request', 'max_completion_tokens: must be an integer in [1, 131072]'],
+  [
+    'unknown content part',
+    { ...base, messages: [{ role: 'user', content: [{ type: 'file', file: {} }] }] },
+    400,
+    'invalid_request',
+    'content[0].type',
+  ],
+  [
+    'image part without url',
+    { ...base, messages: [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }] },
+    400,
+    'invalid_request',
+    'image_url.url',
+  ],
+  [
+    'max_completion_tokens 0',
+    { ...base, max_completion_tokens: 0 },
+    400,
+    'invalid_request',
+    'max_completion_tokens: must be an integer in [1, 131072]',
+  ],
   ['max_completion_tokens too big', { ...base, max_completion_tokens: 131073 }, 400, 'invalid_request', 'max_completion_tokens'],
   ['max_completion_tokens not integer', { ...base, max_completion_tokens: 1.5 }, 400, 'invalid_request', 'max_completion_tokens'],
   ['speech max_completion_tokens > 8192', { ...tts, max_completion_tokens: 8193 }, 400, 'invalid_request', '[1, 8192]'],
@@ -29,8 +47,20 @@ const CASES: Array<[string, unknown, number, string, string]> = [
   ['5 stop sequences', { ...base, stop: ['a', 'b', 'c', 'd', 'e'] }, 400, 'invalid_request', 'stop: at most 4 sequences'],
   ['stream not boolean', { ...base, stream: 'yes' }, 400, 'invalid_request', 'stream: must be a boolean'],
   ['bad tool type', { ...base, tools: [{ type: 'code_interpreter' }] }, 400, 'invalid_request', 'tools[0].type'],
-  ['bad function name', { ...base, tools: [{ type: 'function', function: { name: 'read file' } }] }, 400, 'invalid_request', 'tools[0].function.name'],
-  ['function name of 65 chars', { ...base, tools: [{ type: 'function', function: { name: 'a'.repeat(65) } }] }, 400, 'invalid_request', 'at most 64'],
+  [
+    'bad function name',
+    { ...base, tools: [{ type: 'function', function: { name: 'read file' } }] },
+    400,
+    'invalid_request',
+    'tools[0].function.name',
+  ],
+  [
+    'function name of 65 chars',
+    { ...base, tools: [{ type: 'function', function: { name: 'a'.repeat(65) } }] },
+    400,
+    'invalid_request',
+    'at most 64',
+  ],
   ['thinking.type invalid', { ...base, thinking: { type: 'auto' } }, 400, 'invalid_request', 'thinking.type'],
   ['audio on a text model', { ...base, audio: { format: 'wav' } }, 400, 'invalid_request', 'audio: only supported by the speech models'],
   ['max_tokens is not an A field', { ...base, max_tokens: 10 }, 400, 'invalid_request', 'use max_completion_tokens'],
@@ -43,10 +73,38 @@ const CASES: Array<[string, unknown, number, string, string]> = [
   ['tts unknown voice', { ...tts, audio: { voice: 'Bob' } }, 400, 'invalid_request', 'audio.voice: must be one of the preset voices'],
   ['audio.format invalid', { ...tts, audio: { format: 'ogg' } }, 400, 'invalid_request', 'audio.format'],
   ['mp3 is not encodable here', { ...tts, audio: { format: 'mp3' } }, 400, 'invalid_request', 'mp3 is not supported by the simulator'],
-  ['optimize_text_preview on tts', { ...tts, audio: { optimize_text_preview: true } }, 400, 'invalid_request', 'only supported by alpha-v2.5-tts-voicedesign'],
-  ['voicedesign with audio.voice', { model: 'alpha-v2.5-tts-voicedesign', messages: [USER('a calm voice'), { role: 'assistant', content: 'Hi.' }], audio: { voice: 'Mia' } }, 400, 'invalid_request', 'audio.voice: not supported'],
-  ['voicedesign without text or optimize', { model: 'alpha-v2.5-tts-voicedesign', messages: [USER('a calm voice')] }, 400, 'invalid_request', 'optimize_text_preview'],
-  ['voiceclone without voice', { model: 'alpha-v2.5-tts-voiceclone', messages: [{ role: 'assistant', content: 'Hi.' }] }, 400, 'invalid_request', 'audio.voice: required'],
+  [
+    'optimize_text_preview on tts',
+    { ...tts, audio: { optimize_text_preview: true } },
+    400,
+    'invalid_request',
+    'only supported by alpha-v2.5-tts-voicedesign',
+  ],
+  [
+    'voicedesign with audio.voice',
+    {
+      model: 'alpha-v2.5-tts-voicedesign',
+      messages: [USER('a calm voice'), { role: 'assistant', content: 'Hi.' }],
+      audio: { voice: 'Mia' },
+    },
+    400,
+    'invalid_request',
+    'audio.voice: not supported',
+  ],
+  [
+    'voicedesign without text or optimize',
+    { model: 'alpha-v2.5-tts-voicedesign', messages: [USER('a calm voice')] },
+    400,
+    'invalid_request',
+    'optimize_text_preview',
+  ],
+  [
+    'voiceclone without voice',
+    { model: 'alpha-v2.5-tts-voiceclone', messages: [{ role: 'assistant', content: 'Hi.' }] },
+    400,
+    'invalid_request',
+    'audio.voice: required',
+  ],
   ['content filter', { ...base, messages: [USER('tell me about FORBIDDEN_TOPIC')] }, 400, 'content_filter', 'safety filter'],
   ['body not an object', [1, 2], 400, 'invalid_request', 'request body'],
 ];
@@ -73,7 +131,14 @@ describe('sim: Service A validation', () => {
       messages: [
         { role: 'system', content: 'be brief' },
         { role: 'developer', content: 'use markdown', name: 'dev' },
-        { role: 'user', content: [{ type: 'text', text: 'describe this' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }, { type: 'video_url', video_url: { url: 'https://example.com/v.mp4' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'describe this' },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+            { type: 'video_url', video_url: { url: 'https://example.com/v.mp4' } },
+          ],
+        },
       ],
       max_completion_tokens: 131072,
       temperature: 1.5,
@@ -84,7 +149,10 @@ describe('sim: Service A validation', () => {
       stream: null,
       response_format: { type: 'text' },
       thinking: { type: 'enabled' },
-      tools: [{ type: 'web_search' }, { type: 'function', function: { name: 'A-b_9', description: 'd', parameters: { type: 'object' }, strict: true } }],
+      tools: [
+        { type: 'web_search' },
+        { type: 'function', function: { name: 'A-b_9', description: 'd', parameters: { type: 'object' }, strict: true } },
+      ],
       tool_choice: 'required',
     });
     assert.equal(res.status, 200, res.text);
@@ -93,7 +161,11 @@ describe('sim: Service A validation', () => {
   });
 
   it('tool_choice other than auto is removed, not rejected (docs/contracts.md#a-tool-choice)', async () => {
-    const res = await chatA(sim, { ...base, tools: [{ type: 'function', function: { name: 'x' } }], tool_choice: { type: 'function', function: { name: 'x' } } });
+    const res = await chatA(sim, {
+      ...base,
+      tools: [{ type: 'function', function: { name: 'x' } }],
+      tool_choice: { type: 'function', function: { name: 'x' } },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.json.choices[0].finish_reason, 'stop');
   });
@@ -114,7 +186,10 @@ describe('sim: Service A validation', () => {
     const notJson = await call(`${sim.urlA}/v1/chat/completions`, { body: '{nope', headers: { 'api-key': sim.keyA } });
     assert.equal(notJson.status, 400);
     assert.equal(notJson.json.error.code, 'invalid_request');
-    const text = await call(`${sim.urlA}/v1/chat/completions`, { body: JSON.stringify(base), headers: { 'api-key': sim.keyA, 'content-type': 'text/plain' } });
+    const text = await call(`${sim.urlA}/v1/chat/completions`, {
+      body: JSON.stringify(base),
+      headers: { 'api-key': sim.keyA, 'content-type': 'text/plain' },
+    });
     assert.equal(text.status, 400);
     assert.match(text.json.error.message, /Content-Type/);
   });

@@ -3,7 +3,10 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { call, chatB, fimB, USER } from './simHttp';
 
 const base = { model: 'beta-v4-flash', messages: [USER('hello')] };
-const tool = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} }, ...extra } });
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'function',
+  function: { name, parameters: { type: 'object', properties: {} }, ...extra },
+});
 
 const CASES: Array<[string, unknown, number, string, string]> = [
   ['missing model', { messages: [USER('x')] }, 400, 'invalid_request', 'model: required'],
@@ -11,7 +14,13 @@ const CASES: Array<[string, unknown, number, string, string]> = [
   ['beta-chat went offline', { ...base, model: 'beta-chat' }, 404, 'model_not_found', '2026-07-24'],
   ['beta-reasoner went offline', { ...base, model: 'beta-reasoner' }, 404, 'model_not_found', 'beta-v4-flash'],
   ['developer role is A only', { ...base, messages: [{ role: 'developer', content: 'x' }] }, 400, 'invalid_request', 'messages[0].role'],
-  ['array content', { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] }, 400, 'invalid_request', 'messages[0].content: must be a string'],
+  [
+    'array content',
+    { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] },
+    400,
+    'invalid_request',
+    'messages[0].content: must be a string',
+  ],
   ['thinking.type invalid', { ...base, thinking: { type: 'on' } }, 400, 'invalid_request', 'thinking.type'],
   ['reasoning_effort invalid', { ...base, reasoning_effort: 'extreme' }, 400, 'invalid_request', 'reasoning_effort'],
   ['max_tokens 0', { ...base, max_tokens: 0 }, 400, 'invalid_request', 'max_tokens: must be an integer in [1, 393216]'],
@@ -20,14 +29,38 @@ const CASES: Array<[string, unknown, number, string, string]> = [
   ['temperature > 2', { ...base, temperature: 2.1 }, 400, 'invalid_request', 'temperature: must be a number in [0, 2]'],
   ['top_p 0', { ...base, top_p: 0 }, 400, 'invalid_request', 'top_p: must be a number in (0, 1]'],
   ['top_p > 1', { ...base, top_p: 1.01 }, 400, 'invalid_request', 'top_p'],
-  ['17 stop sequences', { ...base, stop: Array.from({ length: 17 }, (_, i) => `s${i}`) }, 400, 'invalid_request', 'stop: at most 16 sequences'],
-  ['129 tools', { ...base, tools: Array.from({ length: 129 }, (_, i) => tool(`t${i}`)) }, 400, 'invalid_request', 'tools: at most 128 tools'],
+  [
+    '17 stop sequences',
+    { ...base, stop: Array.from({ length: 17 }, (_, i) => `s${i}`) },
+    400,
+    'invalid_request',
+    'stop: at most 16 sequences',
+  ],
+  [
+    '129 tools',
+    { ...base, tools: Array.from({ length: 129 }, (_, i) => tool(`t${i}`)) },
+    400,
+    'invalid_request',
+    'tools: at most 128 tools',
+  ],
   ['web_search tool is A only', { ...base, tools: [{ type: 'web_search' }] }, 400, 'invalid_request', 'tools[0].type'],
   ['tool_choice invalid string', { ...base, tools: [tool('a')], tool_choice: 'any' }, 400, 'invalid_request', 'tool_choice'],
-  ['tool_choice names an unknown tool', { ...base, tools: [tool('a')], tool_choice: { type: 'function', function: { name: 'b' } } }, 400, 'invalid_request', '"b" is not one of the tools'],
+  [
+    'tool_choice names an unknown tool',
+    { ...base, tools: [tool('a')], tool_choice: { type: 'function', function: { name: 'b' } } },
+    400,
+    'invalid_request',
+    '"b" is not one of the tools',
+  ],
   ['tool_choice required without tools', { ...base, tool_choice: 'required' }, 400, 'invalid_request', 'tool_choice'],
   ['response_format type invalid', { ...base, response_format: { type: 'json_schema' } }, 400, 'invalid_request', 'response_format.type'],
-  ['json_object without "json" in messages', { ...base, response_format: { type: 'json_object' } }, 400, 'invalid_request', 'requires the word "json"'],
+  [
+    'json_object without "json" in messages',
+    { ...base, response_format: { type: 'json_object' } },
+    400,
+    'invalid_request',
+    'requires the word "json"',
+  ],
   ['logprobs not boolean', { ...base, logprobs: 1 }, 400, 'invalid_request', 'logprobs: must be a boolean'],
   ['top_logprobs 21', { ...base, logprobs: true, top_logprobs: 21 }, 400, 'invalid_request', 'top_logprobs: must be an integer in [0, 20]'],
   ['top_logprobs without logprobs', { ...base, top_logprobs: 2 }, 400, 'invalid_request', 'requires logprobs'],
@@ -87,7 +120,11 @@ describe('sim: Service B validation', () => {
   it('a tool-call turn without reasoning_content is rejected in reasoning mode only (docs/contracts.md#b-reasoning-content)', async () => {
     const messages = [
       USER('read the file a.txt'),
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.txt"}' } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: 'hello' },
     ];
     const rejected = await chatB(sim, { ...base, messages });
@@ -114,7 +151,10 @@ describe('sim: Service B validation', () => {
   it('GET /models and /user/balance', async () => {
     const auth = { authorization: `Bearer ${sim.keyB}` };
     const models = await call(`${sim.urlB}/models`, { headers: auth });
-    assert.deepEqual(models.json.data.map((m: { id: string }) => m.id), ['beta-v4-flash', 'beta-v4-pro']);
+    assert.deepEqual(
+      models.json.data.map((m: { id: string }) => m.id),
+      ['beta-v4-flash', 'beta-v4-pro'],
+    );
     assert.equal(models.json.object, 'list');
     for (const m of models.json.data) {
       assert.equal(m.object, 'model');
@@ -122,7 +162,12 @@ describe('sim: Service B validation', () => {
     }
     const balance = await call(`${sim.urlB}/user/balance`, { headers: auth });
     assert.equal(balance.json.is_available, true);
-    assert.deepEqual(Object.keys(balance.json.balance_infos[0]).sort(), ['currency', 'granted_balance', 'topped_up_balance', 'total_balance']);
+    assert.deepEqual(Object.keys(balance.json.balance_infos[0]).sort(), [
+      'currency',
+      'granted_balance',
+      'topped_up_balance',
+      'total_balance',
+    ]);
     const custom = await startSimulator({ balance: { currency: 'USD', total: '0.00', granted: '0.00', toppedUp: '0.00' } });
     try {
       const res = await call(`${custom.urlB}/user/balance`, { headers: { authorization: `Bearer ${custom.keyB}` } });
@@ -180,7 +225,16 @@ describe('sim: Service B FIM validation', () => {
 
   it('accepts both model ids, thinking disabled, and a string stop', async () => {
     for (const model of ['beta-v4-pro', 'beta-v4-flash']) {
-      const res = await fimB(sim, { ...fim, model, thinking: { type: 'disabled' }, stop: '\n', suffix: ';\n', max_tokens: 4096, temperature: 0, top_p: 1 });
+      const res = await fimB(sim, {
+        ...fim,
+        model,
+        thinking: { type: 'disabled' },
+        stop: '\n',
+        suffix: ';\n',
+        max_tokens: 4096,
+        temperature: 0,
+        top_p: 1,
+      });
       assert.equal(res.status, 200, res.text);
     }
   });

@@ -5,7 +5,7 @@ import { Pcm16StreamDecoder, pcm16ToFloat32 } from '../../../src/core/speech/pcm
 function ramp(n: number): Uint8Array {
   const bytes = new Uint8Array(n * 2);
   const view = new DataView(bytes.buffer);
-  for (let i = 0; i < n; i++) view.setInt16(i * 2, (i * 37) % 65536 - 32768, true);
+  for (let i = 0; i < n; i++) view.setInt16(i * 2, ((i * 37) % 65536) - 32768, true);
   return bytes;
 }
 

@@ -64,7 +64,9 @@ describe('ReadAloudSession against the simulator', () => {
   it('streams every part in order as pcm16 requests and finishes when the player has played it all', async () => {
     const player = new RecordingPlayer();
     const progress: ReadAloudProgress[] = [];
-    const session = new ReadAloudSession(clients.a, player, { id: 'r1', parts, voice, sampleRate: 24000, title: 't' }, (p) => progress.push(p));
+    const session = new ReadAloudSession(clients.a, player, { id: 'r1', parts, voice, sampleRate: 24000, title: 't' }, (p) =>
+      progress.push(p),
+    );
     const run = session.run();
     await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 5000);
     assert.deepEqual(player.kinds(), ['start', 'audio0', 'audio1', 'audio2', 'end']);
@@ -75,7 +77,12 @@ describe('ReadAloudSession against the simulator', () => {
     sim.requests.forEach((r, i) => {
       assert.equal(r.path, '/v1/chat/completions');
       const body = r.body as Record<string, unknown>;
-      assert.deepEqual(body, { model: 'alpha-v2.5-tts', messages: [{ role: 'assistant', content: parts[i] }], stream: true, audio: { format: 'pcm16', voice: 'Milo' } });
+      assert.deepEqual(body, {
+        model: 'alpha-v2.5-tts',
+        messages: [{ role: 'assistant', content: parts[i] }],
+        stream: true,
+        audio: { format: 'pcm16', voice: 'Milo' },
+      });
     });
     // About 65 ms of audio per character in the simulator.
     const seconds = player.seconds();
@@ -86,9 +93,20 @@ describe('ReadAloudSession against the simulator', () => {
 
   it('asks for the next part only while the player holds less than the lookahead', async () => {
     const player = new RecordingPlayer();
-    const session = new ReadAloudSession(clients.a, player, { id: 'r2', parts, voice, sampleRate: 24000, title: 't', lookaheadSeconds: 0.5 });
+    const session = new ReadAloudSession(clients.a, player, {
+      id: 'r2',
+      parts,
+      voice,
+      sampleRate: 24000,
+      title: 't',
+      lookaheadSeconds: 0.5,
+    });
     const run = session.run();
-    await until(() => sim.requests.length === 1 && sim.requests[0].status === 200 && player.calls.filter((c) => c.kind === 'audio').length > 3, 'first part', 5000);
+    await until(
+      () => sim.requests.length === 1 && sim.requests[0].status === 200 && player.calls.filter((c) => c.kind === 'audio').length > 3,
+      'first part',
+      5000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     assert.equal(sim.requests.length, 1, 'the first part (~1 s) is more than the lookahead, so the second waits');
     session.progress(player.seconds() - 0.2);
@@ -100,7 +118,13 @@ describe('ReadAloudSession against the simulator', () => {
   it('stop aborts the open request, so its socket closes, and silences the player', async () => {
     sim.configure({ tokensPerSecond: 25 }); // the simulator streams audio in real time
     const player = new RecordingPlayer();
-    const session = new ReadAloudSession(clients.a, player, { id: 'r3', parts: ['A sentence long enough to take a few seconds to stream in real time.'], voice, sampleRate: 24000, title: 't' });
+    const session = new ReadAloudSession(clients.a, player, {
+      id: 'r3',
+      parts: ['A sentence long enough to take a few seconds to stream in real time.'],
+      voice,
+      sampleRate: 24000,
+      title: 't',
+    });
     const run = session.run();
     await until(() => player.calls.some((c) => c.kind === 'audio'), 'first audio', 5000);
     session.stop();
@@ -130,7 +154,10 @@ describe('ReadAloudSession against the simulator', () => {
     await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio', 5000);
     session.ended(player.seconds());
     assert.deepEqual(await run, { kind: 'finished' });
-    assert.deepEqual(sim.requests.map((r) => r.status), [429, 200]);
+    assert.deepEqual(
+      sim.requests.map((r) => r.status),
+      [429, 200],
+    );
     assert.ok(clients.sleeps.includes(2000), `waited ${JSON.stringify(clients.sleeps)} ms`);
   });
 
@@ -158,11 +185,13 @@ describe('ReadAloudSession against the simulator', () => {
 
   it('passes voice design text previews on to the player', async () => {
     const player = new RecordingPlayer();
-    const session = new ReadAloudSession(
-      clients.a,
-      player,
-      { id: 'r7', parts: ['um, so this is, like, the text'], voice: { model: 'alpha-v2.5-tts-voicedesign', voiceDescription: 'a calm low voice', optimizeTextPreview: true }, sampleRate: 24000, title: 't' },
-    );
+    const session = new ReadAloudSession(clients.a, player, {
+      id: 'r7',
+      parts: ['um, so this is, like, the text'],
+      voice: { model: 'alpha-v2.5-tts-voicedesign', voiceDescription: 'a calm low voice', optimizeTextPreview: true },
+      sampleRate: 24000,
+      title: 't',
+    });
     const run = session.run();
     await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio', 5000);
     session.ended(player.seconds());

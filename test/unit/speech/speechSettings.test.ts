@@ -7,7 +7,10 @@ const settings = JSON.parse(readFileSync(join(__dirname, '../../../package.json'
 
 describe('speech settings in package.json', () => {
   it('offer exactly the catalog’s speech models and preset voices, with its defaults', () => {
-    assert.deepEqual(settings['tandem.speech.model'].enum, modelsFor('A', 'speech').map((m) => m.id));
+    assert.deepEqual(
+      settings['tandem.speech.model'].enum,
+      modelsFor('A', 'speech').map((m) => m.id),
+    );
     assert.equal(settings['tandem.speech.model'].default, 'alpha-v2.5-tts');
     assert.deepEqual(settings['tandem.speech.voice'].enum, [...PRESET_VOICES]);
     assert.equal(settings['tandem.speech.voice'].default, DEFAULT_VOICE);

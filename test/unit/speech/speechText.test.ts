@@ -168,7 +168,10 @@ describe('splitForSpeech', () => {
   });
 
   it('splits a 3000-character sentence without punctuation at spaces', () => {
-    const text = Array.from({ length: 800 }, (_, i) => `word${i}`).join(' ').slice(0, 3000).trim();
+    const text = Array.from({ length: 800 }, (_, i) => `word${i}`)
+      .join(' ')
+      .slice(0, 3000)
+      .trim();
     assert.ok(text.length >= 2990 && !/[.,;:!?]/.test(text));
     const parts = splitForSpeech(text);
     assertWithinLimits(parts, 200, 1000);

@@ -29,7 +29,11 @@ describe('speech to a WAV file, and voice samples', () => {
   it('joins the streamed parts into one WAV that sox reads with the right rate, width and length', async function () {
     const parts = ['First part of the text.', 'The second part is a little longer than the first.'];
     const progress: string[] = [];
-    const spoken = await speechToWav(clients.a, { parts, voice: { model: 'alpha-v2.5-tts', voice: 'Dean' }, sampleRate: 24000 }, { onPart: (d, t) => progress.push(`${d}/${t}`) });
+    const spoken = await speechToWav(
+      clients.a,
+      { parts, voice: { model: 'alpha-v2.5-tts', voice: 'Dean' }, sampleRate: 24000 },
+      { onPart: (d, t) => progress.push(`${d}/${t}`) },
+    );
     assert.deepEqual(progress, ['1/2', '2/2']);
     assert.equal(sim.requests.length, 2);
 
@@ -56,7 +60,9 @@ describe('speech to a WAV file, and voice samples', () => {
   it('stops at once when cancelled, writing nothing', async () => {
     const abort = new AbortController();
     abort.abort();
-    await assert.rejects(speechToWav(clients.a, { parts: ['Hello.'], voice: { model: 'alpha-v2.5-tts' }, sampleRate: 24000 }, { signal: abort.signal }));
+    await assert.rejects(
+      speechToWav(clients.a, { parts: ['Hello.'], voice: { model: 'alpha-v2.5-tts' }, sampleRate: 24000 }, { signal: abort.signal }),
+    );
   });
 
   it('accepts a voice sample of 3 to 10 seconds and encodes it as base64 WAV', () => {
@@ -69,14 +75,24 @@ describe('speech to a WAV file, and voice samples', () => {
   });
 
   it('refuses samples that are too short, too long or not WAV, naming the file and the limit', () => {
-    assert.throws(() => voiceSampleFromWav(silence(2.9), 'short.wav'), /short\.wav is 2\.9 s long; Service A voice cloning needs 3 to 10 seconds/);
+    assert.throws(
+      () => voiceSampleFromWav(silence(2.9), 'short.wav'),
+      /short\.wav is 2\.9 s long; Service A voice cloning needs 3 to 10 seconds/,
+    );
     assert.throws(() => voiceSampleFromWav(silence(12), 'long.wav'), /long\.wav is 12\.0 s long/);
-    assert.throws(() => voiceSampleFromWav(new TextEncoder().encode('ID3 this is an mp3'), 'song.mp3'), /song\.mp3 is not a usable WAV file/);
+    assert.throws(
+      () => voiceSampleFromWav(new TextEncoder().encode('ID3 this is an mp3'), 'song.mp3'),
+      /song\.mp3 is not a usable WAV file/,
+    );
   });
 
   it('a cloned voice request carries the checked sample and the simulator accepts it', async () => {
     const sample = voiceSampleFromWav(silence(3.5), 'me.wav');
-    const spoken = await speechToWav(clients.a, { parts: ['Cloned voice.'], voice: { model: 'alpha-v2.5-tts-voiceclone', ...sample }, sampleRate: 24000 });
+    const spoken = await speechToWav(clients.a, {
+      parts: ['Cloned voice.'],
+      voice: { model: 'alpha-v2.5-tts-voiceclone', ...sample },
+      sampleRate: 24000,
+    });
     assert.ok(spoken.seconds > 0.5);
     const body = sim.requests[0].body as { audio: { voice: string } };
     assert.equal(body.audio.voice, sample.voiceSampleBase64);

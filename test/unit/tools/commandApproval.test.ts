@@ -35,7 +35,11 @@ describe('run_command approval fields', () => {
       assert.equal(approval.alwaysScope, undefined, JSON.stringify(command));
       assert.match(approval.warning ?? '', warning, JSON.stringify(command));
       assert.equal(approval.command, command);
-      assert.match(approval.summary, /^Run a (\d+-line command|command with control characters) in a terminal$/, 'the summary holds none of the command');
+      assert.match(
+        approval.summary,
+        /^Run a (\d+-line command|command with control characters) in a terminal$/,
+        'the summary holds none of the command',
+      );
     }
   });
 });

@@ -8,8 +8,10 @@ describe('search tool filters', () => {
       { dir: '', text: '# build output\nbuild/\n*.log\n!keep.log\n/local.json\n' },
       { dir: 'packages/web', text: 'cache/\n' },
     ]);
-    for (const path of ['build/app.js', 'src/build/x.js', 'debug.log', 'src/deep/trace.log', 'local.json', 'packages/web/cache/a.js']) assert.equal(ignored(path), true, path);
-    for (const path of ['keep.log', 'src/app.ts', 'src/local.json', 'packages/api/cache/a.js', 'builder.ts']) assert.equal(ignored(path), false, path);
+    for (const path of ['build/app.js', 'src/build/x.js', 'debug.log', 'src/deep/trace.log', 'local.json', 'packages/web/cache/a.js'])
+      assert.equal(ignored(path), true, path);
+    for (const path of ['keep.log', 'src/app.ts', 'src/local.json', 'packages/api/cache/a.js', 'builder.ts'])
+      assert.equal(ignored(path), false, path);
   });
 
   it('turns files.exclude globs into one findFiles exclude without nested braces', () => {

@@ -66,7 +66,10 @@ describe('runInTerminal releases what it waits with', () => {
     const integrated = countingEvent<unknown>();
     const timers = fakeTimers();
     const host = {
-      window: { onDidEndTerminalShellExecution: ended.event, onDidChangeTerminalShellIntegration: integrated.event } as unknown as TerminalHost['window'],
+      window: {
+        onDidEndTerminalShellExecution: ended.event,
+        onDidChangeTerminalShellIntegration: integrated.event,
+      } as unknown as TerminalHost['window'],
       timer: timers.timer,
     };
     return { ended, timers, host, term: fakeTerminal(), abort: countedSignal() };

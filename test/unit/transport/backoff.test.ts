@@ -11,7 +11,7 @@ describe('retryDelayMs', () => {
 
   it('stays within [0, ceiling) for full jitter', () => {
     let seed = 1;
-    const random = () => ((seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647);
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
     for (let attempt = 1; attempt <= 8; attempt++) {
       const ceiling = Math.min(5_000, 250 * 2 ** (attempt - 1));
       for (let i = 0; i < 50; i++) {

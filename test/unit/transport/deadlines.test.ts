@@ -42,7 +42,12 @@ describe('request deadlines', () => {
   let clock: FakeTimer;
   const make = (overrides: Partial<HttpClientOptions> = {}): HttpClient =>
     (client = new HttpClient({ service: 'B', timer: clock.timer, sleep: async () => undefined, ...overrides }));
-  const post = (kind: HttpRequest['kind']): HttpRequest => ({ method: 'POST', url: `${server!.url}/chat/completions`, body: { stream: true }, kind });
+  const post = (kind: HttpRequest['kind']): HttpRequest => ({
+    method: 'POST',
+    url: `${server!.url}/chat/completions`,
+    body: { stream: true },
+    kind,
+  });
 
   beforeEach(() => {
     clock = new FakeTimer();
@@ -106,11 +111,15 @@ describe('request deadlines', () => {
       res.end('{"error":{"message":"boom"}}');
     });
     const retried: number[] = [];
-    const completion = await make().requestJson({ ...post('completion'), onRetry: (r) => retried.push(r.attempt) }).catch((err: unknown) => err);
+    const completion = await make()
+      .requestJson({ ...post('completion'), onRetry: (r) => retried.push(r.attempt) })
+      .catch((err: unknown) => err);
     assert.equal((completion as ServiceError).code, 'server_error');
     assert.equal(server.requests.length, 1);
     assert.deepEqual(retried, []);
-    await make().requestJson(post('chat')).catch(() => undefined);
+    await make()
+      .requestJson(post('chat'))
+      .catch(() => undefined);
     assert.equal(server.requests.length, 1 + 4, 'chat: one attempt and three retries');
   });
 });

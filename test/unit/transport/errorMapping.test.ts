@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
 import { ServiceError } from '../../../src/core/serviceError';
-import {
-  errorFromException,
-  errorFromResponse,
-  errorFromStreamPayload,
-} from '../../../src/core/transport/errorMapping';
+import { errorFromException, errorFromResponse, errorFromStreamPayload } from '../../../src/core/transport/errorMapping';
 
 const json = (error: Record<string, unknown>) => JSON.stringify({ error });
 
@@ -48,7 +44,10 @@ describe('errorFromResponse', () => {
     assert.equal(errorFromResponse('A', 401, '', {}).hint, 'Set your Service A key (Tandem: Set API Key…)');
     assert.equal(errorFromResponse('B', 403, '', {}).hint, 'Set your Service B key (Tandem: Set API Key…)');
     assert.equal(errorFromResponse('B', 429, '', {}).hint, 'Wait a moment; Tandem retries automatically');
-    assert.equal(errorFromResponse('A', 400, json({ code: 'context_length_exceeded' }), {}).hint, 'Start a new chat or shorten the context');
+    assert.equal(
+      errorFromResponse('A', 400, json({ code: 'context_length_exceeded' }), {}).hint,
+      'Start a new chat or shorten the context',
+    );
     assert.equal(errorFromResponse('A', 400, json({ code: 'content_filter' }), {}).hint, 'Rephrase the request');
     assert.equal(errorFromResponse('B', 402, '', {}).hint, 'Top up your Service B balance');
   });
@@ -134,7 +133,12 @@ describe('errorFromResponse', () => {
   });
 
   it('masks a key before cutting the echoed text, so no fragment of a key straddling the cut survives', () => {
-    for (const body of [json({ message: straddling }), straddling, `<html><body><p>${straddling}</p></body></html>`, JSON.stringify({ detail: straddling })]) {
+    for (const body of [
+      json({ message: straddling }),
+      straddling,
+      `<html><body><p>${straddling}</p></body></html>`,
+      JSON.stringify({ detail: straddling }),
+    ]) {
       const err = errorFromResponse('B', 400, body, {}, [KEY]);
       assert.ok(err.message.endsWith('…'), 'the echoed text was cut');
       assertNoKeyFragment(err.message);
@@ -170,7 +174,11 @@ describe('errorFromException', () => {
   });
 
   it('abort → aborted, not retryable', () => {
-    for (const err of [new DOMException('This operation was aborted', 'AbortError'), coded('UND_ERR_ABORTED', 'Request aborted'), coded('ABORT_ERR')]) {
+    for (const err of [
+      new DOMException('This operation was aborted', 'AbortError'),
+      coded('UND_ERR_ABORTED', 'Request aborted'),
+      coded('ABORT_ERR'),
+    ]) {
       const mapped = errorFromException('A', err, ctx);
       assert.equal(mapped.code, 'aborted');
       assert.equal(mapped.retryable, false);

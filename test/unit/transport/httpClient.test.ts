@@ -17,7 +17,13 @@ function makeClient(overrides: Partial<HttpClientOptions> = {}): Harness {
   const sleeps: number[] = [];
   const lines: string[] = [];
   const record = (level: string) => (m: string) => lines.push(`${level} ${m}`);
-  const logger: Logger = { trace: record('trace'), debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
+  const logger: Logger = {
+    trace: record('trace'),
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+  };
   const client = new HttpClient({
     service: 'A',
     logger,
@@ -72,10 +78,17 @@ describe('HttpClient', () => {
         });
       });
       harness = makeClient();
-      const reply = await harness.client.requestJson<{ ok: boolean }>({ method: 'POST', url: `${server.url}/v1/chat/completions`, body: { model: 'm' } });
+      const reply = await harness.client.requestJson<{ ok: boolean }>({
+        method: 'POST',
+        url: `${server.url}/v1/chat/completions`,
+        body: { model: 'm' },
+      });
       assert.deepEqual(reply, { ok: true });
       assert.deepEqual(seen, { method: 'POST', type: 'application/json', body: '{"model":"m"}' });
-      assert.ok(harness.lines.some((l) => /^info POST \/v1\/chat\/completions 200 \d+ms$/.test(l)), harness.lines.join('\n'));
+      assert.ok(
+        harness.lines.some((l) => /^info POST \/v1\/chat\/completions 200 \d+ms$/.test(l)),
+        harness.lines.join('\n'),
+      );
     });
 
     it('honours Retry-After on 429, tells onRetry, then succeeds', async () => {
@@ -93,11 +106,16 @@ describe('HttpClient', () => {
       assert.equal(retries[0].attempt, 1);
       assert.equal(retries[0].delayMs, 2_000);
       assert.equal(retries[0].error.code, 'rate_limit_exceeded');
-      assert.ok(harness.lines.some((l) => l === 'warn GET /models retry 1/3 in 2000ms after rate_limit_exceeded'), harness.lines.join('\n'));
+      assert.ok(
+        harness.lines.some((l) => l === 'warn GET /models retry 1/3 in 2000ms after rate_limit_exceeded'),
+        harness.lines.join('\n'),
+      );
     });
 
     it('retries 500 twice with growing backoff, then succeeds', async () => {
-      server = await startServer((_req, res, n) => (n <= 2 ? sendJson(res, 500, { error: { message: 'oops' } }) : sendJson(res, 200, { n })));
+      server = await startServer((_req, res, n) =>
+        n <= 2 ? sendJson(res, 500, { error: { message: 'oops' } }) : sendJson(res, 200, { n }),
+      );
       harness = makeClient({ baseDelayMs: 100, random: () => 0.999_999 });
       assert.deepEqual(await harness.client.requestJson({ method: 'GET', url: server.url }), { n: 3 });
       assert.equal(server.requests.length, 3);
@@ -141,7 +159,10 @@ describe('HttpClient', () => {
       assert.equal(err.retryable, true);
       assert.equal(err.hint, 'Check the base URL (tandem.serviceB.baseUrl) and that the service is reachable');
       assert.equal(harness.sleeps.length, 1);
-      assert.ok(harness.lines.some((l) => l.startsWith('info GET /user/balance network_error')), harness.lines.join('\n'));
+      assert.ok(
+        harness.lines.some((l) => l.startsWith('info GET /user/balance network_error')),
+        harness.lines.join('\n'),
+      );
     });
 
     it('rejects a 2xx body that is not JSON with invalid_response', async () => {
@@ -200,7 +221,10 @@ describe('HttpClient', () => {
       assert.ok(harness.lines.length > 0);
       for (const line of harness.lines) assert.ok(!line.includes(SECRET), line);
       assert.ok(!err.message.includes(SECRET), err.message);
-      assert.ok(harness.lines.every((l) => !l.includes('?')), 'query strings are not logged');
+      assert.ok(
+        harness.lines.every((l) => !l.includes('?')),
+        'query strings are not logged',
+      );
     });
   });
 
@@ -261,7 +285,13 @@ describe('HttpClient', () => {
       await drain(harness.client.streamJson({ method: 'POST', url: server.url, onRetry: (i) => retries.push(i) }), seen);
       assert.deepEqual(seen, [{ n: 1 }]);
       assert.equal(server.requests.length, 3);
-      assert.deepEqual(retries.map((r) => [r.attempt, r.error.code]), [[1, 'rate_limit_exceeded'], [2, 'network_error']]);
+      assert.deepEqual(
+        retries.map((r) => [r.attempt, r.error.code]),
+        [
+          [1, 'rate_limit_exceeded'],
+          [2, 'network_error'],
+        ],
+      );
       assert.equal(harness.sleeps[0], 1_000);
     });
 

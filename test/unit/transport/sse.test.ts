@@ -11,7 +11,10 @@ async function* pieces(...parts: Array<string | Uint8Array>): AsyncGenerator<str
   }
 }
 
-async function collect(body: AsyncIterable<string | Uint8Array | Buffer>, signal?: AbortSignal): Promise<{ values: unknown[]; error?: ServiceError }> {
+async function collect(
+  body: AsyncIterable<string | Uint8Array | Buffer>,
+  signal?: AbortSignal,
+): Promise<{ values: unknown[]; error?: ServiceError }> {
   const values: unknown[] = [];
   try {
     for await (const value of sseJson(body, { service: 'A', signal })) values.push(value);
@@ -44,7 +47,9 @@ describe('sseJson', () => {
   });
 
   it('ignores comments, keep-alives and empty data', async () => {
-    const { values, error } = await collect(pieces(': keep-alive\n\n', 'data:\n\n', ': ping\n', '\ndata: {"x":true}\n\n', 'event: ping\ndata: \n\n', 'data: [DONE]\n\n'));
+    const { values, error } = await collect(
+      pieces(': keep-alive\n\n', 'data:\n\n', ': ping\n', '\ndata: {"x":true}\n\n', 'event: ping\ndata: \n\n', 'data: [DONE]\n\n'),
+    );
     assert.equal(error, undefined);
     assert.deepEqual(values, [{ x: true }]);
   });

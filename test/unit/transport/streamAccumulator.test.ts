@@ -32,7 +32,9 @@ describe('StreamAccumulator', () => {
     acc.push(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '' } }] }));
     acc.push(chunk({ tool_calls: [{ index: 0, function: { arguments: '{"pa' } }] }));
     acc.push(chunk({ tool_calls: [{ index: 0, function: { arguments: 'th":"a.ts"}' } }] }, {}, 'tool_calls'));
-    assert.deepEqual(acc.snapshot.tool_calls, [{ id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }]);
+    assert.deepEqual(acc.snapshot.tool_calls, [
+      { id: 'call_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } },
+    ]);
     assert.equal(acc.snapshot.finish_reason, 'tool_calls');
   });
 
@@ -40,7 +42,14 @@ describe('StreamAccumulator', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ tool_calls: [{ index: 1, id: 'call_b', type: 'function', function: { name: 'search', arguments: '{"q":' } }] }));
     acc.push(chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'read', arguments: '{"p":' } }] }));
-    acc.push(chunk({ tool_calls: [{ index: 1, id: 'call_b', function: { name: 'search', arguments: '"x"}' } }, { index: 0, function: { arguments: '1}' } }] }));
+    acc.push(
+      chunk({
+        tool_calls: [
+          { index: 1, id: 'call_b', function: { name: 'search', arguments: '"x"}' } },
+          { index: 0, function: { arguments: '1}' } },
+        ],
+      }),
+    );
     assert.deepEqual(acc.snapshot.tool_calls, [
       { id: 'call_a', type: 'function', function: { name: 'read', arguments: '{"p":1}' } },
       { id: 'call_b', type: 'function', function: { name: 'search', arguments: '{"q":"x"}' } },
@@ -50,17 +59,33 @@ describe('StreamAccumulator', () => {
   it('collects annotations from the chunk and from choices, de-duplicated by url', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ content: 'a' }, { annotations: [{ url: 'https://x.test/1', title: 'One' }] }));
-    acc.push(chunk({ content: 'b' }, { annotations: [{ url: 'https://x.test/1', title: 'One' }, { url: 'https://x.test/2', title: 'Two' }] }));
+    acc.push(
+      chunk(
+        { content: 'b' },
+        {
+          annotations: [
+            { url: 'https://x.test/1', title: 'One' },
+            { url: 'https://x.test/2', title: 'Two' },
+          ],
+        },
+      ),
+    );
     const withChoiceAnnotations = chunk({ content: 'c' }) as ChatChunk & { choices: Array<{ annotations?: unknown }> };
     withChoiceAnnotations.choices[0].annotations = [{ url: 'https://x.test/3', title: 'Three' }, { url: 'https://x.test/2' }];
     acc.push(withChoiceAnnotations);
-    assert.deepEqual(acc.snapshot.annotations.map((a) => a.url), ['https://x.test/1', 'https://x.test/2', 'https://x.test/3']);
+    assert.deepEqual(
+      acc.snapshot.annotations.map((a) => a.url),
+      ['https://x.test/1', 'https://x.test/2', 'https://x.test/3'],
+    );
   });
 
   it('keeps the last usage, error_message and final_text_preview', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ content: 'x' }, { usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
-    acc.push({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, completion_tokens_details: { reasoning_tokens: 3 } } });
+    acc.push({
+      choices: [],
+      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15, completion_tokens_details: { reasoning_tokens: 3 } },
+    });
     acc.push({ choices: [], error_message: 'search failed: timeout' });
     const withPreview = chunk({}) as ChatChunk & { choices: Array<{ final_text_preview?: string }> };
     withPreview.choices[0].final_text_preview = 'Polished text.';
@@ -74,7 +99,12 @@ describe('StreamAccumulator', () => {
 
   it('ignores choices other than 0', () => {
     const acc = new StreamAccumulator();
-    acc.push({ choices: [{ index: 1, delta: { content: 'other' } }, { index: 0, delta: { content: 'mine' } }] });
+    acc.push({
+      choices: [
+        { index: 1, delta: { content: 'other' } },
+        { index: 0, delta: { content: 'mine' } },
+      ],
+    });
     assert.equal(acc.snapshot.content, 'mine');
   });
 
@@ -92,7 +122,9 @@ describe('toAssistantMessage', () => {
   it('sends content, reasoning and tool calls back for a tool-call turn', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ role: 'assistant', reasoning_content: 'Need the file.' }));
-    acc.push(chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read', arguments: '{}' } }] }, {}, 'tool_calls'));
+    acc.push(
+      chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'read', arguments: '{}' } }] }, {}, 'tool_calls'),
+    );
     assert.deepEqual(toAssistantMessage(acc), {
       role: 'assistant',
       content: '',
@@ -105,6 +137,10 @@ describe('toAssistantMessage', () => {
     const acc = new StreamAccumulator();
     acc.push(chunk({ reasoning_content: 'hmm', content: 'Hi' }));
     assert.deepEqual(toAssistantMessage(acc), { role: 'assistant', content: 'Hi' });
-    assert.deepEqual(toAssistantMessage(acc.snapshot, { includeReasoning: 'always' }), { role: 'assistant', content: 'Hi', reasoning_content: 'hmm' });
+    assert.deepEqual(toAssistantMessage(acc.snapshot, { includeReasoning: 'always' }), {
+      role: 'assistant',
+      content: 'Hi',
+      reasoning_content: 'hmm',
+    });
   });
 });

@@ -7,7 +7,12 @@ const parts = (text: string) => splitSegments(text).map((s) => text.slice(s.star
 
 describe('markdown segments: where an answer may be cut before marked sees it', () => {
   it('cuts between blocks a blank line apart, and keeps blank lines with the block before', () => {
-    assert.deepEqual(parts('# Title\nText\n\nMore text.\n\n\n> quote\n\n| a |\n|---|\n'), ['# Title\nText\n\n', 'More text.\n\n\n', '> quote\n\n', '| a |\n|---|\n']);
+    assert.deepEqual(parts('# Title\nText\n\nMore text.\n\n\n> quote\n\n| a |\n|---|\n'), [
+      '# Title\nText\n\n',
+      'More text.\n\n\n',
+      '> quote\n\n',
+      '| a |\n|---|\n',
+    ]);
   });
 
   it('keeps a list whole across blank lines (a loose list), with its indented paragraphs and code', () => {

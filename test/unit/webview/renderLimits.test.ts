@@ -7,7 +7,10 @@ import { hostileBlocks, tsCode } from '../../e2e/fixtures/hostileAnswers';
 describe('render limits: formatted or plain text', () => {
   it('formats ordinary answers: headings, prose, lists, quotes, tables', () => {
     for (const block of markdownAnswer(6000).split('\n\n')) assert.ok(fitsMarked(block), block.slice(0, 60));
-    const list = Array.from({ length: 300 }, (_, i) => `${i + 1}. Step ${i}: run \`npm test\`\n   - check **output** ${i}\n     > note`).join('\n');
+    const list = Array.from(
+      { length: 300 },
+      (_, i) => `${i + 1}. Step ${i}: run \`npm test\`\n   - check **output** ${i}\n     > note`,
+    ).join('\n');
     assert.ok(fitsMarked(list));
     const table = '| a | b |\n|---|---|\n' + '| *x* | `y` |\n'.repeat(1000);
     assert.ok(fitsMarked(table));
@@ -19,7 +22,11 @@ describe('render limits: formatted or plain text', () => {
     assert.equal(fitsMarked(hostileBlocks.nestedLists.slice(0, 20_000)), false, '10,000 levels of `- `');
     assert.equal(fitsMarked('- a\n' + 'b\n'.repeat(2000)), false, '2,000 lazy lines in one item');
     assert.equal(fitsMarked('- - - - - - - - x\n'.repeat(1500)), false, '1,500 lines nested 8 deep');
-    assert.equal(fitsMarked(Array.from({ length: 1500 }, (_, i) => ' '.repeat((i % 30) * 2) + '- x').join('\n')), false, 'stairs of indentation');
+    assert.equal(
+      fitsMarked(Array.from({ length: 1500 }, (_, i) => ' '.repeat((i % 30) * 2) + '- x').join('\n')),
+      false,
+      'stairs of indentation',
+    );
   });
 
   it('shows segments that would obviously make thousands of elements as plain text, without lexing them', () => {

@@ -9,7 +9,12 @@ const state: HostMessage = {
     title: 'Greeting',
     options: { service: 'A', model: 'alpha-v2.5-pro', thinking: true, reasoningEffort: 'high', webSearch: true },
     turns: [
-      { id: 'u1', role: 'user', text: 'hi', attachments: [{ id: 'i', kind: 'image', label: 'shot.png', dataUrl: 'data:image/png;base64,AAAA' }] },
+      {
+        id: 'u1',
+        role: 'user',
+        text: 'hi',
+        attachments: [{ id: 'i', kind: 'image', label: 'shot.png', dataUrl: 'data:image/png;base64,AAAA' }],
+      },
       {
         id: 'a1',
         role: 'assistant',
@@ -80,12 +85,27 @@ describe('parseHostMessage', () => {
       change(copy);
       return parseHostMessage(copy);
     };
-    assert.equal(mutate((m) => ((m.chat.options as { service: string }).service = 'C')), undefined);
-    assert.equal(mutate((m) => ((m.chat.turns[1] as { status: string }).status = 'thinking')), undefined);
-    assert.equal(mutate((m) => ((m.chat.turns[1] as { toolCalls: unknown[] }).toolCalls = [{ id: 't' }])), undefined);
+    assert.equal(
+      mutate((m) => ((m.chat.options as { service: string }).service = 'C')),
+      undefined,
+    );
+    assert.equal(
+      mutate((m) => ((m.chat.turns[1] as { status: string }).status = 'thinking')),
+      undefined,
+    );
+    assert.equal(
+      mutate((m) => ((m.chat.turns[1] as { toolCalls: unknown[] }).toolCalls = [{ id: 't' }])),
+      undefined,
+    );
     // An image attachment must be an image data URL, never a remote URL the view would load.
-    assert.equal(mutate((m) => ((m.chat.turns[0] as { attachments: { dataUrl?: string }[] }).attachments[0].dataUrl = 'https://evil.example/x.png')), undefined);
-    assert.equal(mutate((m) => ((m.chat.turns[1] as { error: { action: string } }).error.action = 'format-disk')), undefined);
+    assert.equal(
+      mutate((m) => ((m.chat.turns[0] as { attachments: { dataUrl?: string }[] }).attachments[0].dataUrl = 'https://evil.example/x.png')),
+      undefined,
+    );
+    assert.equal(
+      mutate((m) => ((m.chat.turns[1] as { error: { action: string } }).error.action = 'format-disk')),
+      undefined,
+    );
     assert.ok(mutate(() => undefined));
   });
 });
