@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
+import { COMMANDS } from '../../src/core/commandCatalog';
 import type { ChatMessage } from '../../src/core/chatTypes';
+import type { AssistantTurn } from '../../src/shared/protocol';
 import { activateTandem, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
@@ -94,5 +96,22 @@ describe('project rules and chat export (real extension host)', () => {
     const prompts = systemPrompts();
     assert.ok(prompts.length > 0, 'a chat request was made');
     assert.ok(!prompts.some((p) => p.includes(RULES_MARKER)), 'no request carried the sensitive file');
+  });
+
+  it('Export Chat as Markdown writes the answer, the folded reasoning and a tool summary', async () => {
+    await api.chat.provider.receive({ type: 'send', text: 'Please read the file "src/greet.ts" and summarise it.' });
+    const answer = api.chat.controller.chat.turns.at(-1) as AssistantTurn;
+    assert.equal(answer.status, 'done');
+    assert.ok(answer.reasoning.length > 0 && answer.content.length > 0, 'the simulator reasoned and answered');
+    const target = vscode.Uri.file(join(outDir, 'chat.md'));
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>(COMMANDS.exportChat, target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const markdown = readFileSync(target.fsPath, 'utf8');
+    assert.match(markdown, /^# Please read the file/);
+    assert.ok(markdown.includes('## User\n\nPlease read the file "src/greet.ts" and summarise it.'));
+    assert.match(markdown, /<details><summary>Reasoning<\/summary>\n\n[^]+\n\n<\/details>/);
+    assert.ok(markdown.includes('- Tool `read_file` `src/greet.ts`: done'), 'the tool call as a one-line summary');
+    const firstLine = answer.content.split('\n')[0];
+    assert.ok(markdown.includes(firstLine), 'the answer text');
   });
 });

@@ -7,6 +7,7 @@ import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { ChatViewProvider } from './chatViewProvider';
+import { copyChat, exportChat } from './exportChat';
 import { ProjectRulesSource } from './projectRulesSource';
 import { ProposedEdits } from './proposedEdits';
 import { WorkspaceTools } from './workspaceTools';
@@ -48,6 +49,11 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),
+    // `target` lets a caller (and the tests) skip the save dialog.
+    vscode.commands.registerCommand(COMMANDS.exportChat, (target?: unknown) =>
+      exportChat(controller, target instanceof vscode.Uri ? target : undefined),
+    ),
+    vscode.commands.registerCommand(COMMANDS.copyChat, () => copyChat(controller)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
