@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -96,6 +96,26 @@ describe('project rules and chat export (real extension host)', () => {
     const prompts = systemPrompts();
     assert.ok(prompts.length > 0, 'a chat request was made');
     assert.ok(!prompts.some((p) => p.includes(RULES_MARKER)), 'no request carried the sensitive file');
+  });
+
+  it('does not follow an AGENTS.md that links out of the workspace', async () => {
+    const outsideFile = join(outDir, 'outside-rules.md');
+    writeFileSync(outsideFile, 'outside-marker-4711\n');
+    rmSync(rulesFile);
+    symlinkSync(outsideFile, rulesFile);
+    try {
+      await api.chat.provider.receive({ type: 'send', text: 'Hello there' });
+      assert.deepEqual(
+        api.chat.controller.stateWith([]).rules?.map((f) => [f.path, f.status]),
+        [['AGENTS.md', 'unreadable']],
+      );
+    } finally {
+      rmSync(rulesFile);
+      writeFileSync(rulesFile, `# Conventions\n\n${RULES_MARKER}\n`);
+    }
+    const prompts = systemPrompts();
+    assert.ok(prompts.length > 0, 'a chat request was made');
+    assert.ok(!prompts.some((p) => p.includes('outside-marker-4711')), 'no request carried the outside file');
   });
 
   it('Export Chat as Markdown writes the answer, the folded reasoning and a tool summary', async () => {
