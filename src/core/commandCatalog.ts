@@ -3,6 +3,8 @@
 // keybindings against it; an extension-host test checks each one is registered.
 export const COMMANDS = {
   newChat: 'tandem.newChat',
+  exportChat: 'tandem.exportChat',
+  copyChat: 'tandem.copyChat',
   showMenu: 'tandem.showMenu',
   setApiKey: 'tandem.setApiKey',
   clearApiKey: 'tandem.clearApiKey',

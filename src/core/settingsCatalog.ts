@@ -64,6 +64,8 @@ export const SETTINGS = {
   'chat.webSearch': { type: 'boolean', default: false },
   'chat.maxToolIterations': { type: 'integer', default: 10, minimum: 1, maximum: 50 },
   'chat.strictTools': { type: 'boolean', default: false },
+  // Per folder: it can only switch a folder's AGENTS.md on or off, and it is on by default anyway.
+  'chat.projectRules': { type: 'boolean', default: true, scope: 'resource' },
 
   'completion.enabled': { type: 'boolean', default: true },
   'completion.model': { type: 'string', enum: completionModels().map((m) => m.id), default: DEFAULT_FIM_MODEL },

@@ -131,10 +131,31 @@ export interface ChatView {
   turns: Turn[];
 }
 
+// Project rules (issue 13): which AGENTS.md / .tandem/rules.md files the chat sends, for the header.
+/** One rules file found in a workspace folder, and whether it is sent. */
+export interface RulesFileView {
+  /** Workspace-relative path (led by the folder's name in a multi-root workspace). */
+  path: string;
+  /** The file's size on disk. */
+  bytes: number;
+  /** cut: sent only in part (the size cap); sensitive: matches the sensitive-path policy, not sent; unreadable: not sent. */
+  status: 'used' | 'cut' | 'sensitive' | 'unreadable';
+  /** "(cut at 16 KB)", or why the file could not be read. */
+  note?: string;
+}
+
 /** Host → webview. */
 export type HostMessage =
   /** Full sync: after `ready`, on switching or starting a chat. */
-  | { type: 'state'; chat: ChatView; chats: ChatSummary[]; models: ModelChoice[]; attachments: Attachment[]; balance?: string }
+  | {
+      type: 'state';
+      chat: ChatView;
+      chats: ChatSummary[];
+      models: ModelChoice[];
+      attachments: Attachment[];
+      balance?: string;
+      rules?: RulesFileView[];
+    }
   | { type: 'chats'; chats: ChatSummary[] }
   /** Adds a turn, or replaces the turn with the same id (status, tool calls, usage, error…). */
   | { type: 'turn'; chatId: string; turn: Turn }
@@ -144,6 +165,8 @@ export type HostMessage =
   | { type: 'retrying'; chatId: string; turnId: string; seconds: number; attempt: number }
   | { type: 'attachments'; attachments: Attachment[] }
   | { type: 'balance'; text: string }
+  /** Project rules (issue 13): the rules files in effect changed. */
+  | { type: 'rules'; files: RulesFileView[] }
   | SpeechHostMessage;
 
 /**

@@ -10,6 +10,7 @@ import type {
   ErrorView,
   HostMessage,
   ModelChoice,
+  RulesFileView,
   ToolApproval,
   ToolCallView,
   Turn,
@@ -103,6 +104,14 @@ const isChatSummary = shape<ChatSummary>({ id: isString, title: isString, update
 
 const isChatView = shape<ChatView>({ id: isString, title: isString, options: isChatOptions, turns: arrayOf(isTurn) });
 
+// Project rules (issue 13).
+const isRulesFile = shape<RulesFileView>({
+  path: isString,
+  bytes: isCount,
+  status: oneOf('used', 'cut', 'sensitive', 'unreadable'),
+  note: optional(isString),
+});
+
 type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
 
 const messageChecks: MessageChecks<HostMessage> = {
@@ -113,6 +122,7 @@ const messageChecks: MessageChecks<HostMessage> = {
     models: arrayOf(isModelChoice),
     attachments: arrayOf(isAttachment),
     balance: optional(isString),
+    rules: optional(arrayOf(isRulesFile)),
   }),
   chats: shape<Of<'chats'>>({ type: oneOf('chats'), chats: arrayOf(isChatSummary) }),
   turn: shape<Of<'turn'>>({ type: oneOf('turn'), chatId: isString, turn: isTurn }),
@@ -126,6 +136,7 @@ const messageChecks: MessageChecks<HostMessage> = {
   retrying: shape<Of<'retrying'>>({ type: oneOf('retrying'), chatId: isString, turnId: isString, seconds: isCount, attempt: isCount }),
   attachments: shape<Of<'attachments'>>({ type: oneOf('attachments'), attachments: arrayOf(isAttachment) }),
   balance: shape<Of<'balance'>>({ type: oneOf('balance'), text: isString }),
+  rules: shape<Of<'rules'>>({ type: oneOf('rules'), files: arrayOf(isRulesFile) }),
   'speech/start': shape<Of<'speech/start'>>({ type: oneOf('speech/start'), id: isString, sampleRate: isSampleRate, title: isString }),
   'speech/audio': shape<Of<'speech/audio'>>({ type: oneOf('speech/audio'), id: isString, part: isCount, data: isBase64 }),
   'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),

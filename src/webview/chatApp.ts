@@ -7,6 +7,7 @@ import {
   type ChatView,
   type HostMessage,
   type ModelChoice,
+  type RulesFileView,
   type Turn,
   type WebviewMessage,
 } from '../shared/protocol';
@@ -35,6 +36,8 @@ export class ChatApp {
   private chats: ChatSummary[] = [];
   private models: ModelChoice[] = [];
   private balance: string | undefined;
+  /** Project rules files, shown as a chip in the header. */
+  private rules: RulesFileView[] = [];
   private readonly views = new Map<string, TurnView>();
   private readonly pending = new Map<string, PendingDelta>();
   private frame: number | undefined;
@@ -98,6 +101,7 @@ export class ChatApp {
         this.chats = message.chats;
         this.models = message.models;
         this.balance = message.balance;
+        this.rules = message.rules ?? [];
         this.showChat(message.chat);
         this.composer.setAttachments(message.attachments);
         break;
@@ -121,6 +125,10 @@ export class ChatApp {
         break;
       case 'balance':
         this.balance = message.text;
+        this.renderHeader();
+        break;
+      case 'rules':
+        this.rules = message.files;
         this.renderHeader();
         break;
       case 'speech/start':
@@ -270,6 +278,7 @@ export class ChatApp {
       chats: this.chats,
       models: this.models,
       balance: this.balance,
+      rules: this.rules,
     });
   }
 

@@ -1,5 +1,6 @@
-// The header: chat history (open, delete), new chat, and the per-chat pickers → setOptions.
-import type { ChatOptions, ChatSummary, ModelChoice, WebviewMessage } from '../shared/protocol';
+// The header: chat history (open, delete), new chat, the per-chat pickers → setOptions, and the
+// project rules files in effect.
+import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
 
 export interface HeaderModel {
@@ -9,6 +10,33 @@ export interface HeaderModel {
   chats: ChatSummary[];
   models: ModelChoice[];
   balance?: string;
+  /** Project rules files found (AGENTS.md…), used or not. */
+  rules?: RulesFileView[];
+}
+
+/** The rules chip: which files are sent ("Rules: AGENTS.md"), and a tooltip with every file's path, size and state. */
+export function rulesChip(files: readonly RulesFileView[]): { label: string; tooltip: string } | undefined {
+  if (files.length === 0) return undefined;
+  const used = files.filter((f) => f.status === 'used' || f.status === 'cut');
+  const label = `Rules: ${used.length > 0 ? used.map((f) => f.path).join(', ') : 'none used'}`;
+  const lines = files.map((f) => {
+    const size = formatBytes(f.bytes);
+    switch (f.status) {
+      case 'used':
+        return `${f.path} (${size})`;
+      case 'cut':
+        return `${f.path} (${size}) ${f.note ?? '(cut)'}`;
+      case 'sensitive':
+        return `${f.path}: not used: sensitive`;
+      case 'unreadable':
+        return `${f.path}: not used: ${f.note ?? 'unreadable'}`;
+    }
+  });
+  return { label, tooltip: ['Project rules sent with every message (tandem.chat.projectRules):', ...lines].join('\n') };
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 export class Header {
@@ -73,6 +101,8 @@ export class Header {
     } else {
       row.append(this.checkbox('Web search', options.webSearch, (on) => this.change({ webSearch: on })));
     }
+    const chip = rulesChip(model.rules ?? []);
+    if (chip) row.append(h('span', { className: 'rules-chip', attrs: { title: chip.tooltip, 'aria-label': chip.tooltip } }, chip.label));
     if (model.balance) row.append(h('span', { className: 'balance', attrs: { title: 'Service B balance' } }, model.balance));
 
     this.element.replaceChildren(top, row);

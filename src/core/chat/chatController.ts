@@ -1,11 +1,21 @@
 // The chats of one window: the open one, the history list, pending attachments and per-chat options.
 // The view host forwards the webview's messages here; everything the user sees goes out through `emit`.
 import { findModel, modelsFor } from '../catalog';
-import type { Attachment, ChatOptions, ChatSummary, ChatView, HostMessage, ModelChoice, ServiceId } from '../../shared/protocol';
+import type {
+  Attachment,
+  ChatOptions,
+  ChatSummary,
+  ChatView,
+  HostMessage,
+  ModelChoice,
+  RulesFileView,
+  ServiceId,
+} from '../../shared/protocol';
 import type { ChatClients } from './chatRequest';
 import { ChatSession, type ApprovalDecision, type ChatLimits } from './chatSession';
 import type { ChatStore, StoredChat } from './chatStore';
 import { summaryOf } from './chatText';
+import type { ProjectRules } from './projectRules';
 import type { ToolHost } from './toolHost';
 
 export interface ChatControllerDeps {
@@ -18,6 +28,8 @@ export interface ChatControllerDeps {
   limits: () => ChatLimits;
   newId: () => string;
   now?: () => number;
+  /** Project rules (AGENTS.md…) as they are now; read before every answer (cheap: a few small files). */
+  projectRules?: () => Promise<ProjectRules>;
 }
 
 export class ChatController {
@@ -27,6 +39,8 @@ export class ChatController {
   private attachments: Attachment[] = [];
   private balance: string | undefined;
   private readonly listed: Partial<Record<ServiceId, string[]>> = {};
+  /** The rules files the header shows, as last read. */
+  private rules: RulesFileView[] = [];
 
   constructor(private readonly deps: ChatControllerDeps) {
     this.current = this.createSession(this.freshChat());
@@ -42,7 +56,19 @@ export class ChatController {
 
   /** The full sync the webview gets after `ready` and when the chat changes. */
   async state(): Promise<Extract<HostMessage, { type: 'state' }>> {
+    await this.refreshRules();
     return this.stateWith(await this.deps.store.list());
+  }
+
+  /** Reads the project rules again; the header hears of a change. Returns the rules as read. */
+  async refreshRules(): Promise<ProjectRules | undefined> {
+    const read = await this.deps.projectRules?.();
+    if (!read) return undefined;
+    if (JSON.stringify(read.files) !== JSON.stringify(this.rules)) {
+      this.rules = read.files;
+      this.deps.emit({ type: 'rules', files: structuredClone(read.files) });
+    }
+    return read;
   }
 
   /**
@@ -57,6 +83,7 @@ export class ChatController {
       models: modelChoices(this.listed),
       attachments: [...this.attachments],
       ...(this.balance ? { balance: this.balance } : {}),
+      ...(this.rules.length > 0 ? { rules: structuredClone(this.rules) } : {}),
     };
   }
 
@@ -203,6 +230,7 @@ export class ChatController {
       resync: () => {
         if (session === this.current) void this.sendState();
       },
+      projectInstructions: async () => (await this.refreshRules())?.section,
     });
     return session;
   }

@@ -41,6 +41,8 @@ export interface ChatSessionDeps {
   now: () => number;
   /** Turns were removed (retry, edit): the webview needs the whole chat again. */
   resync: () => void;
+  /** Project rules (AGENTS.md…): the system-message section sent after Tandem's own prompt, read per answer. */
+  projectInstructions?: () => Promise<string | undefined>;
 }
 
 interface Run {
@@ -186,6 +188,8 @@ export class ChatSession {
   /** The new assistant turn, shown and saved before the first request leaves. */
   private async startAnswer(signal: AbortSignal, unsaved: UnsavedContent): Promise<Answer> {
     const { deps } = this;
+    // Read while the turn is shown and saved, so the first request does not wait for it.
+    const instructions = deps.projectInstructions?.().catch(() => undefined);
     const options = { ...this.chat.options };
     const history = this.history(unsaved);
     const turn: AssistantTurn = {
@@ -202,6 +206,8 @@ export class ChatSession {
     this.chat.wire[turn.id] = wire;
     this.emitTurn(turn);
     await this.persist();
+    const projectRules = await instructions;
+    if (projectRules) history[0] = { role: 'system', content: `${SYSTEM_PROMPT}\n\n${projectRules}` };
     return {
       signal,
       unsaved,

@@ -7,6 +7,8 @@ import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { ChatViewProvider } from './chatViewProvider';
+import { copyChat, exportChat } from './exportChat';
+import { ProjectRulesSource } from './projectRulesSource';
 import { ProposedEdits } from './proposedEdits';
 import { WorkspaceTools } from './workspaceTools';
 
@@ -23,6 +25,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
+  const rules = new ProjectRulesSource();
   const controller = new ChatController({
     store,
     clients: () => clients,
@@ -32,17 +35,25 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     defaults: chatDefaults,
     limits: chatLimits,
     newId,
+    projectRules: () => rules.read(),
   });
   const actions = new ChatEditorActions(() => controller, clients, log, newId);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
   const disposables = [
     proposals,
     provider,
+    rules,
+    rules.onDidChange(() => void controller.refreshRules()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.commands.registerCommand(COMMANDS.newChat, async () => {
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),
+    // `target` lets a caller (and the tests) skip the save dialog.
+    vscode.commands.registerCommand(COMMANDS.exportChat, (target?: unknown) =>
+      exportChat(controller, target instanceof vscode.Uri ? target : undefined),
+    ),
+    vscode.commands.registerCommand(COMMANDS.copyChat, () => copyChat(controller)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];

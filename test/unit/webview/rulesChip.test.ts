@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { rulesChip } from '../../../src/webview/header';
+
+describe('header: the project rules chip', () => {
+  it('shows nothing when the workspace has no rules file', () => {
+    assert.equal(rulesChip([]), undefined);
+  });
+
+  it('names the files sent, and lists every file with its size and state in the tooltip', () => {
+    const chip = rulesChip([
+      { path: 'AGENTS.md', bytes: 20480, status: 'cut', note: '(cut at 16 KB)' },
+      { path: '.tandem/rules.md', bytes: 300, status: 'used' },
+    ]);
+    assert.equal(chip?.label, 'Rules: AGENTS.md, .tandem/rules.md');
+    assert.deepEqual(chip?.tooltip.split('\n').slice(1), ['AGENTS.md (20.0 KB) (cut at 16 KB)', '.tandem/rules.md (300 bytes)']);
+  });
+
+  it('says when a file is found but not used', () => {
+    const chip = rulesChip([{ path: 'AGENTS.md', bytes: 10, status: 'sensitive' }]);
+    assert.equal(chip?.label, 'Rules: none used');
+    assert.ok(chip?.tooltip.includes('AGENTS.md: not used: sensitive'));
+  });
+});
