@@ -2,6 +2,7 @@
 // project rules files in effect.
 import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
+import { rulesChip } from './rulesChip';
 
 export interface HeaderModel {
   chatId: string;
@@ -12,31 +13,6 @@ export interface HeaderModel {
   balance?: string;
   /** Project rules files found (AGENTS.md…), used or not. */
   rules?: RulesFileView[];
-}
-
-/** The rules chip: which files are sent ("Rules: AGENTS.md"), and a tooltip with every file's path, size and state. */
-export function rulesChip(files: readonly RulesFileView[]): { label: string; tooltip: string } | undefined {
-  if (files.length === 0) return undefined;
-  const used = files.filter((f) => f.status === 'used' || f.status === 'cut');
-  const label = `Rules: ${used.length > 0 ? used.map((f) => f.path).join(', ') : 'none used'}`;
-  const lines = files.map((f) => {
-    const size = formatBytes(f.bytes);
-    switch (f.status) {
-      case 'used':
-        return `${f.path} (${size})`;
-      case 'cut':
-        return `${f.path} (${size}) ${f.note ?? '(cut)'}`;
-      case 'sensitive':
-        return `${f.path}: not used: sensitive`;
-      case 'unreadable':
-        return `${f.path}: not used: ${f.note ?? 'unreadable'}`;
-    }
-  });
-  return { label, tooltip: ['Project rules sent with every message (tandem.chat.projectRules):', ...lines].join('\n') };
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 export class Header {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { rulesChip } from '../../../src/webview/header';
+import { rulesChip } from '../../../src/webview/rulesChip';
 
 describe('header: the project rules chip', () => {
   it('shows nothing when the workspace has no rules file', () => {
