@@ -123,6 +123,9 @@ export class ChatApp {
         this.balance = message.text;
         this.renderHeader();
         break;
+      case 'mentionResults':
+        this.composer.showMentions(message.requestId, message.items);
+        break;
       case 'speech/start':
       case 'speech/audio':
       case 'speech/preview':

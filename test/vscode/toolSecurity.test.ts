@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { PreparedTool } from '../../src/core/chat/toolHost';
-import type { Attachment, HostMessage, ToolCallView } from '../../src/shared/protocol';
+import { MENTION_IDS, type Attachment, type HostMessage, type ToolCallView } from '../../src/shared/protocol';
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
+import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
 import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
 import { until } from '../until';
@@ -202,11 +203,13 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     const asked: string[] = [];
     let answer = false;
     const log = vscode.window.createOutputChannel('Tandem tool security test', { log: true });
+    const mentions = new MentionSource(log);
     const actions = new ChatEditorActions(
       () => api.chat.controller,
       api.clients,
       log,
       () => `attached-${asked.length}`,
+      mentions,
       async (message) => {
         asked.push(message);
         return answer;
@@ -215,12 +218,12 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     const chips: Attachment[][] = [];
     const listener = api.chat.provider.onDidPost((m: HostMessage) => void (m.type === 'attachments' && chips.push(m.attachments)));
     try {
-      await actions.attach('file');
+      await actions.mention(MENTION_IDS.activeFile);
       assert.equal(asked.length, 1);
       assert.match(asked[0], /^Attach \.env\? \.env may contain secrets; its text will be sent to Service B/);
       assert.equal(chips.length, 0, 'declined: nothing attached');
       answer = true;
-      await actions.attach('file');
+      await actions.mention(MENTION_IDS.activeFile);
       assert.equal(asked.length, 2);
       const attached = chips.at(-1)!;
       assert.equal(attached.length, 1);
@@ -229,6 +232,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
       api.chat.controller.removeAttachment(attached[0].id);
     } finally {
       listener.dispose();
+      mentions.dispose();
       log.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }

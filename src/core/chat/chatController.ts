@@ -6,6 +6,7 @@ import type { ChatClients } from './chatRequest';
 import { ChatSession, type ApprovalDecision, type ChatLimits } from './chatSession';
 import type { ChatStore, StoredChat } from './chatStore';
 import { summaryOf } from './chatText';
+import { withinBudget } from './mentions';
 import type { ToolHost } from './toolHost';
 
 export interface ChatControllerDeps {
@@ -77,7 +78,8 @@ export class ChatController {
   }
 
   send(text: string): Promise<void> {
-    const attachments = this.attachments;
+    // Many mentions must not fill the model's context: their texts share one budget, each cut visibly.
+    const attachments = withinBudget(this.attachments);
     this.attachments = [];
     if (attachments.length > 0) this.deps.emit({ type: 'attachments', attachments: [] });
     return this.current.send(text, attachments);

@@ -7,6 +7,7 @@ import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { ChatViewProvider } from './chatViewProvider';
+import { MentionSource } from './mentionSource';
 import { ProposedEdits } from './proposedEdits';
 import { WorkspaceTools } from './workspaceTools';
 
@@ -33,10 +34,12 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     limits: chatLimits,
     newId,
   });
-  const actions = new ChatEditorActions(() => controller, clients, log, newId);
+  const mentions = new MentionSource(log);
+  const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
   const disposables = [
     proposals,
+    mentions,
     provider,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.commands.registerCommand(COMMANDS.newChat, async () => {
