@@ -5,19 +5,25 @@
 // output: reopening a chat whose answer is 1 MB of adversarial markdown (time until it is shown
 // and fully rendered, longest frame), each hostile block reopened on its own, and a 250 KB open
 // code fence streamed (`--hostile-only 1` skips the first part).
+// Mentions: the first token's time with none and with 20 mentions of real code (files of
+// node_modules/undici/lib): the host's share (the 60,000-character budget, the user message, the
+// request body) and the webview's (the user turn with 20 chips, then the first visible token).
 // The delta source is a function (`DeltaSource`), so a full-stack source (code-server + the
 // simulator streaming over SSE) can replace the in-page one; bench/chatFullStack.ts is that variant.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchChatHarness } from '../test/e2e/fixtures/chatHarness';
-import { assistantTurn, chat, markdownAnswer, splitIntoDeltas, stateMessage, userTurn } from '../test/e2e/fixtures/chatMessages';
+import { assistantTurn, chat, markdownAnswer, splitIntoDeltas, stateMessage } from '../test/e2e/fixtures/chatMessages';
 import { adversarialAnswer, hostileBlocks } from '../test/e2e/fixtures/hostileAnswers';
 import { repoRoot } from '../scripts/vscodePaths.mjs';
 import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe, renderCosts } from './chatMeasure';
 import { hostileRuns } from './chatHostile';
+import { userMessage } from '../src/core/chat/chatRequest';
+import { withinBudget } from '../src/core/chat/mentions';
+import type { Attachment, HostMessage, UserTurn } from '../src/shared/protocol';
 
 const tokensPerSecond = arg('tps', 1000);
 const tokensPerDelta = arg('tokens-per-delta', 1);
@@ -63,14 +69,65 @@ async function buildBundle(dir: string): Promise<string> {
   return outfile;
 }
 
-async function run(source: DeltaSource, tokens: number, bundle: string) {
+/** 20 mentions of real code: the first 20 `.js` files over 2 KB under node_modules/undici/lib, by path. */
+function undiciMentions(count = 20): Attachment[] {
+  const root = join(repoRoot, 'node_modules/undici/lib');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.js') && statSync(path).size > 2048) files.push(path);
+    }
+  };
+  walk(root);
+  return files.slice(0, count).map((path, i) => ({
+    id: `m${i}`,
+    kind: 'file',
+    label: relative(repoRoot, path),
+    text: readFileSync(path, 'utf8'),
+    language: 'javascript',
+  }));
+}
+
+/**
+ * The host's work between Enter and the request leaving, for these mentions: the budget, the user
+ * message, and the request body as JSON (the median of several rounds: it is well under a millisecond's scale).
+ */
+function hostPrepare(question: string, mentions: Attachment[]) {
+  const rounds: number[] = [];
+  let body = '';
+  let turn: UserTurn = { id: 'u1', role: 'user', text: question, attachments: [] };
+  for (let i = 0; i < 21; i++) {
+    const started = performance.now();
+    turn = { id: 'u1', role: 'user', text: question, attachments: withinBudget(mentions) };
+    body = JSON.stringify({ model: 'beta-v4-flash', stream: true, messages: [userMessage(turn, 'B')] });
+    rounds.push(performance.now() - started);
+  }
+  rounds.sort((a, b) => a - b);
+  return { turn, requestBytes: Buffer.byteLength(body), hostPrepareMs: round(rounds[10], 2) };
+}
+
+async function run(source: DeltaSource, tokens: number, bundle: string, mentions: Attachment[] = []) {
   const harness = await launchChatHarness(bundle);
   try {
     const view = await harness.open(undefined, { width: 420, height: 900 });
-    await view.dispatch(stateMessage(chat([userTurn('u1', `Explain the refactor [[tokens=${tokens}]]`), assistantTurn('a1')])));
-    await view.page.locator('article.assistant').waitFor();
+    const question = `Explain the refactor [[tokens=${tokens}]]`;
+    const prepared = hostPrepare(question, mentions);
+    await view.dispatch(stateMessage(chat([])));
     // The view opens well before the user's first question; give it its idle time.
     await view.page.waitForTimeout(1500);
+    // What the host posts on Enter: the user turn (with its chips), then the answer's turn.
+    const turnStarted = performance.now();
+    await view.dispatch({ type: 'turn', chatId: 'c1', turn: prepared.turn } satisfies HostMessage);
+    await view.dispatch({ type: 'turn', chatId: 'c1', turn: assistantTurn('a1') } satisfies HostMessage);
+    await view.page.locator('article.assistant').waitFor();
+    if (mentions.length)
+      await view.page
+        .locator('.turn.user .chip')
+        .nth(mentions.length - 1)
+        .waitFor();
+    const userTurnShownMs = round(performance.now() - turnStarted, 1);
     const cdp = await view.page.context().newCDPSession(view.page);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     const text = markdownAnswer(tokens);
@@ -86,6 +143,11 @@ async function run(source: DeltaSource, tokens: number, bundle: string) {
     const problems = [...(await view.violations()), ...view.errors];
     return {
       tokens,
+      mentions: mentions.length,
+      mentionedChars: mentions.reduce((n, m) => n + (m.text?.length ?? 0), 0),
+      requestBytes: prepared.requestBytes,
+      hostPrepareMs: prepared.hostPrepareMs,
+      userTurnShownMs,
       chars: text.length,
       deltas: Math.ceil(text.length / (4 * tokensPerDelta)),
       streamSeconds: round((times.lastDeltaAt - times.firstDeltaAt) / 1000, 2),
@@ -108,9 +170,13 @@ async function main() {
   const bundle = await buildBundle(dir);
   const bundleBytes = statSync(bundle).size;
   const results = [];
+  let withMentions;
   let hostile;
   try {
-    if (!arg('hostile-only', 0)) for (const tokens of sizes) results.push(await run(inPageSource, tokens, bundle));
+    if (!arg('hostile-only', 0)) {
+      for (const tokens of sizes) results.push(await run(inPageSource, tokens, bundle));
+      withMentions = await run(inPageSource, sizes[0], bundle, undiciMentions(20));
+    }
     hostile = await hostileRuns(bundle, { adversarialAnswer, hostileBlocks });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -134,6 +200,23 @@ async function main() {
         meetsTargets: ratio !== undefined && ratio <= 2.2 && worstFrame <= 50 && results.every((r) => r.problems.length === 0),
         // Wall-clock frames on a shared 2-core machine include time other processes took.
         meetsTargetsOnPageWork: ratio !== undefined && ratio <= 2.2 && Math.max(...results.map((r) => r.longestFrameWorkMs)) <= 50,
+        // First-token time of the same answer with no mentions and with 20 (host share + user turn + first visible token).
+        firstToken: small &&
+          withMentions && {
+            none: {
+              firstVisibleTokenMs: small.firstVisibleTokenMs,
+              totalMs: round(small.hostPrepareMs + small.userTurnShownMs + small.firstVisibleTokenMs, 1),
+            },
+            twentyMentions: {
+              firstVisibleTokenMs: withMentions.firstVisibleTokenMs,
+              hostPrepareMs: withMentions.hostPrepareMs,
+              userTurnShownMs: withMentions.userTurnShownMs,
+              requestBytes: withMentions.requestBytes,
+              mentionedChars: withMentions.mentionedChars,
+              totalMs: round(withMentions.hostPrepareMs + withMentions.userTurnShownMs + withMentions.firstVisibleTokenMs, 1),
+            },
+          },
+        withMentions,
         hostile,
       },
       null,

@@ -27,7 +27,8 @@ export interface ModelChoice {
 /** Context attached to the next message, shown as a chip. */
 export interface Attachment {
   id: string;
-  kind: 'selection' | 'file' | 'image';
+  /** folder, symbol and problems come from @-mentions (issue 13). */
+  kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems';
   /** What the chip says, e.g. `greet.ts:3-7` or `diagram.png`. */
   label: string;
   /** Text of a selection or file. */
@@ -144,6 +145,19 @@ export interface RulesFileView {
   note?: string;
 }
 
+// Mentions (issue 13): the composer's @ picker asks the host for matches and picks one of them.
+/** One row of the @ picker. The host resolves only ids it offered (plus the fixed `MENTION_IDS`). */
+export interface MentionItem {
+  id: string;
+  kind: 'file' | 'folder' | 'symbol' | 'problems' | 'selection';
+  label: string;
+  /** A second, dimmer line: the folder of a file, the file and line of a symbol. */
+  detail?: string;
+}
+
+/** Mentions the composer can pick without a query: its "+ Selection" and "+ File" buttons, and `@problems`. */
+export const MENTION_IDS = { selection: 'selection', activeFile: 'activeFile', problems: 'problems' } as const;
+
 /** Host → webview. */
 export type HostMessage =
   /** Full sync: after `ready`, on switching or starting a chat. */
@@ -167,6 +181,8 @@ export type HostMessage =
   | { type: 'balance'; text: string }
   /** Project rules (issue 13): the rules files in effect changed. */
   | { type: 'rules'; files: RulesFileView[] }
+  // Mentions (issue 13): the answer to one `mentionQuery`; the webview shows only the latest request's.
+  | { type: 'mentionResults'; requestId: number; items: MentionItem[] }
   | SpeechHostMessage;
 
 /**
@@ -196,13 +212,15 @@ export type WebviewMessage =
   | { type: 'openChat'; chatId: string }
   | { type: 'deleteChat'; chatId: string }
   | { type: 'setOptions'; options: Partial<ChatOptions> }
-  | { type: 'attach'; kind: 'selection' | 'file' }
   /** A pasted or dropped image (Service A chats). */
   | { type: 'attachImage'; name: string; dataUrl: string }
   | { type: 'removeAttachment'; id: string }
   | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' }
   | { type: 'codeAction'; action: 'copy' | 'insert' | 'newFile'; code: string; language?: string }
   | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId }
+  // Mentions (issue 13): the text typed after `@`, and the item picked (a chip once the host has read it).
+  | { type: 'mentionQuery'; requestId: number; query: string }
+  | { type: 'mention'; itemId: string }
   | SpeechWebviewMessage;
 
 /** Read aloud (webview player → host). Times are epoch milliseconds (performance.timeOrigin based). */

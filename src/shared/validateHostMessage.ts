@@ -9,6 +9,7 @@ import type {
   Citation,
   ErrorView,
   HostMessage,
+  MentionItem,
   ModelChoice,
   RulesFileView,
   ToolApproval,
@@ -36,12 +37,20 @@ const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, lab
 
 const isAttachment = shape<Attachment>({
   id: isString,
-  kind: oneOf('selection', 'file', 'image'),
+  kind: oneOf('selection', 'file', 'image', 'folder', 'symbol', 'problems'),
   label: isString,
   text: optional(isString),
   language: optional(isString),
   dataUrl: optional((v): v is string => isString(v) && v.startsWith('data:image/')),
   sensitive: optional((v): v is boolean => typeof v === 'boolean'),
+});
+
+// Mentions (issue 13): one row of the @ picker.
+const isMentionItem = shape<MentionItem>({
+  id: isString,
+  kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection'),
+  label: isString,
+  detail: optional(isString),
 });
 
 const isCitation = shape<Citation>({ title: isString, url: isString, siteName: optional(isString), summary: optional(isString) });
@@ -137,6 +146,7 @@ const messageChecks: MessageChecks<HostMessage> = {
   attachments: shape<Of<'attachments'>>({ type: oneOf('attachments'), attachments: arrayOf(isAttachment) }),
   balance: shape<Of<'balance'>>({ type: oneOf('balance'), text: isString }),
   rules: shape<Of<'rules'>>({ type: oneOf('rules'), files: arrayOf(isRulesFile) }),
+  mentionResults: shape<Of<'mentionResults'>>({ type: oneOf('mentionResults'), requestId: isCount, items: arrayOf(isMentionItem) }),
   'speech/start': shape<Of<'speech/start'>>({ type: oneOf('speech/start'), id: isString, sampleRate: isSampleRate, title: isString }),
   'speech/audio': shape<Of<'speech/audio'>>({ type: oneOf('speech/audio'), id: isString, part: isCount, data: isBase64 }),
   'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),

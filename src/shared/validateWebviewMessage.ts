@@ -52,7 +52,6 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   openChat: shape<Of<'openChat'>>({ type: oneOf('openChat'), chatId: isId }),
   deleteChat: shape<Of<'deleteChat'>>({ type: oneOf('deleteChat'), chatId: isId }),
   setOptions: shape<Of<'setOptions'>>({ type: oneOf('setOptions'), options: isOptionsUpdate }),
-  attach: shape<Of<'attach'>>({ type: oneOf('attach'), kind: oneOf('selection', 'file') }),
   attachImage: shape<Of<'attachImage'>>({ type: oneOf('attachImage'), name: boundedString(500), dataUrl: isImageDataUrl }),
   removeAttachment: shape<Of<'removeAttachment'>>({ type: oneOf('removeAttachment'), id: isId }),
   approveTool: shape<Of<'approveTool'>>({ type: oneOf('approveTool'), callId: isId, decision: oneOf('approve', 'deny', 'always') }),
@@ -67,6 +66,9 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     action: oneOf('setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary'),
     service: isService,
   }),
+  // Mentions (issue 13): a query is what follows `@` up to a space, so 200 characters is plenty.
+  mentionQuery: shape<Of<'mentionQuery'>>({ type: oneOf('mentionQuery'), requestId: isCount, query: boundedString(200) }),
+  mention: shape<Of<'mention'>>({ type: oneOf('mention'), itemId: boundedString(2_000) }),
   'speech/playing': shape<Of<'speech/playing'>>({ type: oneOf('speech/playing'), id: isId, scheduledAt: isCount, startsInMs: isCount }),
   'speech/progress': shape<Of<'speech/progress'>>({
     type: oneOf('speech/progress'),

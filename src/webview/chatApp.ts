@@ -131,6 +131,9 @@ export class ChatApp {
         this.rules = message.files;
         this.renderHeader();
         break;
+      case 'mentionResults':
+        this.composer.showMentions(message.requestId, message.items);
+        break;
       case 'speech/start':
       case 'speech/audio':
       case 'speech/preview':

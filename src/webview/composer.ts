@@ -1,8 +1,15 @@
-// The composer: Enter sends, Shift+Enter adds a line, Escape stops; attach selection or file;
-// chips with remove; pasted or dropped images for Service A chats.
-import type { Attachment, ServiceId, WebviewMessage } from '../shared/protocol';
+// The composer: Enter sends, Shift+Enter adds a line, Escape stops; `@` mentions files, folders,
+// symbols, problems and the selection ("+ Selection" and "+ File" pick those mentions too); chips
+// with remove; pasted or dropped images for Service A chats.
+import { MENTION_IDS, type Attachment, type MentionItem, type ServiceId, type WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
+import { MentionPicker } from './mentionPicker';
 import { attachmentChip } from './userTurnView';
+
+/** Typing pauses this long before the host is asked: one query per pause, not per key. */
+const MENTION_DEBOUNCE_MS = 120;
+/** `@` at the start or after a space, then what is typed up to the caret (no spaces). */
+const MENTION_AT_CARET = /(?:^|\s)@([^\s@]{0,100})$/;
 
 export class Composer {
   readonly element: HTMLElement;
@@ -14,6 +21,10 @@ export class Composer {
   private streaming = false;
   private service: ServiceId = 'B';
   private attachmentCount = 0;
+  private readonly picker: MentionPicker;
+  /** The latest query's id: an older answer arriving late is dropped. */
+  private mentionRequest = 0;
+  private mentionTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly post: (message: WebviewMessage) => void,
@@ -28,29 +39,41 @@ export class Composer {
     this.sendButton = button('Send', 'Send message', () => this.send(), 'primary');
     this.stopButton = button('Stop', 'Stop the answer', () => this.post({ type: 'stop' }), 'danger');
     this.stopButton.hidden = true;
+    this.picker = new MentionPicker(this.textarea, (item) => this.chooseMention(item));
     this.element = h(
       'footer',
       { className: 'composer' },
+      this.picker.element,
       this.chips,
       this.textarea,
       this.note,
       h(
         'div',
         { className: 'composer-row' },
-        button('+ Selection', 'Attach the editor selection', () => this.post({ type: 'attach', kind: 'selection' }), 'secondary'),
-        button('+ File', 'Attach the active file', () => this.post({ type: 'attach', kind: 'file' }), 'secondary'),
+        button('+ Selection', 'Attach the editor selection', () => this.mention(MENTION_IDS.selection), 'secondary'),
+        button('+ File', 'Attach the active file', () => this.mention(MENTION_IDS.activeFile), 'secondary'),
         h('span', { className: 'spacer' }),
         this.sendButton,
         this.stopButton,
       ),
     );
     this.textarea.addEventListener('keydown', (event) => {
+      if (!event.isComposing && this.picker.handleKey(event)) {
+        event.preventDefault();
+        // Escape closes the picker; it must not also stop a streaming answer.
+        event.stopPropagation();
+        return;
+      }
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
         event.preventDefault();
         this.send();
       }
     });
-    this.textarea.addEventListener('input', () => this.onDraft(this.textarea.value));
+    this.textarea.addEventListener('input', () => {
+      this.onDraft(this.textarea.value);
+      this.queryMention();
+    });
+    this.textarea.addEventListener('blur', () => this.closeMentions());
     this.textarea.addEventListener('paste', (event) => {
       const files = Array.from(event.clipboardData?.files ?? []).filter((f) => f.type.startsWith('image/'));
       if (files.length) {
@@ -87,6 +110,58 @@ export class Composer {
   setAttachments(attachments: Attachment[]): void {
     this.attachmentCount = attachments.length;
     this.chips.replaceChildren(...attachments.map((a) => attachmentChip(a, () => this.post({ type: 'removeAttachment', id: a.id }))));
+  }
+
+  /** The host's rows for a query; only the latest query's answer is shown, and only while `@…` is still typed. */
+  showMentions(requestId: number, items: MentionItem[]): void {
+    if (requestId !== this.mentionRequest || this.typedMention() === undefined) return;
+    this.picker.show(items);
+  }
+
+  private typedMention(): string | undefined {
+    const caret = this.textarea.selectionStart;
+    if (caret !== this.textarea.selectionEnd) return undefined;
+    return MENTION_AT_CARET.exec(this.textarea.value.slice(0, caret))?.[1];
+  }
+
+  private queryMention(): void {
+    clearTimeout(this.mentionTimer);
+    const query = this.typedMention();
+    if (query === undefined) {
+      this.closeMentions();
+      return;
+    }
+    this.mentionTimer = setTimeout(() => {
+      this.mentionRequest += 1;
+      this.post({ type: 'mentionQuery', requestId: this.mentionRequest, query });
+    }, MENTION_DEBOUNCE_MS);
+  }
+
+  private closeMentions(): void {
+    clearTimeout(this.mentionTimer);
+    // An answer still on its way belongs to a query the user has left.
+    this.mentionRequest += 1;
+    this.picker.close();
+  }
+
+  /** A picked row: the typed `@…` leaves the text, and the host reads the mention into a chip. */
+  private chooseMention(item: MentionItem): void {
+    const caret = this.textarea.selectionStart;
+    const before = this.textarea.value.slice(0, caret);
+    const typed = MENTION_AT_CARET.exec(before);
+    if (typed) {
+      const start = caret - typed[1].length - 1;
+      this.textarea.value = before.slice(0, start) + this.textarea.value.slice(caret);
+      this.textarea.setSelectionRange(start, start);
+      this.onDraft(this.textarea.value);
+    }
+    this.closeMentions();
+    this.mention(item.id);
+  }
+
+  /** The one way text is attached: the picker's rows and the "+ Selection" / "+ File" buttons. */
+  private mention(itemId: string): void {
+    this.post({ type: 'mention', itemId });
   }
 
   private send(): void {

@@ -399,9 +399,9 @@ describe('chat webview (isolated, real Chromium)', function () {
   it('attaches context as chips with remove, and images only in Service A chats', async () => {
     await view.dispatch(stateMessage());
     await view.page.getByRole('button', { name: 'Attach the editor selection' }).click();
-    assert.deepEqual(await lastPosted('attach'), { type: 'attach', kind: 'selection' });
+    assert.deepEqual(await lastPosted('mention'), { type: 'mention', itemId: 'selection' });
     await view.page.getByRole('button', { name: 'Attach the active file' }).click();
-    assert.deepEqual(await lastPosted('attach'), { type: 'attach', kind: 'file' });
+    assert.deepEqual(await lastPosted('mention'), { type: 'mention', itemId: 'activeFile' });
     await view.dispatch({
       type: 'attachments',
       attachments: [{ id: 'x1', kind: 'selection', label: 'greet.ts:3-7', text: 'const a = 1;' }],

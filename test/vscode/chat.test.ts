@@ -214,7 +214,7 @@ describe('chat view host in a real extension host', () => {
     const doc = await vscode.workspace.openTextDocument(join(root(), 'src/greet.ts'));
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(5, 0, 7, 1);
-    await api.chat.provider.receive({ type: 'attach', kind: 'selection' });
+    await api.chat.provider.receive({ type: 'mention', itemId: 'selection' });
     const chips = posted.filter((m) => m.type === 'attachments').at(-1);
     assert.ok(chips && chips.type === 'attachments');
     assert.equal(chips.attachments[0].label, 'greet.ts:6-8');

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { PreparedTool } from '../../src/core/chat/toolHost';
-import type { Attachment, HostMessage, ToolCallView } from '../../src/shared/protocol';
+import { MENTION_IDS, type Attachment, type HostMessage, type ToolCallView } from '../../src/shared/protocol';
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
+import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
 import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
 import { until } from '../until';
@@ -142,6 +143,39 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     assert.equal(await run('find_files', { pattern: 'linked-out/**' }), 'No files match linked-out/**');
   });
 
+  it("the @ picker offers no .gitignored or files.exclude'd file, lists folders, and a mention of a link to .env is sensitive", async () => {
+    const log = vscode.window.createOutputChannel('Tandem mentions test', { log: true });
+    const mentions = new MentionSource(log);
+    try {
+      const files = async (query: string) =>
+        (await mentions.query(query)).filter((i) => i.kind === 'file').map((i) => (i.detail ? `${i.detail}/${i.label}` : i.label));
+      assert.ok((await files('greet')).includes('src/greet.ts'));
+      for (const [query, hidden] of [
+        ['local-notes', 'local-notes.txt'],
+        ['build', 'ignored-output/build.txt'],
+        ['hidden.generated', 'hidden.generated.txt'],
+      ]) {
+        assert.ok(!(await files(query)).includes(hidden), `${hidden} is not offered`);
+      }
+      // A folder mention attaches its listing, with the folder as its label.
+      const folder = (await mentions.query('src')).find((i) => i.kind === 'folder' && i.label === 'src/');
+      assert.ok(folder, 'the src folder is offered');
+      const listing = await mentions.resolve(folder.id);
+      assert.ok('attachment' in listing && listing.attachment.kind === 'folder' && listing.attachment.label === 'src/');
+      assert.ok(listing.attachment.text!.split('\n').includes('greet.ts'), listing.attachment.text);
+      // A link named like an ordinary file is judged by where it leads.
+      const link = (await mentions.query('env-link')).find((i) => i.label === 'env-link.txt');
+      assert.ok(link, 'the link is offered (it is inside the workspace)');
+      const resolved = await mentions.resolve(link.id);
+      assert.ok('attachment' in resolved && resolved.sensitivePath === 'env-link.txt', JSON.stringify(resolved).slice(0, 200));
+      // Only what was offered resolves: a made-up id reads nothing.
+      assert.ok('refusal' in (await mentions.resolve(`file:${vscode.Uri.file(join(outside, 'outside.txt')).toString()}`)));
+    } finally {
+      mentions.dispose();
+      log.dispose();
+    }
+  });
+
   it('apply_edit to .vscode/tasks.json or settings.json warns why and offers no "Always"; an ordinary file is scoped to its path', async () => {
     const tasks = ready(
       await prepare('apply_edit', {
@@ -202,11 +236,13 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     const asked: string[] = [];
     let answer = false;
     const log = vscode.window.createOutputChannel('Tandem tool security test', { log: true });
+    const mentions = new MentionSource(log);
     const actions = new ChatEditorActions(
       () => api.chat.controller,
       api.clients,
       log,
       () => `attached-${asked.length}`,
+      mentions,
       async (message) => {
         asked.push(message);
         return answer;
@@ -215,12 +251,12 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     const chips: Attachment[][] = [];
     const listener = api.chat.provider.onDidPost((m: HostMessage) => void (m.type === 'attachments' && chips.push(m.attachments)));
     try {
-      await actions.attach('file');
+      await actions.mention(MENTION_IDS.activeFile);
       assert.equal(asked.length, 1);
       assert.match(asked[0], /^Attach \.env\? \.env may contain secrets; its text will be sent to Service B/);
       assert.equal(chips.length, 0, 'declined: nothing attached');
       answer = true;
-      await actions.attach('file');
+      await actions.mention(MENTION_IDS.activeFile);
       assert.equal(asked.length, 2);
       const attached = chips.at(-1)!;
       assert.equal(attached.length, 1);
@@ -229,6 +265,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
       api.chat.controller.removeAttachment(attached[0].id);
     } finally {
       listener.dispose();
+      mentions.dispose();
       log.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }

@@ -16,6 +16,7 @@ import { ChatSession, type ApprovalDecision, type ChatLimits } from './chatSessi
 import type { ChatStore, StoredChat } from './chatStore';
 import { summaryOf } from './chatText';
 import type { ProjectRules } from './projectRules';
+import { withinBudget } from './mentions';
 import type { ToolHost } from './toolHost';
 
 export interface ChatControllerDeps {
@@ -104,7 +105,8 @@ export class ChatController {
   }
 
   send(text: string): Promise<void> {
-    const attachments = this.attachments;
+    // Many mentions must not fill the model's context: their texts share one budget, each cut visibly.
+    const attachments = withinBudget(this.attachments);
     this.attachments = [];
     if (attachments.length > 0) this.deps.emit({ type: 'attachments', attachments: [] });
     return this.current.send(text, attachments);

@@ -4,6 +4,7 @@ import type { ServiceAChatOptions } from '../serviceA/chatRequest';
 import type { ServiceBChatOptions } from '../serviceB/chatRequest';
 import type { CallOptions } from '../serviceEndpoint';
 import type { ChatOptions, UserTurn } from '../../shared/protocol';
+import { attachmentHeading } from './mentions';
 
 /** The two clients' streaming chat, as the session uses them (ServiceAClient / ServiceBClient). */
 export interface ChatClients {
@@ -41,7 +42,7 @@ export function streamRound(clients: ChatClients, request: RoundRequest, call: C
   );
 }
 
-/** The user message of a turn: its text, then attached selections and files, then images (A only). */
+/** The user message of a turn: its text, then attached text (selections, files, other mentions) with path labels, then images (A only). */
 export function userMessage(turn: UserTurn, service: ChatOptions['service']): ChatMessage {
   let text = turn.text;
   const images: ContentPart[] = [];
@@ -53,7 +54,7 @@ export function userMessage(turn: UserTurn, service: ChatOptions['service']): Ch
       continue;
     }
     const fence = a.text?.includes('```') ? '````' : '```';
-    text += `\n\n${a.kind === 'selection' ? 'Selected code' : 'File'} ${a.label}:\n${fence}${a.language ?? ''}\n${a.text ?? ''}\n${fence}`;
+    text += `\n\n${attachmentHeading(a)}:\n${fence}${a.language ?? ''}\n${a.text ?? ''}\n${fence}`;
   }
   if (images.length === 0) return { role: 'user', content: text };
   return { role: 'user', content: [{ type: 'text', text }, ...images] };

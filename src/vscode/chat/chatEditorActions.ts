@@ -1,14 +1,10 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
 import { chatButtonAction } from '../../core/chat/chatErrors';
 import type { ServiceClients } from '../serviceClients';
-import type { ErrorView, ServiceId } from '../../shared/protocol';
-import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
+import type { ErrorView, HostMessage, ServiceId } from '../../shared/protocol';
 import { runFix } from '../errorNotice';
-
-/** Attached files are cut here: enough for a large source file, not a whole build artefact. */
-const MAX_ATTACHED_CHARS = 200_000;
+import type { MentionSource } from './mentionSource';
 
 /** What the chat does with the editor, the clipboard, commands and the Service B account. */
 export class ChatEditorActions {
@@ -17,53 +13,45 @@ export class ChatEditorActions {
     private readonly clients: ServiceClients,
     private readonly log: vscode.LogOutputChannel,
     private readonly newId: () => string,
+    private readonly mentions: MentionSource,
     /** Asks before a sensitive file's text is attached; a modal by default (tests answer it themselves). */
     private readonly confirmSensitive: (message: string) => Promise<boolean> = confirmModal,
   ) {}
 
-  /** Attaches the editor selection or the active file as a chip. */
-  async attach(kind: 'selection' | 'file'): Promise<void> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: open a file in the editor first, then attach it to the chat.'));
+  /**
+   * Adds a picked mention as a chip: a row of the @ picker, or the "+ Selection" / "+ File" buttons,
+   * which pick the fixed `selection` / `activeFile` mentions. The one path by which text is attached.
+   */
+  async mention(itemId: string): Promise<void> {
+    const resolved = await this.mentions.resolve(itemId);
+    if ('refusal' in resolved) {
+      void vscode.window.showInformationMessage(resolved.refusal);
       return;
     }
-    const doc = editor.document;
-    const name = doc.isUntitled ? doc.uri.path : path.basename(doc.fileName);
-    const sel = editor.selection;
-    if (kind === 'selection' && sel.isEmpty) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: select some code first, then attach the selection.'));
-      return;
-    }
+    const { attachment, sensitivePath } = resolved;
     // The same policy as completions and the chat tools: a sensitive file is attached only when the
     // user says so, and then it is sent once but never saved with the chat.
-    const sensitive = !doc.isUntitled && readSensitivePolicy().isSensitive(policyPath(doc.uri));
-    if (sensitive) {
-      const shown = policyPath(doc.uri);
+    if (sensitivePath !== undefined) {
       const service = vscode.l10n.t('Service {0}', this.controller().chat.options.service);
-      const what = kind === 'selection' ? vscode.l10n.t('the selection in {0}', shown) : shown;
+      const what = attachment.kind === 'selection' ? vscode.l10n.t('the selection in {0}', sensitivePath) : sensitivePath;
       if (
         !(await this.confirmSensitive(
           vscode.l10n.t(
             'Attach {0}? {1} may contain secrets; its text will be sent to {2} with your next message (it is not saved in the chat history).',
             what,
-            shown,
+            sensitivePath,
             service,
           ),
         ))
       )
         return;
     }
-    const text = kind === 'selection' ? doc.getText(sel) : doc.getText();
-    const label = kind === 'selection' ? `${name}:${sel.start.line + 1}-${sel.end.line + 1}` : name;
-    this.controller().addAttachment({
-      id: this.newId(),
-      kind,
-      label,
-      text: text.length > MAX_ATTACHED_CHARS ? `${text.slice(0, MAX_ATTACHED_CHARS)}\n… [cut]` : text,
-      language: doc.languageId,
-      ...(sensitive ? { sensitive: true } : {}),
-    });
+    this.controller().addAttachment({ id: this.newId(), ...attachment, ...(sensitivePath !== undefined ? { sensitive: true } : {}) });
+  }
+
+  /** The @ picker's rows for one query; the webview shows the answer to its latest request only. */
+  async mentionQuery(requestId: number, query: string): Promise<Extract<HostMessage, { type: 'mentionResults' }>> {
+    return { type: 'mentionResults', requestId, items: await this.mentions.query(query) };
   }
 
   attachImage(name: string, dataUrl: string): void {

@@ -173,8 +173,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return c.deleteChat(message.chatId);
       case 'setOptions':
         return c.setOptions(message.options);
-      case 'attach':
-        return this.actions.attach(message.kind);
+      case 'mention':
+        return this.actions.mention(message.itemId);
+      case 'mentionQuery':
+        return this.post(await this.actions.mentionQuery(message.requestId, message.query));
       case 'attachImage':
         return this.actions.attachImage(message.name, message.dataUrl);
       case 'removeAttachment':

@@ -9,6 +9,7 @@ import { chatDefaults, chatLimits } from './chatSettings';
 import { ChatViewProvider } from './chatViewProvider';
 import { copyChat, exportChat } from './exportChat';
 import { ProjectRulesSource } from './projectRulesSource';
+import { MentionSource } from './mentionSource';
 import { ProposedEdits } from './proposedEdits';
 import { WorkspaceTools } from './workspaceTools';
 
@@ -37,10 +38,12 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     newId,
     projectRules: () => rules.read(),
   });
-  const actions = new ChatEditorActions(() => controller, clients, log, newId);
+  const mentions = new MentionSource(log);
+  const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
   const disposables = [
     proposals,
+    mentions,
     provider,
     rules,
     rules.onDidChange(() => void controller.refreshRules()),

@@ -396,7 +396,7 @@ function ready(run: (signal: AbortSignal) => Promise<string>): PreparedTool {
  * The exclude for workspace.findFiles: the build and dependency folders plus the folder's
  * `files.exclude`, merged in because the API documents that an exclude of our own replaces that default.
  */
-function excludeGlob(folder: vscode.WorkspaceFolder): string {
+export function excludeGlob(folder: vscode.WorkspaceFolder): string {
   const filesExclude = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
   // Entries with a `when` clause depend on sibling files; they are not expressible here and are left out.
   return unionGlob([EXCLUDE, ...Object.keys(filesExclude).filter((glob) => filesExclude[glob] === true)]);

@@ -16,7 +16,10 @@ describe('parseWebviewMessage', () => {
       { type: 'deleteChat', chatId: 'c1' },
       { type: 'setOptions', options: { service: 'A', model: 'alpha-v2.5', thinking: false, webSearch: true } },
       { type: 'setOptions', options: { reasoningEffort: 'max' } },
-      { type: 'attach', kind: 'selection' },
+      { type: 'mention', itemId: 'selection' },
+      { type: 'mention', itemId: 'file:file:///w/src/greet.ts' },
+      { type: 'mentionQuery', requestId: 3, query: 'gre' },
+      { type: 'mentionQuery', requestId: 0, query: '' },
       { type: 'attachImage', name: 'a.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
       { type: 'removeAttachment', id: 'a1' },
       { type: 'approveTool', callId: 'call_1', decision: 'always' },
@@ -56,6 +59,10 @@ describe('parseWebviewMessage', () => {
       { type: 'setOptions', options: { temperature: 2 } },
       { type: 'setOptions', options: null },
       { type: 'attach', kind: 'folder' },
+      { type: 'attach', kind: 'selection' },
+      { type: 'mention', itemId: 7 },
+      { type: 'mentionQuery', requestId: -1, query: 'x' },
+      { type: 'mentionQuery', requestId: 1 },
       { type: 'attachImage', name: 'a.svg', dataUrl: 'data:image/svg+xml;base64,PHN2Zz4=' },
       { type: 'attachImage', name: 'a.png', dataUrl: 'https://example.com/a.png' },
       { type: 'approveTool', callId: 'c', decision: 'maybe' },
@@ -86,6 +93,8 @@ describe('parseWebviewMessage', () => {
       [(n) => ({ type: 'codeAction', action: 'copy', code: text(n) }), MAX_TEXT],
       [(n) => ({ type: 'codeAction', action: 'copy', code: 'x', language: text(n) }), 100],
       [(n) => ({ type: 'speech/failed', id: 'r1', reason: 'error', message: text(n) }), 1000],
+      [(n) => ({ type: 'mentionQuery', requestId: 1, query: text(n) }), 200],
+      [(n) => ({ type: 'mention', itemId: text(n) }), 2000],
     ];
     for (const [make, limit] of atAndPast) {
       const at = make(limit);
