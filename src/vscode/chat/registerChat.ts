@@ -6,8 +6,10 @@ import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
+import { CheckpointStore } from './checkpointStore';
 import { ChatViewProvider } from './chatViewProvider';
 import { ProposedEdits } from './proposedEdits';
+import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
 
 export interface ChatRegistration {
@@ -15,6 +17,9 @@ export interface ChatRegistration {
   /** The persisted chats (globalState); a reloaded window reads them from here. */
   store: KeyValueChatStore;
   provider: ChatViewProvider;
+  /** Approved edits, kept in globalState for "Restore files to here" and "Undo last edit". */
+  checkpoints: CheckpointStore;
+  restorer: CheckpointRestorer;
   disposables: vscode.Disposable[];
 }
 
@@ -23,10 +28,12 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
+  const checkpoints = new CheckpointStore(context.globalState);
+  const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const controller = new ChatController({
     store,
     clients: () => clients,
-    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`),
+    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`, checkpoints),
     // The controller emits only after the provider below exists.
     emit: (message) => provider.post(message),
     defaults: chatDefaults,
@@ -34,7 +41,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     newId,
   });
   const actions = new ChatEditorActions(() => controller, clients, log, newId);
-  const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
+  const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
     proposals,
     provider,
@@ -43,8 +50,9 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),
+    vscode.commands.registerCommand(COMMANDS.undoLastEdit, () => restorer.undoLast(controller.chat.id)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, disposables };
+  return { controller, store, provider, checkpoints, restorer, disposables };
 }
