@@ -35,9 +35,11 @@ export interface CheckpointLimits {
   maxEntries: number;
   /** Characters of before-content kept per chat (globalState is loaded whole at start-up). */
   maxChars: number;
+  /** Chats whose checkpoints are kept; the least recently edited ones lose theirs. */
+  maxChats: number;
 }
 
-export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = { maxEntries: 50, maxChars: 4_000_000 };
+export const DEFAULT_CHECKPOINT_LIMITS: CheckpointLimits = { maxEntries: 50, maxChars: 4_000_000, maxChats: 20 };
 
 /** One file to put back: its text at the checkpoint (null: delete it) and the hash Tandem left it with. */
 export interface RestoreStep {
@@ -53,6 +55,8 @@ export function contentHash(text: string | undefined): string {
 }
 
 const key = (chatId: string) => `tandem.checkpoints.${chatId}`;
+/** The chats that have checkpoints, most recently edited first. */
+const INDEX_KEY = 'tandem.checkpoints.index';
 
 export class CheckpointLog {
   constructor(
@@ -78,6 +82,9 @@ export class CheckpointLog {
       stored.dropped += 1;
     }
     await this.storage.update(key(chatId), stored);
+    const index = [chatId, ...(this.storage.get<string[]>(INDEX_KEY) ?? []).filter((id) => id !== chatId)];
+    for (const old of index.splice(this.limits.maxChats)) await this.storage.update(key(old), undefined);
+    await this.storage.update(INDEX_KEY, index);
   }
 
   /**
@@ -106,8 +113,15 @@ export class CheckpointLog {
     await this.storage.update(key(chatId), stored.entries.length === 0 && stored.dropped === 0 ? undefined : stored);
   }
 
+  /** A deleted chat's checkpoints go with it. */
   async deleteChat(chatId: string): Promise<void> {
     await this.storage.update(key(chatId), undefined);
+    const index = this.storage.get<string[]>(INDEX_KEY) ?? [];
+    if (index.includes(chatId))
+      await this.storage.update(
+        INDEX_KEY,
+        index.filter((id) => id !== chatId),
+      );
   }
 
   private load(chatId: string): StoredCheckpoints {

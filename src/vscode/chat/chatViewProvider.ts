@@ -173,6 +173,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'openChat':
         return c.openChat(message.chatId);
       case 'deleteChat':
+        await this.restorer?.forget(message.chatId);
         return c.deleteChat(message.chatId);
       case 'setOptions':
         return c.setOptions(message.options);

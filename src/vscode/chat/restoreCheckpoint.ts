@@ -43,6 +43,11 @@ export class CheckpointRestorer {
     return this.revert(chatId, last ? [last] : []);
   }
 
+  /** A deleted chat's checkpoints go with it. */
+  forget(chatId: string): Promise<void> {
+    return this.log.deleteChat(chatId);
+  }
+
   private async revert(chatId: string, entries: CheckpointEntry[]): Promise<RestoreResult> {
     const dropped = this.log.dropped(chatId);
     if (entries.length === 0) {

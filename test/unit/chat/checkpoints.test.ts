@@ -55,7 +55,7 @@ describe('checkpoints of approved edits', () => {
 
   it('keeps at most the cap of entries and of before-text per chat, and counts what it dropped', async () => {
     const storage = new MemoryStorage();
-    const log = new CheckpointLog(storage, { maxEntries: 3, maxChars: 1000 });
+    const log = new CheckpointLog(storage, { maxEntries: 3, maxChars: 1000, maxChats: 5 });
     for (let i = 1; i <= 5; i++) await log.record('c', entry(`e${i}`, `u${i}`, [['a.ts', 'x', 'y']]));
     assert.deepEqual(
       log.entries('c').map((e) => e.id),
@@ -69,5 +69,22 @@ describe('checkpoints of approved edits', () => {
       'past the size cap the older entries go',
     );
     assert.equal(log.dropped('c'), 5);
+  });
+
+  it("keeps checkpoints of the most recently edited chats only, and forgets a deleted chat's", async () => {
+    const storage = new MemoryStorage();
+    const log = new CheckpointLog(storage, { maxEntries: 50, maxChars: 1000, maxChats: 2 });
+    await log.record('c1', entry('e1', 'u1', [['a.ts', 'x', 'y']]));
+    await log.record('c2', entry('e2', 'u1', [['a.ts', 'x', 'y']]));
+    await log.record('c1', entry('e3', 'u2', [['a.ts', 'y', 'z']]));
+    await log.record('c3', entry('e4', 'u1', [['a.ts', 'x', 'y']]));
+    assert.deepEqual(
+      ['c1', 'c2', 'c3'].map((c) => log.entries(c).length),
+      [2, 0, 1],
+      'c2 was edited least recently',
+    );
+    await log.deleteChat('c1');
+    assert.deepEqual(log.entries('c1'), []);
+    assert.deepEqual([...storage.data.keys()].sort(), ['tandem.checkpoints.c3', 'tandem.checkpoints.index']);
   });
 });
