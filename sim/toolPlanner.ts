@@ -114,8 +114,15 @@ class ValueSource {
   readonly numbers: number[];
   readonly places: string[];
   readonly words: string[];
+  /** `in <file> replace "<old>" with "<new>"`, each one a replacement of a multi-edit call. */
+  readonly edits: Array<{ path: string; oldText: string; newText: string }>;
 
   constructor(readonly text: string) {
+    this.edits = [...text.matchAll(/\bin\s+([\w./-]+\.[a-z0-9]{1,5}),?\s+replace\s+"([^"]*)"\s+with\s+"([^"]*)"/gi)].map((m) => ({
+      path: m[1],
+      oldText: m[2],
+      newText: m[3],
+    }));
     this.urls = text.match(/https?:\/\/[^\s"'`)]+/g) ?? [];
     const withoutUrls = text.replace(/https?:\/\/[^\s"'`)]+/g, ' ');
     this.quoted = [...withoutUrls.matchAll(/"([^"]+)"|'([^']+)'|`([^`]+)`/g)].map((m) => m[1] ?? m[2] ?? m[3]);
@@ -190,10 +197,45 @@ function valueFor(prop: string, schema: unknown, src: ValueSource): unknown {
   }
 }
 
+/** An array of objects (a multi-edit list) when the prompt holds two or more replacements, else undefined. */
+function editListProperty(schema: JsonObject, src: ValueSource): string | undefined {
+  if (src.edits.length < 2 || !isObject(schema.properties)) return undefined;
+  return Object.entries(schema.properties).find(
+    ([, p]) => isObject(p) && p.type === 'array' && isObject(p.items) && p.items.type === 'object',
+  )?.[0];
+}
+
+/** One replacement as an object of the list's item schema: path-, old- and new-named fields get its parts. */
+function editObject(items: unknown, edit: ValueSource['edits'][number]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const props = isObject(items) && isObject(items.properties) ? Object.keys(items.properties) : [];
+  for (const prop of props) {
+    const p = prop.toLowerCase();
+    out[prop] = /path|file/.test(p)
+      ? edit.path
+      : /old|find|search|from/.test(p)
+        ? edit.oldText
+        : /new|replace|to/.test(p)
+          ? edit.newText
+          : '';
+  }
+  return out;
+}
+
 /** Required properties always; optional ones only when the prompt holds a value for them. */
 function argsFromSchema(schema: JsonObject | undefined, src: ValueSource): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!schema || !isObject(schema.properties)) return out;
+  // Several replacements in the prompt: they go in the list; the single-edit strings stay "" (strict schemas require them).
+  const list = editListProperty(schema, src);
+  if (list !== undefined) {
+    for (const [prop, propSchema] of Object.entries(schema.properties)) {
+      if (prop === list) out[prop] = src.edits.map((e) => editObject(isObject(propSchema) ? propSchema.items : undefined, e));
+      else if (isObject(propSchema) && propSchema.type === 'string') out[prop] = '';
+      else out[prop] = valueFor(prop, propSchema, src);
+    }
+    return out;
+  }
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   for (const [prop, propSchema] of Object.entries(schema.properties)) {
     const p = prop.toLowerCase();

@@ -5,6 +5,7 @@ export const COMMANDS = {
   newChat: 'tandem.newChat',
   exportChat: 'tandem.exportChat',
   copyChat: 'tandem.copyChat',
+  undoLastEdit: 'tandem.undoLastEdit',
   showMenu: 'tandem.showMenu',
   setApiKey: 'tandem.setApiKey',
   clearApiKey: 'tandem.clearApiKey',

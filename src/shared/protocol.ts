@@ -79,6 +79,17 @@ export interface ToolApproval {
    * call must always ask (sensitive paths, multi-line commands): the card then offers no "Always".
    */
   alwaysScope?: string;
+  /** apply_edit of several files: one entry per file, each approved or denied on its own. */
+  files?: EditFileApproval[];
+}
+
+// Checkpoints and multi-file apply_edit (issue 13): per-file approval and restoring Tandem's edits.
+/** One file of a multi-file apply_edit, as the card lists it. */
+export interface EditFileApproval {
+  path: string;
+  summary: string;
+  /** A sensitive path: the card shows why it needs care. */
+  warning?: string;
 }
 
 export interface ToolCallView {
@@ -216,6 +227,11 @@ export type WebviewMessage =
   | { type: 'attachImage'; name: string; dataUrl: string }
   | { type: 'removeAttachment'; id: string }
   | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' }
+  // Checkpoints and multi-file apply_edit (issue 13):
+  /** Approve-each on a multi-file edit card: only the files at these indices of `approval.files` are written. */
+  | { type: 'approveEdits'; callId: string; files: number[] }
+  /** "Restore files to here" on a user turn of the current chat: revert Tandem's edits made since it. */
+  | { type: 'restoreCheckpoint'; turnId: string }
   | { type: 'codeAction'; action: 'copy' | 'insert' | 'newFile'; code: string; language?: string }
   | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId }
   // Mentions (issue 13): the text typed after `@`, and the item picked (a chip once the host has read it).

@@ -23,6 +23,9 @@ const MAX_ID = 200;
 
 const isId: Check<string> = (v): v is string => boundedString(MAX_ID)(v) && v.length > 0;
 const isText = boundedString(MAX_TEXT);
+/** Approve-each on an edit card: distinct whole indices, no more than a call may hold (MAX_EDITS_PER_CALL). */
+const isFileIndices: Check<number[]> = (v): v is number[] =>
+  Array.isArray(v) && v.length <= 32 && v.every((i) => Number.isInteger(i) && i >= 0 && i < 32) && new Set(v).size === v.length;
 /** What the user sends: blank text is no message. */
 const isPrompt: Check<string> = (v): v is string => isText(v) && v.trim() !== '';
 const isService = oneOf('A', 'B');
@@ -55,6 +58,9 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   attachImage: shape<Of<'attachImage'>>({ type: oneOf('attachImage'), name: boundedString(500), dataUrl: isImageDataUrl }),
   removeAttachment: shape<Of<'removeAttachment'>>({ type: oneOf('removeAttachment'), id: isId }),
   approveTool: shape<Of<'approveTool'>>({ type: oneOf('approveTool'), callId: isId, decision: oneOf('approve', 'deny', 'always') }),
+  // Checkpoints and multi-file apply_edit (issue 13):
+  approveEdits: shape<Of<'approveEdits'>>({ type: oneOf('approveEdits'), callId: isId, files: isFileIndices }),
+  restoreCheckpoint: shape<Of<'restoreCheckpoint'>>({ type: oneOf('restoreCheckpoint'), turnId: isId }),
   codeAction: shape<Of<'codeAction'>>({
     type: oneOf('codeAction'),
     action: oneOf('copy', 'insert', 'newFile'),

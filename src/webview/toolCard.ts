@@ -1,7 +1,7 @@
 // One tool call as a card: name, arguments, status, duration, result, and for gated tools exactly
 // what will happen with Approve / Deny / Always.
 import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../shared/commandText';
-import type { ToolApproval, ToolCallView, WebviewMessage } from '../shared/protocol';
+import type { EditFileApproval, ToolApproval, ToolCallView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
 
 const statusText: Record<ToolCallView['status'], string> = {
@@ -46,6 +46,7 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     };
     const approval = call.approval;
     const always = approval && mayStand(approval) ? alwaysLabel(call.name, approval) : undefined;
+    const files = approval?.files && approval.files.length > 1 ? editFiles(approval.files) : undefined;
     card.append(
       h(
         'div',
@@ -53,11 +54,25 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
         h('p', { className: 'approval-summary' }, ...visibleText(approval?.summary ?? `Run ${call.name}?`)),
         approval?.command !== undefined ? commandBlock(approval.command) : null,
         approval?.warning ? h('div', { className: 'approval-warning', attrs: { role: 'alert' } }, ...visibleText(approval.warning)) : null,
+        files ? files.element : null,
         approval?.detail ? h('pre', { className: 'approval-detail' }, approval.detail) : null,
         h(
           'div',
           { className: 'approval-buttons' },
-          button('Approve', `Approve ${call.name}`, decide('approve'), 'primary'),
+          button(files ? 'Approve all' : 'Approve', `Approve ${call.name}`, decide('approve'), 'primary'),
+          // Approve-each: only the ticked files are written.
+          files
+            ? button(
+                'Approve selected',
+                `Approve the selected files of ${call.name}`,
+                () => {
+                  for (const b of Array.from(card.querySelectorAll('button, input')))
+                    (b as HTMLButtonElement | HTMLInputElement).disabled = true;
+                  post({ type: 'approveEdits', callId: call.id, files: files.selected() });
+                },
+                'secondary',
+              )
+            : null,
           button('Deny', `Deny ${call.name}`, decide('deny'), 'secondary'),
           // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
           always ? button(always, always, decide('always'), 'secondary') : null,
@@ -76,6 +91,28 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     card.append(result);
   }
   return card;
+}
+
+/** A multi-file apply_edit: one row per file with its change, its warning, and a tick to approve or deny it. */
+function editFiles(files: readonly EditFileApproval[]): { element: HTMLElement; selected(): number[] } {
+  const boxes = files.map((f) => {
+    const box = h('input', { className: 'edit-file-approve', attrs: { type: 'checkbox', 'aria-label': `Apply the edit to ${f.path}` } });
+    box.checked = true;
+    return box;
+  });
+  const element = h(
+    'ul',
+    { className: 'edit-files', attrs: { 'aria-label': 'Files this edit changes' } },
+    ...files.map((f, i) =>
+      h(
+        'li',
+        { className: 'edit-file' },
+        h('label', {}, boxes[i], ' ', ...visibleText(f.summary)),
+        f.warning ? h('div', { className: 'approval-warning', attrs: { role: 'alert' } }, ...visibleText(f.warning)) : null,
+      ),
+    ),
+  );
+  return { element, selected: () => boxes.flatMap((b, i) => (b.checked ? [i] : [])) };
 }
 
 /** What the "Always" button covers, in words: one exact command or one file, in this chat only. */

@@ -1,4 +1,4 @@
-// A user turn: the text, its attachment chips, and edit-and-resend.
+// A user turn: the text, its attachment chips, edit-and-resend, and restoring files to this point.
 import type { Attachment, UserTurn, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
 
@@ -43,6 +43,13 @@ export class UserTurnView {
         'div',
         { className: 'turn-actions' },
         button('Edit', 'Edit and resend this message', () => this.edit(), 'link'),
+        // The host shows each file's diff and asks before anything is written.
+        button(
+          'Restore files to here',
+          "Restore files to here: undo Tandem's edits made since this message",
+          () => this.post({ type: 'restoreCheckpoint', turnId: this.turn.id }),
+          'link',
+        ),
       ),
     );
   }

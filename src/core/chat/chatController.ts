@@ -124,10 +124,11 @@ export class ChatController {
     return this.current.editAndResend(turnId, text);
   }
 
-  approveTool(callId: string, decision: ApprovalDecision): void {
+  /** `files`: approve-each on a multi-file edit card, the indices of the approved files. */
+  approveTool(callId: string, decision: ApprovalDecision, files?: number[]): void {
     // The card may belong to a chat answering in the background.
-    if (this.current.decide(callId, decision)) return;
-    for (const session of this.sessions.values()) if (session.decide(callId, decision)) return;
+    if (this.current.decide(callId, decision, files)) return;
+    for (const session of this.sessions.values()) if (session.decide(callId, decision, files)) return;
   }
 
   async newChat(attachments: Attachment[] = []): Promise<void> {

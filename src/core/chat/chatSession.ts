@@ -74,7 +74,7 @@ interface Answer {
 
 export class ChatSession {
   private run: Run | undefined;
-  private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  private readonly approvals = new Map<string, (decision: ApprovalDecision, files?: number[]) => void>();
   /** This chat's "Always" clicks; never saved, so a reloaded or reopened chat asks again. */
   private readonly standing = new StandingApprovals();
 
@@ -142,12 +142,15 @@ export class ChatSession {
     this.chat.options = options;
   }
 
-  /** The user's click in a tool card. Unknown ids (a card from a finished answer) are ignored. */
-  decide(callId: string, decision: ApprovalDecision): boolean {
+  /**
+   * The user's click in a tool card. Unknown ids (a card from a finished answer) are ignored.
+   * `files`: approve-each on a multi-file edit, the indices of the approved files.
+   */
+  decide(callId: string, decision: ApprovalDecision, files?: number[]): boolean {
     const resolve = this.approvals.get(callId);
     if (!resolve) return false;
     this.approvals.delete(callId);
-    resolve(decision);
+    resolve(decision, files);
     return true;
   }
 
@@ -388,12 +391,14 @@ export class ChatSession {
       return { result: view.result };
     }
     const approval = prepared.approval;
+    let approvedFiles: number[] | undefined;
     if (approval) {
       view.approval = approval;
       if (!this.standing.covers(view.name, approval)) {
         view.status = 'awaiting-approval';
         update();
-        const decision = await this.waitForDecision(call.id, signal);
+        const { decision, files } = await this.waitForDecision(call.id, signal);
+        approvedFiles = files;
         // "Always" on a call without a scope (a sensitive path, a multi-line command) approves it once.
         if (decision === 'always') this.standing.grant(view.name, approval);
         if (decision === 'deny') {
@@ -410,7 +415,8 @@ export class ChatSession {
     const started = deps.now();
     let sensitive: { result: string; what: string } | undefined;
     try {
-      const result = await prepared.run(signal);
+      const userTurnId = this.chat.turns.findLast((t) => t.role === 'user')?.id;
+      const result = await prepared.run(signal, { chatId: this.chat.id, userTurnId, ...(approvedFiles ? { approvedFiles } : {}) });
       if (prepared.sensitive) sensitive = { result, what: sensitiveSubject(call) };
       view.result = sensitive ? notKeptPlaceholder(sensitive.what) : result;
       view.status = 'done';
@@ -423,17 +429,17 @@ export class ChatSession {
     return { result: view.result, sensitive };
   }
 
-  private waitForDecision(callId: string, signal: AbortSignal): Promise<ApprovalDecision> {
+  private waitForDecision(callId: string, signal: AbortSignal): Promise<{ decision: ApprovalDecision; files?: number[] }> {
     return new Promise((resolve) => {
-      if (signal.aborted) return resolve('deny');
+      if (signal.aborted) return resolve({ decision: 'deny' });
       const onAbort = () => {
         this.approvals.delete(callId);
-        resolve('deny');
+        resolve({ decision: 'deny' });
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.approvals.set(callId, (decision) => {
+      this.approvals.set(callId, (decision, files) => {
         signal.removeEventListener('abort', onAbort);
-        resolve(decision);
+        resolve({ decision, files });
       });
     });
   }

@@ -13,10 +13,18 @@ export type PreparedTool =
       /** The result holds a sensitive file's content: it goes to the model but is never saved in chat history. */
       sensitive?: boolean;
       /** Runs the call; its result (or thrown message) goes to the model. */
-      run(signal: AbortSignal): Promise<string>;
+      run(signal: AbortSignal, context?: RunContext): Promise<string>;
       /** Called when the user declines or the answer is stopped (closes a diff preview, say). */
       discard?(): void;
     };
+
+/** Where a call runs: the chat and its user turn (checkpoints are kept per turn), and what the user approved. */
+export interface RunContext {
+  chatId: string;
+  userTurnId?: string;
+  /** Approve-each on a multi-file edit: the indices of the files the user approved; absent means all. */
+  approvedFiles?: number[];
+}
 
 export interface ToolHost {
   definitions(): FunctionTool[];

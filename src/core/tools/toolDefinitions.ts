@@ -46,13 +46,28 @@ export const READ_ONLY_TOOLS: readonly FunctionTool[] = [
 export const GATED_TOOL_DEFINITIONS: readonly FunctionTool[] = [
   fn(
     'apply_edit',
-    'Propose an edit of one file: replace the exact text old_text with new_text (old_text "" replaces the whole file or creates it). The user sees a diff and must approve it.',
+    'Propose edits: replace the exact text old_text with new_text in a file (old_text "" replaces the whole file or creates it). For one replacement fill path, old_text, new_text and pass edits []; for several (in one or more files) pass path "", old_text "", new_text "" and list them in edits, applied in order. Each old_text must occur exactly once in the text as the earlier edits left it, else nothing is written. The user sees a diff per file and must approve it.',
     {
-      path,
+      path: { ...path, description: 'File relative to the workspace folder, or "" when edits is used' },
       old_text: { type: 'string', description: 'Exact text to replace, or "" for the whole file' },
       new_text: { type: 'string', description: 'Replacement text' },
+      // Every property required and no others, even inside the items: strict mode needs it (docs/contracts.md#b-strict-beta).
+      edits: {
+        type: 'array',
+        description: 'Several replacements, applied in order; [] for a single edit',
+        items: {
+          type: 'object',
+          properties: {
+            path,
+            old_text: { type: 'string', description: 'Exact text to replace, or "" for the whole file' },
+            new_text: { type: 'string', description: 'Replacement text' },
+          },
+          required: ['path', 'old_text', 'new_text'],
+          additionalProperties: false,
+        },
+      },
     },
-    ['path', 'old_text', 'new_text'],
+    ['path', 'old_text', 'new_text', 'edits'],
   ),
   fn(
     'run_command',

@@ -12,6 +12,7 @@ import {
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import { chatHtml, createNonce } from './chatHtml';
 import type { ChatEditorActions } from './chatEditorActions';
+import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
 
 /**
@@ -42,6 +43,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly controller: ChatController,
     private readonly actions: ChatEditorActions,
     private readonly log: vscode.LogOutputChannel,
+    /** "Restore files to here" (checkpoints, issue 13). */
+    private readonly restorer?: CheckpointRestorer,
   ) {
     super();
     for (const emitter of [this.posted, this.speechIn, this.readyChanged]) this._register(emitter);
@@ -170,6 +173,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'openChat':
         return c.openChat(message.chatId);
       case 'deleteChat':
+        await this.restorer?.forget(message.chatId);
         return c.deleteChat(message.chatId);
       case 'setOptions':
         return c.setOptions(message.options);
@@ -183,6 +187,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         return c.removeAttachment(message.id);
       case 'approveTool':
         return c.approveTool(message.callId, message.decision);
+      case 'approveEdits':
+        return c.approveTool(message.callId, 'approve', message.files);
+      case 'restoreCheckpoint':
+        return void (await this.restorer?.restoreTo(
+          c.chat.id,
+          c.chat.turns.filter((t) => t.role === 'user').map((t) => t.id),
+          message.turnId,
+        ));
       case 'codeAction':
         return this.actions.codeAction(message.action, message.code, message.language);
       case 'errorAction':

@@ -17,13 +17,16 @@ export class ProposedEdits implements vscode.TextDocumentContentProvider, vscode
     return this.texts.get(uri.toString()) ?? '';
   }
 
-  /** Shows `proposed` against `original` (undefined for a new file) in a diff editor; returns its uri. */
-  async show(original: vscode.Uri | undefined, displayPath: string, proposed: string): Promise<vscode.Uri> {
+  /**
+   * Shows `proposed` against `original` (undefined for a new file) in a diff editor; returns its uri.
+   * `title` names the right side when it is not an edit the model proposes (a checkpoint to restore).
+   */
+  async show(original: vscode.Uri | undefined, displayPath: string, proposed: string, title?: string): Promise<vscode.Uri> {
     this.serial += 1;
     const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `edit=${this.serial}` });
     this.texts.set(uri.toString(), proposed);
     const left = original ?? vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `empty=${this.serial}` });
-    await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), {
+    await vscode.commands.executeCommand('vscode.diff', left, uri, title ?? vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), {
       preview: true,
       preserveFocus: true,
     });

@@ -6,11 +6,13 @@ import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
+import { CheckpointStore } from './checkpointStore';
 import { ChatViewProvider } from './chatViewProvider';
 import { copyChat, exportChat } from './exportChat';
 import { ProjectRulesSource } from './projectRulesSource';
 import { MentionSource } from './mentionSource';
 import { ProposedEdits } from './proposedEdits';
+import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
 
 export interface ChatRegistration {
@@ -18,6 +20,9 @@ export interface ChatRegistration {
   /** The persisted chats (globalState); a reloaded window reads them from here. */
   store: KeyValueChatStore;
   provider: ChatViewProvider;
+  /** Approved edits, kept in globalState for "Restore files to here" and "Undo last edit". */
+  checkpoints: CheckpointStore;
+  restorer: CheckpointRestorer;
   disposables: vscode.Disposable[];
 }
 
@@ -27,10 +32,12 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
   const rules = new ProjectRulesSource();
+  const checkpoints = new CheckpointStore(context.globalState);
+  const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const controller = new ChatController({
     store,
     clients: () => clients,
-    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`),
+    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`, checkpoints),
     // The controller emits only after the provider below exists.
     emit: (message) => provider.post(message),
     defaults: chatDefaults,
@@ -40,7 +47,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   });
   const mentions = new MentionSource(log);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
-  const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
+  const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
     proposals,
     mentions,
@@ -57,8 +64,9 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       exportChat(controller, target instanceof vscode.Uri ? target : undefined),
     ),
     vscode.commands.registerCommand(COMMANDS.copyChat, () => copyChat(controller)),
+    vscode.commands.registerCommand(COMMANDS.undoLastEdit, () => restorer.undoLast(controller.chat.id)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, disposables };
+  return { controller, store, provider, checkpoints, restorer, disposables };
 }

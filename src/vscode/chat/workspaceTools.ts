@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FunctionTool } from '../../core/chatTypes';
 import type { PreparedTool, ToolHost } from '../../core/chat/toolHost';
+import type { ToolApproval } from '../../shared/protocol';
 import { unionGlob } from '../../core/security/globPattern';
 import type { SensitiveKind, SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { editWarning, readWarning } from '../../core/security/sensitiveWarnings';
@@ -17,10 +18,12 @@ import {
   type ConfinedPath,
   type ConfineOptions,
 } from '../../core/tools/pathConfinement';
-import { parseToolArgs, stringArg, ToolArgumentError, truncateOutput } from '../../core/tools/toolArgs';
+import { editArgs, parseToolArgs, stringArg, ToolArgumentError, truncateOutput, type EditRequest } from '../../core/tools/toolArgs';
+import { EditPlanError, planEdits, type PlannedFile, type PlannedReplacement } from '../../core/tools/editPlan';
 import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
 import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
+import type { CheckpointStore, WrittenFile } from './checkpointStore';
 import type { ProposedEdits } from './proposedEdits';
 import { TandemTerminal } from './terminalRunner';
 
@@ -57,6 +60,8 @@ export class WorkspaceTools implements ToolHost {
   constructor(
     private readonly proposals: ProposedEdits,
     private readonly service: () => string | undefined = () => undefined,
+    /** Where approved edits are recorded for "Restore files to here" and "Undo last edit". */
+    private readonly checkpoints?: CheckpointStore,
   ) {}
 
   definitions(): FunctionTool[] {
@@ -87,7 +92,7 @@ export class WorkspaceTools implements ToolHost {
         case 'get_selection':
           return await this.prepareSelection();
         case 'apply_edit':
-          return await this.prepareEdit(stringArg(args, 'path'), stringArg(args, 'old_text'), stringArg(args, 'new_text'));
+          return await this.prepareEdit(editArgs(args));
         case 'run_command':
           return this.prepareCommand(stringArg(args, 'command'));
         default:
@@ -322,47 +327,65 @@ export class WorkspaceTools implements ToolHost {
     };
   }
 
-  private async prepareEdit(input: string, oldText: string, newText: string): Promise<PreparedTool> {
-    const target = await confineWriteTarget(input, undefined, this.confineOptions());
-    if (!target.ok) throw new Refusal(`apply_edit: ${target.error}`);
-    const rel = this.rel(target);
-    const uri = vscode.Uri.file(target.path);
-    const stat = await fs.stat(target.path).catch(() => undefined);
-    if (stat?.isDirectory()) throw new Refusal(`apply_edit: ${rel} is a directory`);
-    const current = stat ? await documentText(uri) : undefined;
-    const proposed = applyReplacement(rel, current, oldText, newText);
-    const kind = this.sensitivity(readSensitivePolicy(), target);
-    const preview = await this.proposals.show(current === undefined ? undefined : uri, rel, proposed);
-    const summary =
-      current === undefined
-        ? `Create ${rel} (${lineCount(proposed)} lines)`
-        : oldText === ''
-          ? `Replace all of ${rel} (${lineCount(current)} → ${lineCount(proposed)} lines)`
-          : `Edit ${rel}: replace ${lineCount(oldText)} line(s) with ${lineCount(newText)} line(s)`;
-    // The card is saved with the chat: a sensitive file's current text does not go into it.
-    const replaced = oldText === '' ? (current ?? '') : oldText;
-    const detail = truncateOutput(
-      kind && oldText === '' && current
-        ? `- (the current ${lineCount(current)} lines are not shown: the file may hold secrets)\n${diffText('', newText)}`
-        : diffText(replaced, newText),
-      4000,
+  /**
+   * apply_edit, one replacement or several across files: every replacement is checked against the
+   * files' texts before the card appears (one that does not match exactly once refuses the whole call),
+   * each file gets a diff view and, when several files change, its own approve/deny on the card.
+   */
+  private async prepareEdit(edits: EditRequest[]): Promise<PreparedTool> {
+    const targets = new Map<string, EditTarget>();
+    const replacements: PlannedReplacement[] = [];
+    const current = new Map<string, string | undefined>();
+    for (const edit of edits) {
+      const target = await confineWriteTarget(edit.path, undefined, this.confineOptions());
+      if (!target.ok) throw new Refusal(`apply_edit: ${target.error}`);
+      const rel = this.rel(target);
+      if (!targets.has(target.path)) {
+        const uri = vscode.Uri.file(target.path);
+        const stat = await fs.stat(target.path).catch(() => undefined);
+        if (stat?.isDirectory()) throw new Refusal(`apply_edit: ${rel} is a directory`);
+        current.set(target.path, stat ? await documentText(uri) : undefined);
+        targets.set(target.path, { input: edit.path, target, rel, uri, kind: this.sensitivity(readSensitivePolicy(), target) });
+      }
+      replacements.push({ key: target.path, rel, oldText: edit.oldText, newText: edit.newText });
+    }
+    const planned = plan(current, replacements);
+    const files = planned.map((f) => ({ ...targets.get(f.key)!, planned: f, edits: replacements.filter((r) => r.key === f.key) }));
+    const previews = await Promise.all(
+      files.map((f) => this.proposals.show(f.planned.before === undefined ? undefined : f.uri, f.rel, f.planned.after)),
     );
+    const closePreviews = () => Promise.all(previews.map((p) => this.proposals.close(p)));
     return {
       kind: 'ready',
-      // "Always" may cover this one file in this chat, never a sensitive one.
-      approval: kind ? { summary, detail, warning: editWarning(kind, rel) } : { summary, detail, alwaysScope: this.scopeOf(target) },
-      run: async () => {
+      approval: files.length === 1 ? this.singleFileApproval(files[0]) : multiFileApproval(files),
+      run: async (_signal, context) => {
         try {
-          // After the click: still the approved real file, not a link swapped in since.
-          const now = await confineWriteTarget(input, target.path, this.confineOptions());
-          if (!now.ok) throw new Error(now.error);
-          return await applyEdit(vscode.Uri.file(now.path), rel, oldText, newText);
+          const approved = files.filter((_, i) => context?.approvedFiles?.includes(i) ?? true);
+          const declined = files.filter((f) => !approved.includes(f));
+          // After the click: each file still the approved real file, not a link swapped in since.
+          for (const f of approved) {
+            const now = await confineWriteTarget(f.input, f.target.path, this.confineOptions());
+            if (!now.ok) throw new Error(now.error);
+          }
+          const written = await applyEdits(approved.map((f) => ({ uri: f.uri, rel: f.rel, edits: f.edits })));
+          await this.checkpoints?.recordEdit(context, written);
+          const applied = written.map((w) => resultLine(w.rel, w.before, w.after));
+          if (declined.length > 0) applied.push(`Not applied (the user declined): ${declined.map((f) => f.rel).join(', ')}.`);
+          return applied.join('\n');
         } finally {
-          await this.proposals.close(preview);
+          await closePreviews();
         }
       },
-      discard: () => void this.proposals.close(preview),
+      discard: () => void closePreviews(),
     };
+  }
+
+  /** One file, as the card always showed it: "Always" may cover this one file in this chat, never a sensitive one. */
+  private singleFileApproval(file: PlannedTarget): ToolApproval {
+    const { summary, detail } = fileChange(file);
+    return file.kind
+      ? { summary, detail, warning: editWarning(file.kind, file.rel) }
+      : { summary, detail, alwaysScope: this.scopeOf(file.target) };
   }
 
   /** What "Always" covers for an edit: the file's workspace-relative path (its real path when several folders are open). */
@@ -416,30 +439,121 @@ async function documentText(uri: vscode.Uri): Promise<string> {
   return Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
 }
 
-function applyReplacement(rel: string, current: string | undefined, oldText: string, newText: string): string {
-  if (oldText === '') return newText;
-  if (current === undefined) throw new Refusal(`apply_edit: ${rel} does not exist; to create it, pass old_text ""`);
-  const count = current.split(oldText).length - 1;
-  if (count === 0) throw new Refusal(`apply_edit: old_text was not found in ${rel}; read the file again and copy the text exactly`);
-  if (count > 1) throw new Refusal(`apply_edit: old_text occurs ${count} times in ${rel}; include more surrounding lines so it is unique`);
-  return current.replace(oldText, () => newText);
+/** The replacements applied in memory, a refusal for the model when one does not match exactly once. */
+function plan(current: ReadonlyMap<string, string | undefined>, replacements: readonly PlannedReplacement[]): PlannedFile[] {
+  try {
+    return planEdits(current, replacements);
+  } catch (error) {
+    if (error instanceof EditPlanError) throw new Refusal(`apply_edit: ${error.message}`);
+    throw error;
+  }
 }
 
-async function applyEdit(uri: vscode.Uri, rel: string, oldText: string, newText: string): Promise<string> {
-  const exists = (await statOf(uri.fsPath)) !== undefined;
-  const edit = new vscode.WorkspaceEdit();
-  if (!exists) {
-    edit.createFile(uri, { contents: Buffer.from(newText, 'utf8') });
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code could not create ${rel}`);
-    return `Created ${rel} (${lineCount(newText)} lines).`;
+/**
+ * Writes the approved files in one WorkspaceEdit, after applying the replacements again to the texts as
+ * they are now (they may have changed while the user looked at the diffs): if one no longer matches,
+ * nothing is written. Returns each file's text before and after, for the checkpoint.
+ */
+async function applyEdits(files: ReadonlyArray<{ uri: vscode.Uri; rel: string; edits: PlannedReplacement[] }>): Promise<WrittenFile[]> {
+  const current = new Map<string, string | undefined>();
+  const docs = new Map<string, vscode.TextDocument>();
+  for (const f of files) {
+    if ((await statOf(f.uri.fsPath)) === undefined) {
+      current.set(f.uri.fsPath, undefined);
+      continue;
+    }
+    const doc = await vscode.workspace.openTextDocument(f.uri);
+    docs.set(f.uri.fsPath, doc);
+    current.set(f.uri.fsPath, doc.getText());
   }
-  const doc = await vscode.workspace.openTextDocument(uri);
-  // Re-applied to the text as it is now, in case it changed while the user looked at the diff.
-  const next = applyReplacement(rel, doc.getText(), oldText, newText);
-  edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), next);
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code could not apply the edit to ${rel}`);
-  await doc.save();
-  return `Applied the edit to ${rel} (${lineCount(next)} lines now).`;
+  let planned: PlannedFile[];
+  try {
+    planned = planEdits(
+      current,
+      files.flatMap((f) => f.edits.map((e) => ({ ...e, key: f.uri.fsPath }))),
+    );
+  } catch (error) {
+    throw new Error(`apply_edit: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const edit = new vscode.WorkspaceEdit();
+  for (const p of planned) {
+    const uri = vscode.Uri.file(p.key);
+    const doc = docs.get(p.key);
+    if (!doc) edit.createFile(uri, { contents: Buffer.from(p.after, 'utf8') });
+    else edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), p.after);
+  }
+  const names = planned.map((p) => p.rel).join(', ');
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    throw new Error(
+      planned.length === 1 && !docs.has(planned[0].key)
+        ? `VS Code could not create ${names}`
+        : `VS Code could not apply the edit to ${names}`,
+    );
+  }
+  for (const doc of docs.values()) await doc.save();
+  return planned.map((p) => ({ path: p.key, rel: p.rel, before: p.before, after: p.after }));
+}
+
+/** What the model reads back for one written file. */
+function resultLine(rel: string, before: string | undefined, after: string): string {
+  return before === undefined
+    ? `Created ${rel} (${lineCount(after)} lines).`
+    : `Applied the edit to ${rel} (${lineCount(after)} lines now).`;
+}
+
+interface EditTarget {
+  input: string;
+  target: Confined;
+  rel: string;
+  uri: vscode.Uri;
+  kind: SensitiveKind | undefined;
+}
+
+interface PlannedTarget extends EditTarget {
+  planned: PlannedFile;
+  edits: PlannedReplacement[];
+}
+
+/** A file's summary line and the diff lines the card shows. The card is saved with the chat: a sensitive file's current text does not go into it. */
+function fileChange(file: PlannedTarget): { summary: string; detail: string } {
+  const { rel, planned, edits, kind } = file;
+  const current = planned.before;
+  const only = edits.length === 1 ? edits[0] : undefined;
+  const summary =
+    current === undefined
+      ? `Create ${rel} (${lineCount(planned.after)} lines)`
+      : only && only.oldText === ''
+        ? `Replace all of ${rel} (${lineCount(current)} → ${lineCount(planned.after)} lines)`
+        : only
+          ? `Edit ${rel}: replace ${lineCount(only.oldText)} line(s) with ${lineCount(only.newText)} line(s)`
+          : `Edit ${rel}: ${edits.length} replacements (${lineCount(current)} → ${lineCount(planned.after)} lines)`;
+  const detail = edits
+    .map((e) => {
+      const replaced = e.oldText === '' ? (current ?? '') : e.oldText;
+      return kind && e.oldText === '' && current
+        ? `- (the current ${lineCount(current)} lines are not shown: the file may hold secrets)\n${diffText('', e.newText)}`
+        : diffText(replaced, e.newText);
+    })
+    .join('\n');
+  return { summary, detail: truncateOutput(detail, 4000) };
+}
+
+/** Several files: one line per file, approved one by one; no "Always", a multi-file edit always asks. */
+function multiFileApproval(files: readonly PlannedTarget[]): ToolApproval {
+  const changes = files.map(fileChange);
+  const count = files.reduce((n, f) => n + f.edits.length, 0);
+  const warnings = files.filter((f) => f.kind).map((f) => editWarning(f.kind!, f.rel));
+  const detail = truncateOutput(files.map((f, i) => `${f.rel}\n${changes[i].detail}`).join('\n\n'), 8000);
+  return {
+    summary: `Edit ${files.length} files (${count} replacements)`,
+    detail,
+    ...(warnings.length > 0 ? { warning: warnings.join('\n') } : {}),
+    files: files.map((f, i) => ({
+      path: f.rel,
+      summary: changes[i].summary,
+      ...(f.kind ? { warning: editWarning(f.kind, f.rel) } : {}),
+    })),
+  };
 }
 
 function lineCount(text: string): number {
