@@ -74,6 +74,8 @@ const isToolCall = shape<ToolCallView>({
       command: optional(isString),
       warning: optional(isString),
       alwaysScope: optional(isString),
+      // Standing approvals (issue 13).
+      workspaceRule: optional(arrayOf(isString)),
     }),
   ),
   result: optional(isString),

@@ -55,7 +55,11 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   attach: shape<Of<'attach'>>({ type: oneOf('attach'), kind: oneOf('selection', 'file') }),
   attachImage: shape<Of<'attachImage'>>({ type: oneOf('attachImage'), name: boundedString(500), dataUrl: isImageDataUrl }),
   removeAttachment: shape<Of<'removeAttachment'>>({ type: oneOf('removeAttachment'), id: isId }),
-  approveTool: shape<Of<'approveTool'>>({ type: oneOf('approveTool'), callId: isId, decision: oneOf('approve', 'deny', 'always') }),
+  approveTool: shape<Of<'approveTool'>>({
+    type: oneOf('approveTool'),
+    callId: isId,
+    decision: oneOf('approve', 'deny', 'always', 'allowInWorkspace'),
+  }),
   codeAction: shape<Of<'codeAction'>>({
     type: oneOf('codeAction'),
     action: oneOf('copy', 'insert', 'newFile'),

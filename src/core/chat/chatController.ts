@@ -18,6 +18,8 @@ export interface ChatControllerDeps {
   limits: () => ChatLimits;
   newId: () => string;
   now?: () => number;
+  /** "Always allow in this workspace" on a run_command card (standing approvals). */
+  allowInWorkspace?: (prefixes: string[]) => void;
 }
 
 export class ChatController {
@@ -203,6 +205,7 @@ export class ChatController {
       resync: () => {
         if (session === this.current) void this.sendState();
       },
+      allowInWorkspace: this.deps.allowInWorkspace,
     });
     return session;
   }

@@ -11,12 +11,13 @@ import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
 import { titleFrom } from './chatText';
+import { approvalNeed } from '../tools/commandApproval';
 import { StandingApprovals } from './standingApprovals';
 import type { ToolHost } from './toolHost';
 import { notKeptPlaceholder, UnsavedContent } from './unsavedContent';
 import { usageView } from './usageView';
 
-export type ApprovalDecision = 'approve' | 'deny' | 'always';
+export type ApprovalDecision = 'approve' | 'deny' | 'always' | 'allowInWorkspace';
 
 /**
  * Most tool calls one round may run. A model (or a hostile prompt in a file it read) can ask for
@@ -41,6 +42,8 @@ export interface ChatSessionDeps {
   now: () => number;
   /** Turns were removed (retry, edit): the webview needs the whole chat again. */
   resync: () => void;
+  /** "Always allow in this workspace": saves the card's prefixes as this workspace's allow rules. */
+  allowInWorkspace?: (prefixes: string[]) => void;
 }
 
 interface Run {
@@ -384,12 +387,22 @@ export class ChatSession {
     const approval = prepared.approval;
     if (approval) {
       view.approval = approval;
-      if (!this.standing.covers(view.name, approval)) {
+      const need = approvalNeed(view.name, approval, prepared.rules, this.standing);
+      if (need === 'deny') {
+        prepared.discard?.();
+        view.status = 'denied';
+        view.result = "Not run: the user's standing command rules deny this command.";
+        update();
+        return { result: view.result };
+      }
+      if (need === 'card') {
         view.status = 'awaiting-approval';
         update();
         const decision = await this.waitForDecision(call.id, signal);
         // "Always" on a call without a scope (a sensitive path, a multi-line command) approves it once.
         if (decision === 'always') this.standing.grant(view.name, approval);
+        // Only the prefixes the host itself offered on this card become rules; without them it approves once.
+        if (decision === 'allowInWorkspace' && approval.workspaceRule) this.deps.allowInWorkspace?.(approval.workspaceRule);
         if (decision === 'deny') {
           prepared.discard?.();
           view.status = 'denied';
