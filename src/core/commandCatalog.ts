@@ -3,6 +3,7 @@
 // keybindings against it; an extension-host test checks each one is registered.
 export const COMMANDS = {
   newChat: 'tandem.newChat',
+  manageApprovals: 'tandem.manageApprovals',
   showMenu: 'tandem.showMenu',
   setApiKey: 'tandem.setApiKey',
   clearApiKey: 'tandem.clearApiKey',

@@ -7,6 +7,8 @@ import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { ChatViewProvider } from './chatViewProvider';
+import { CommandRulesStore } from './commandRulesStore';
+import { manageApprovals } from './manageApprovals';
 import { ProposedEdits } from './proposedEdits';
 import { WorkspaceTools } from './workspaceTools';
 
@@ -15,6 +17,8 @@ export interface ChatRegistration {
   /** The persisted chats (globalState); a reloaded window reads them from here. */
   store: KeyValueChatStore;
   provider: ChatViewProvider;
+  /** The standing command rules (workspaceState and the user setting). */
+  commandRules: CommandRulesStore;
   disposables: vscode.Disposable[];
 }
 
@@ -23,15 +27,21 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
+  const commandRules = new CommandRulesStore(context.workspaceState);
   const controller = new ChatController({
     store,
     clients: () => clients,
-    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`),
+    tools: new WorkspaceTools(
+      proposals,
+      (): string => `Service ${controller.chat.options.service}`,
+      () => commandRules.effective(),
+    ),
     // The controller emits only after the provider below exists.
     emit: (message) => provider.post(message),
     defaults: chatDefaults,
     limits: chatLimits,
     newId,
+    allowInWorkspace: (prefixes) => void commandRules.add('allow', prefixes),
   });
   const actions = new ChatEditorActions(() => controller, clients, log, newId);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log);
@@ -43,8 +53,9 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
       await controller.newChat();
     }),
+    vscode.commands.registerCommand(COMMANDS.manageApprovals, () => manageApprovals(commandRules)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, disposables };
+  return { controller, store, provider, commandRules, disposables };
 }
