@@ -88,4 +88,19 @@ describe('standing approvals: a workspace rule for npm test (real extension host
       listener.dispose();
     }
   });
+
+  it('the global rules come from user settings; the workspace store keeps only plain prefixes; the rules in effect join both', async () => {
+    const store = api.chat.commandRules;
+    const before = store.workspace();
+    try {
+      await config().update('chat.commandRules', { allow: ['git status', 'npm test; rm x'], deny: ['git push'] }, global);
+      assert.deepEqual(store.user(), { allow: ['git status'], deny: ['git push'] }, 'a rule that is not one plain prefix is dropped');
+      assert.deepEqual(await store.add('deny', ['npm   run lint', 'rm $(x)']), ['rm $(x)'], 'only a plain prefix is added');
+      assert.deepEqual(store.effective(), { allow: [...before.allow, 'git status'], deny: [...before.deny, 'npm run lint', 'git push'] });
+    } finally {
+      await store.remove('deny', 'npm run lint');
+      await config().update('chat.commandRules', undefined, global);
+    }
+    assert.deepEqual(store.workspace(), before, 'removed again');
+  });
 });
