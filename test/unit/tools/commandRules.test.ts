@@ -4,6 +4,7 @@ import { StandingApprovals } from '../../../src/core/chat/standingApprovals';
 import { approvalNeed, commandApproval, preparedCommand } from '../../../src/core/tools/commandApproval';
 import { judgeCommand, normalRule, suggestedRules, type CommandRules } from '../../../src/core/tools/commandRules';
 import { sensitivePathPolicy } from '../../../src/core/security/sensitivePaths';
+import { userOnlySettingsIn } from '../../../src/core/workspaceKeySettings';
 
 const policy = sensitivePathPolicy();
 const isSensitive = (p: string) => policy.isSensitive(p);
@@ -121,5 +122,20 @@ describe('run_command card and the one decision "does this call need a card"', (
     assert.equal(approvalNeed('run_command', denied.approval, denied.rules, chat), 'deny', 'a deny rule beats this chat\'s "Always"');
     const plain = preparedCommand('npm test', 'demo', context([]));
     assert.equal(approvalNeed('run_command', plain.approval, plain.rules, chat), 'run', '"Always" still covers its exact command');
+  });
+});
+
+describe('tandem.chat.commandRules is a user-only setting', () => {
+  it('a workspace that sets it, flat or nested, is noticed and ignored like the key settings', () => {
+    for (const settings of [
+      { 'tandem.chat.commandRules': { allow: ['rm'] } },
+      { tandem: { chat: { commandRules: { allow: ['curl'] } } } },
+    ]) {
+      const found = userOnlySettingsIn(settings, '.vscode/settings.json');
+      assert.deepEqual(
+        found.map((f) => f.setting),
+        ['tandem.chat.commandRules'],
+      );
+    }
   });
 });
