@@ -6,6 +6,7 @@ export const COMMANDS = {
   exportChat: 'tandem.exportChat',
   copyChat: 'tandem.copyChat',
   undoLastEdit: 'tandem.undoLastEdit',
+  manageApprovals: 'tandem.manageApprovals',
   showMenu: 'tandem.showMenu',
   setApiKey: 'tandem.setApiKey',
   clearApiKey: 'tandem.clearApiKey',

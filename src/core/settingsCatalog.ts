@@ -49,7 +49,13 @@ export interface StringListSetting extends SettingCommon {
   readonly default: readonly string[];
 }
 
-export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | StringListSetting;
+/** `tandem.chat.commandRules`: command prefixes the chat may run without asking, or never runs. */
+export interface CommandRulesSetting extends SettingCommon {
+  readonly type: 'object';
+  readonly default: { readonly allow: readonly string[]; readonly deny: readonly string[] };
+}
+
+export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | StringListSetting | CommandRulesSetting;
 
 export const SETTINGS = {
   // Where a key goes and how it is sent: only the user decides (workspaceKeySettings.ts).
@@ -66,6 +72,8 @@ export const SETTINGS = {
   'chat.strictTools': { type: 'boolean', default: false },
   // Per folder: it can only switch a folder's AGENTS.md on or off, and it is on by default anyway.
   'chat.projectRules': { type: 'boolean', default: true, scope: 'resource' },
+  // Standing approvals: global rules only the user sets (workspaceKeySettings.ts); a workspace's own are in workspaceState.
+  'chat.commandRules': { type: 'object', default: { allow: [], deny: [] }, scope: 'application' },
 
   'completion.enabled': { type: 'boolean', default: true },
   'completion.model': { type: 'string', enum: completionModels().map((m) => m.id), default: DEFAULT_FIM_MODEL },

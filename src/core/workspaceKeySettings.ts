@@ -14,6 +14,8 @@ export const USER_ONLY_SETTINGS = [
   'http.proxyStrictSSL',
   'tandem.sensitiveFiles',
   'tandem.completion.exclude',
+  // Standing approvals: which commands the chat runs without asking.
+  'tandem.chat.commandRules',
 ] as const;
 
 export interface IgnoredSetting {

@@ -79,6 +79,13 @@ export interface ToolApproval {
    * call must always ask (sensitive paths, multi-line commands): the card then offers no "Always".
    */
   alwaysScope?: string;
+  // Standing approvals (issue 13): per-workspace command rules.
+  /**
+   * run_command: the command prefixes "Always allow in this workspace" adds as allow rules (the
+   * command's parts, e.g. `npm test`). Absent when no rule may cover it (sensitive paths, a command
+   * that cannot be read with certainty, a redirection, a deny rule).
+   */
+  workspaceRule?: string[];
   /** apply_edit of several files: one entry per file, each approved or denied on its own. */
   files?: EditFileApproval[];
 }
@@ -226,7 +233,8 @@ export type WebviewMessage =
   /** A pasted or dropped image (Service A chats). */
   | { type: 'attachImage'; name: string; dataUrl: string }
   | { type: 'removeAttachment'; id: string }
-  | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' }
+  /** `allowInWorkspace` (standing approvals): approve, and add the card's `workspaceRule` prefixes as this workspace's allow rules. */
+  | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' | 'allowInWorkspace' }
   // Checkpoints and multi-file apply_edit (issue 13):
   /** Approve-each on a multi-file edit card: only the files at these indices of `approval.files` are written. */
   | { type: 'approveEdits'; callId: string; files: number[] }

@@ -86,6 +86,8 @@ const isToolCall = shape<ToolCallView>({
       warning: optional(isString),
       alwaysScope: optional(isString),
       files: optional(arrayOf(shape<EditFileApproval>({ path: isString, summary: isString, warning: optional(isString) }))),
+      // Standing approvals (issue 13).
+      workspaceRule: optional(arrayOf(isString)),
     }),
   ),
   result: optional(isString),

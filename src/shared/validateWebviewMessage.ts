@@ -57,7 +57,11 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   setOptions: shape<Of<'setOptions'>>({ type: oneOf('setOptions'), options: isOptionsUpdate }),
   attachImage: shape<Of<'attachImage'>>({ type: oneOf('attachImage'), name: boundedString(500), dataUrl: isImageDataUrl }),
   removeAttachment: shape<Of<'removeAttachment'>>({ type: oneOf('removeAttachment'), id: isId }),
-  approveTool: shape<Of<'approveTool'>>({ type: oneOf('approveTool'), callId: isId, decision: oneOf('approve', 'deny', 'always') }),
+  approveTool: shape<Of<'approveTool'>>({
+    type: oneOf('approveTool'),
+    callId: isId,
+    decision: oneOf('approve', 'deny', 'always', 'allowInWorkspace'),
+  }),
   // Checkpoints and multi-file apply_edit (issue 13):
   approveEdits: shape<Of<'approveEdits'>>({ type: oneOf('approveEdits'), callId: isId, files: isFileIndices }),
   restoreCheckpoint: shape<Of<'restoreCheckpoint'>>({ type: oneOf('restoreCheckpoint'), turnId: isId }),

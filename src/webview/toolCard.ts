@@ -40,13 +40,15 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
   );
   if (call.status === 'awaiting-approval') {
-    const decide = (decision: 'approve' | 'deny' | 'always') => () => {
+    const decide = (decision: 'approve' | 'deny' | 'always' | 'allowInWorkspace') => () => {
       for (const b of Array.from(card.querySelectorAll('button'))) b.disabled = true;
       post({ type: 'approveTool', callId: call.id, decision });
     };
     const approval = call.approval;
     const always = approval && mayStand(approval) ? alwaysLabel(call.name, approval) : undefined;
     const files = approval?.files && approval.files.length > 1 ? editFiles(approval.files) : undefined;
+    // Standing approvals: the host offers the prefixes only where a workspace rule may cover the command.
+    const workspaceRule = approval?.workspaceRule?.length ? workspaceRuleLabel(approval.workspaceRule) : undefined;
     card.append(
       h(
         'div',
@@ -76,6 +78,7 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
           button('Deny', `Deny ${call.name}`, decide('deny'), 'secondary'),
           // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
           always ? button(always, always, decide('always'), 'secondary') : null,
+          workspaceRule ? button(workspaceRule, workspaceRule, decide('allowInWorkspace'), 'secondary') : null,
         ),
       ),
     );
@@ -120,6 +123,11 @@ function alwaysLabel(tool: string, approval: ToolApproval & { alwaysScope: strin
   if (approval.command === approval.alwaysScope) return 'Always allow this exact command in this chat';
   if (tool === 'apply_edit') return `Always allow edits to ${approval.alwaysScope} in this chat`;
   return `Always allow ${tool} for ${approval.alwaysScope} in this chat`;
+}
+
+/** What "Always allow in this workspace" adds: the command prefixes, each in backticks as the user would type it. */
+function workspaceRuleLabel(prefixes: readonly string[]): string {
+  return `Always allow ${prefixes.map((p) => `\`${p}\``).join(', ')} in this workspace`;
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ChatControllerDeps {
   now?: () => number;
   /** Project rules (AGENTS.md…) as they are now; read before every answer (cheap: a few small files). */
   projectRules?: () => Promise<ProjectRules>;
+  /** "Always allow in this workspace" on a run_command card (standing approvals). */
+  allowInWorkspace?: (prefixes: string[]) => void;
 }
 
 export class ChatController {
@@ -234,6 +236,7 @@ export class ChatController {
         if (session === this.current) void this.sendState();
       },
       projectInstructions: async () => (await this.refreshRules())?.section,
+      allowInWorkspace: this.deps.allowInWorkspace,
     });
     return session;
   }

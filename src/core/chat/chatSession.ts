@@ -11,12 +11,13 @@ import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
 import { titleFrom } from './chatText';
+import { approvalNeed } from '../tools/commandApproval';
 import { StandingApprovals } from './standingApprovals';
 import type { ToolHost } from './toolHost';
 import { notKeptPlaceholder, UnsavedContent } from './unsavedContent';
 import { usageView } from './usageView';
 
-export type ApprovalDecision = 'approve' | 'deny' | 'always';
+export type ApprovalDecision = 'approve' | 'deny' | 'always' | 'allowInWorkspace';
 
 /**
  * Most tool calls one round may run. A model (or a hostile prompt in a file it read) can ask for
@@ -43,6 +44,8 @@ export interface ChatSessionDeps {
   resync: () => void;
   /** Project rules (AGENTS.md…): the system-message section sent after Tandem's own prompt, read per answer. */
   projectInstructions?: () => Promise<string | undefined>;
+  /** "Always allow in this workspace": saves the card's prefixes as this workspace's allow rules. */
+  allowInWorkspace?: (prefixes: string[]) => void;
 }
 
 interface Run {
@@ -394,13 +397,23 @@ export class ChatSession {
     let approvedFiles: number[] | undefined;
     if (approval) {
       view.approval = approval;
-      if (!this.standing.covers(view.name, approval)) {
+      const need = approvalNeed(view.name, approval, prepared.rules, this.standing);
+      if (need === 'deny') {
+        prepared.discard?.();
+        view.status = 'denied';
+        view.result = "Not run: the user's standing command rules deny this command.";
+        update();
+        return { result: view.result };
+      }
+      if (need === 'card') {
         view.status = 'awaiting-approval';
         update();
         const { decision, files } = await this.waitForDecision(call.id, signal);
         approvedFiles = files;
         // "Always" on a call without a scope (a sensitive path, a multi-line command) approves it once.
         if (decision === 'always') this.standing.grant(view.name, approval);
+        // Only the prefixes the host itself offered on this card become rules; without them it approves once.
+        if (decision === 'allowInWorkspace' && approval.workspaceRule) this.deps.allowInWorkspace?.(approval.workspaceRule);
         if (decision === 'deny') {
           prepared.discard?.();
           view.status = 'denied';

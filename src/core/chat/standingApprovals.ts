@@ -1,6 +1,7 @@
 // What the user's "Always" clicks cover in one chat: a tool together with the one exact scope the card
 // named (a command string, a file). Nothing wider: another command, another file or another chat asks.
-// Kept in memory only, on purpose: a reloaded or reopened chat asks again.
+// Kept in memory only, on purpose: a reloaded or reopened chat asks again. The per-workspace command
+// rules sit beside it (core/tools/commandRules.ts); commandApproval.ts's approvalNeed weighs both.
 import { mayStand } from '../../shared/commandText';
 import type { ToolApproval } from '../../shared/protocol';
 

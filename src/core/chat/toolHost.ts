@@ -2,6 +2,7 @@
 // The vscode layer implements it over the VS Code API; tests use a fake.
 import type { FunctionTool } from '../chatTypes';
 import type { ToolApproval } from '../../shared/protocol';
+import type { RuleVerdict } from '../tools/commandApproval';
 
 export type PreparedTool =
   /** The call cannot run (bad arguments, a path outside the workspace…); `error` goes to the model. */
@@ -10,6 +11,8 @@ export type PreparedTool =
       kind: 'ready';
       /** Present for gated tools: exactly what will happen, shown in the approval card. */
       approval?: ToolApproval;
+      /** What the user's standing command rules decided (run without a card, or refuse); absent: ask. */
+      rules?: RuleVerdict;
       /** The result holds a sensitive file's content: it goes to the model but is never saved in chat history. */
       sensitive?: boolean;
       /** Runs the call; its result (or thrown message) goes to the model. */

@@ -11,6 +11,8 @@ import { ChatViewProvider } from './chatViewProvider';
 import { copyChat, exportChat } from './exportChat';
 import { ProjectRulesSource } from './projectRulesSource';
 import { MentionSource } from './mentionSource';
+import { CommandRulesStore } from './commandRulesStore';
+import { manageApprovals } from './manageApprovals';
 import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
@@ -23,6 +25,8 @@ export interface ChatRegistration {
   /** Approved edits, kept in globalState for "Restore files to here" and "Undo last edit". */
   checkpoints: CheckpointStore;
   restorer: CheckpointRestorer;
+  /** The standing command rules (workspaceState and the user setting). */
+  commandRules: CommandRulesStore;
   disposables: vscode.Disposable[];
 }
 
@@ -34,16 +38,23 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const rules = new ProjectRulesSource();
   const checkpoints = new CheckpointStore(context.globalState);
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
+  const commandRules = new CommandRulesStore(context.workspaceState);
   const controller = new ChatController({
     store,
     clients: () => clients,
-    tools: new WorkspaceTools(proposals, (): string => `Service ${controller.chat.options.service}`, checkpoints),
+    tools: new WorkspaceTools(
+      proposals,
+      (): string => `Service ${controller.chat.options.service}`,
+      () => commandRules.effective(),
+      checkpoints,
+    ),
     // The controller emits only after the provider below exists.
     emit: (message) => provider.post(message),
     defaults: chatDefaults,
     limits: chatLimits,
     newId,
     projectRules: () => rules.read(),
+    allowInWorkspace: (prefixes) => void commandRules.add('allow', prefixes),
   });
   const mentions = new MentionSource(log);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
@@ -65,8 +76,9 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     ),
     vscode.commands.registerCommand(COMMANDS.copyChat, () => copyChat(controller)),
     vscode.commands.registerCommand(COMMANDS.undoLastEdit, () => restorer.undoLast(controller.chat.id)),
+    vscode.commands.registerCommand(COMMANDS.manageApprovals, () => manageApprovals(commandRules)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, disposables };
+  return { controller, store, provider, checkpoints, restorer, commandRules, disposables };
 }

@@ -7,7 +7,8 @@ import type { ToolApproval } from '../../shared/protocol';
 import { unionGlob } from '../../core/security/globPattern';
 import type { SensitiveKind, SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { editWarning, readWarning } from '../../core/security/sensitiveWarnings';
-import { commandApproval } from '../../core/tools/commandApproval';
+import { preparedCommand } from '../../core/tools/commandApproval';
+import { NO_RULES, type CommandRules } from '../../core/tools/commandRules';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
 import {
@@ -60,6 +61,8 @@ export class WorkspaceTools implements ToolHost {
   constructor(
     private readonly proposals: ProposedEdits,
     private readonly service: () => string | undefined = () => undefined,
+    /** The standing command rules in effect (commandRulesStore.ts), read on each call. */
+    private readonly commandRules: () => CommandRules = () => NO_RULES,
     /** Where approved edits are recorded for "Restore files to here" and "Undo last edit". */
     private readonly checkpoints?: CheckpointStore,
   ) {}
@@ -400,9 +403,10 @@ export class WorkspaceTools implements ToolHost {
     if (command.trim() === '') throw new Refusal('run_command: the command is empty');
     const root = this.roots()[0];
     if (!root) throw new Refusal('run_command: no workspace folder is open');
+    const policy = readSensitivePolicy();
     return {
       kind: 'ready',
-      approval: commandApproval(command, root.folder.name),
+      ...preparedCommand(command, root.folder.name, { rules: this.commandRules(), isSensitive: (p) => policy.isSensitive(p) }),
       run: (signal) => this.terminal.run(root.fsPath, command, signal),
     };
   }

@@ -23,6 +23,8 @@ describe('parseWebviewMessage', () => {
       { type: 'attachImage', name: 'a.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
       { type: 'removeAttachment', id: 'a1' },
       { type: 'approveTool', callId: 'call_1', decision: 'always' },
+      // Standing approvals (issue 13).
+      { type: 'approveTool', callId: 'call_1', decision: 'allowInWorkspace' },
       { type: 'codeAction', action: 'insert', code: 'x = 1', language: 'python' },
       { type: 'codeAction', action: 'copy', code: 'x' },
       { type: 'errorAction', action: 'setKey', service: 'B' },
@@ -66,6 +68,7 @@ describe('parseWebviewMessage', () => {
       { type: 'attachImage', name: 'a.svg', dataUrl: 'data:image/svg+xml;base64,PHN2Zz4=' },
       { type: 'attachImage', name: 'a.png', dataUrl: 'https://example.com/a.png' },
       { type: 'approveTool', callId: 'c', decision: 'maybe' },
+      { type: 'approveTool', callId: 'c', decision: 'allowInWorkspace', rule: 'rm -rf /' },
       { type: 'codeAction', action: 'run', code: 'rm -rf /' },
       { type: 'codeAction', action: 'newFile', code: 'x', language: '<script>' },
       { type: 'errorAction', action: 'openSettings', service: 'Z' },

@@ -122,4 +122,27 @@ describe('parseHostMessage', () => {
     );
     assert.ok(mutate(() => undefined));
   });
+  // Standing approvals (issue 13): the card's workspace rule offer.
+  it('accepts a run_command card offering workspace rules, and refuses a malformed offer', () => {
+    const card = (workspaceRule: unknown) => ({
+      type: 'turn',
+      chatId: 'c1',
+      turn: {
+        ...state.chat.turns[1],
+        toolCalls: [
+          {
+            id: 't',
+            name: 'run_command',
+            args: '{}',
+            status: 'awaiting-approval',
+            approval: { summary: 'Run', command: 'npm test', workspaceRule },
+          },
+        ],
+      },
+    });
+    const valid = card(['npm test', 'git status']);
+    assert.deepEqual(parseHostMessage(clone(valid)), valid);
+    assert.equal(parseHostMessage(card('npm test')), undefined);
+    assert.equal(parseHostMessage(card([1])), undefined);
+  });
 });
