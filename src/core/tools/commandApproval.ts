@@ -30,8 +30,10 @@ export function commandApproval(command: string, workingDirectory: string, judge
       warning: `This command names ${judged.sensitive.join(', ')}, which may contain secrets; no standing approval covers it. Read all of it before you approve.`,
     };
   }
-  // Offered only where the command was read with certainty and no deny rule matched.
-  const rules = judged?.parts && judged.verdict === 'ask' ? suggestedRules(judged.parts) : undefined;
+  // Offered only where the command was read with certainty, no deny rule matched, and it is one plain
+  // command: for `npm test; rm -rf x` a one-click rule would be `rm`, far wider than anything the user read.
+  const single = lines === 1 && !controls && judged?.parts?.length === 1;
+  const rules = single && judged?.verdict === 'ask' ? suggestedRules(judged.parts ?? []) : undefined;
   const workspaceRule = rules ? { workspaceRule: rules } : {};
   if (lines === 1 && !controls)
     return { summary: `Run \`${command}\` in a terminal`, detail, command, alwaysScope: command, ...workspaceRule };
