@@ -96,7 +96,7 @@ describe('setting a key through the real UI', function () {
     const toast = page.locator('.notification-toast', { hasText: 'Set your Service A key' });
     await toast.waitFor();
     assert.match(await toast.innerText(), /Service B reachable/);
-    await toast.locator('.monaco-button', { hasText: 'Set API Key' }).waitFor();
+    await toast.locator('.monaco-button', { hasText: 'Set Service A Key' }).waitFor();
     assert.equal(sim.requests.find((r) => r.path === '/models')?.headers.authorization, `Bearer ${sim.keyB}`);
   });
 });
