@@ -99,13 +99,28 @@ export interface UserTurn {
   attachments: Attachment[];
 }
 
+// Layout (issue 13): the order things happened in an answer.
+/**
+ * One piece of an assistant turn in arrival order: reasoning and answer text of each round, and the
+ * tool calls between rounds (by id, into `toolCalls`). Texts are joined without the blank line that
+ * `reasoning` and `content` put between rounds.
+ */
+export type TurnPart = { kind: 'reasoning'; text: string } | { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
+
 export interface AssistantTurn {
   id: string;
   role: 'assistant';
   status: 'streaming' | 'done' | 'stopped' | 'error';
+  /**
+   * The turn in the order it happened. Absent in chats saved before it existed: those render as
+   * reasoning, then text, then tool cards (see shared/turnParts.ts).
+   */
+  parts?: TurnPart[];
+  /** All reasoning of the turn, rounds joined by a blank line (history, export, search). */
   reasoning: string;
   /** How long the model reasoned; set when the answer starts. */
   reasoningMs?: number;
+  /** All answer text of the turn, rounds joined by a blank line. */
   content: string;
   toolCalls: ToolCallView[];
   citations: Citation[];

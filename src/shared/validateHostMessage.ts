@@ -13,6 +13,7 @@ import type {
   ToolApproval,
   ToolCallView,
   Turn,
+  TurnPart,
   UsageView,
   UserTurn,
 } from './protocol';
@@ -82,10 +83,16 @@ const isToolCall = shape<ToolCallView>({
 
 const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: isString, attachments: arrayOf(isAttachment) });
 
+// Layout (issue 13): the parts of an assistant turn, in the order they happened.
+const isTurnPart: Check<TurnPart> = (v): v is TurnPart =>
+  shape<{ kind: 'reasoning' | 'text'; text: string }>({ kind: oneOf('reasoning', 'text'), text: isString })(v) ||
+  shape<{ kind: 'tool'; callId: string }>({ kind: oneOf('tool'), callId: isString })(v);
+
 const isAssistantTurn = shape<AssistantTurn>({
   id: isString,
   role: oneOf('assistant'),
   status: oneOf('streaming', 'done', 'stopped', 'error'),
+  parts: optional(arrayOf(isTurnPart)),
   reasoning: isString,
   reasoningMs: optional(isCount),
   content: isString,

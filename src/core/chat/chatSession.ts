@@ -7,6 +7,7 @@ import type { CallOptions } from '../serviceEndpoint';
 import { StreamAccumulator, toAssistantMessage, type AccumulatedMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
 import { safeUrl } from '../../shared/safeUrl';
+import { appendPart } from '../../shared/turnParts';
 import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
@@ -192,6 +193,7 @@ export class ChatSession {
       id: deps.newId(),
       role: 'assistant',
       status: 'streaming',
+      parts: [],
       reasoning: '',
       content: '',
       toolCalls: [],
@@ -259,6 +261,10 @@ export class ChatSession {
       if (turn.content) content = `\n\n${content}`;
     }
     if (reasoning) turn.reasoning += reasoning;
+    // The webview replays these deltas with the same function (and in this order: reasoning first).
+    turn.parts ??= [];
+    appendPart(turn.parts, 'reasoning', reasoning);
+    appendPart(turn.parts, 'text', content);
     if (content) {
       if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
       turn.content += content;
@@ -370,6 +376,7 @@ export class ChatSession {
     const { deps } = this;
     const view: ToolCallView = { id: call.id, name: call.function.name, args: call.function.arguments, status: 'running' };
     turn.toolCalls.push(view);
+    (turn.parts ??= []).push({ kind: 'tool', callId: view.id });
     const update = () => this.emitTurn(turn);
     const prepared = await deps.tools
       .prepare({ name: call.function.name, args: call.function.arguments })
@@ -495,6 +502,7 @@ function sensitiveSubject(call: ToolCall): string {
 function redactAnswer(turn: AssistantTurn, wire: ChatMessage[], unsaved: UnsavedContent): void {
   turn.content = unsaved.redact(turn.content);
   turn.reasoning = unsaved.redact(turn.reasoning);
+  for (const part of turn.parts ?? []) if (part.kind !== 'tool') part.text = unsaved.redact(part.text);
   for (const m of wire) {
     if (m.role !== 'assistant') continue;
     if (typeof m.content === 'string') m.content = unsaved.redact(m.content);

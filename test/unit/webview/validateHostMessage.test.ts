@@ -108,4 +108,23 @@ describe('parseHostMessage', () => {
     );
     assert.ok(mutate(() => undefined));
   });
+
+  it('accepts the parts of an assistant turn (layout, issue 13) and refuses malformed ones', () => {
+    const withParts = (parts: unknown) => {
+      const copy = clone(state) as Extract<HostMessage, { type: 'state' }>;
+      (copy.chat.turns[1] as { parts?: unknown }).parts = parts;
+      return parseHostMessage(copy);
+    };
+    assert.ok(
+      withParts([
+        { kind: 'reasoning', text: 'r' },
+        { kind: 'tool', callId: 't' },
+        { kind: 'text', text: 'hello' },
+      ]),
+    );
+    assert.equal(withParts([{ kind: 'tool', text: 'x' }]), undefined);
+    assert.equal(withParts([{ kind: 'text', text: 'x', html: '<b>' }]), undefined);
+    assert.equal(withParts([{ kind: 'image', text: 'x' }]), undefined);
+    assert.equal(withParts({ kind: 'text', text: 'x' }), undefined);
+  });
 });
