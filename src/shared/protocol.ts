@@ -22,6 +22,8 @@ export interface ModelChoice {
   service: ServiceId;
   id: string;
   label: string;
+  /** Context meter (issue 13): the model's context window in tokens, where the service states it. */
+  contextWindow?: number;
 }
 
 /** Context attached to the next message, shown as a chip. */
@@ -128,6 +130,11 @@ export interface AssistantTurn {
   searchError?: string;
   finishReason?: string;
   usage?: UsageView;
+  /**
+   * Context meter (issue 13): prompt + completion tokens of this answer's last request, i.e. the
+   * conversation's size as of this answer (`usage` sums every request of the tool loop).
+   */
+  contextTokens?: number;
   error?: ErrorView;
 }
 

@@ -32,7 +32,7 @@ const isChatOptions = shape<ChatOptions>({
   webSearch: isBool,
 });
 
-const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, label: isString });
+const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, label: isString, contextWindow: optional(isCount) });
 
 const isAttachment = shape<Attachment>({
   id: isString,
@@ -101,6 +101,7 @@ const isAssistantTurn = shape<AssistantTurn>({
   searchError: optional(isString),
   finishReason: optional(isString),
   usage: optional(isUsage),
+  contextTokens: optional(isCount),
   error: optional(isErrorView),
 });
 

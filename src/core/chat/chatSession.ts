@@ -338,6 +338,9 @@ export class ChatSession {
     redactAnswer(turn, wire, unsaved);
     const usage = usageView(options.model, answer.usages);
     if (usage) turn.usage = usage;
+    // The context meter's reading: what the last request held, not the sum over the tool loop.
+    const last = answer.usages.at(-1);
+    if (last) turn.contextTokens = (last.prompt_tokens ?? 0) + (last.completion_tokens ?? 0);
     this.emitTurn(turn);
     await this.persist();
   }
