@@ -107,7 +107,9 @@ export interface UserTurn {
  * tool calls between rounds (by id, into `toolCalls`). Texts are joined without the blank line that
  * `reasoning` and `content` put between rounds.
  */
-export type TurnPart = { kind: 'reasoning'; text: string } | { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
+export type TurnPart =
+  /** `ms`: how long this reasoning took, set when what follows it starts (the first one also has the turn's `reasoningMs`). */
+  { kind: 'reasoning'; text: string; ms?: number } | { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
 
 export interface AssistantTurn {
   id: string;

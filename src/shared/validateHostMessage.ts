@@ -85,7 +85,8 @@ const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: is
 
 // Layout (issue 13): the parts of an assistant turn, in the order they happened.
 const isTurnPart: Check<TurnPart> = (v): v is TurnPart =>
-  shape<{ kind: 'reasoning' | 'text'; text: string }>({ kind: oneOf('reasoning', 'text'), text: isString })(v) ||
+  shape<{ kind: 'reasoning'; text: string; ms?: number }>({ kind: oneOf('reasoning'), text: isString, ms: optional(isCount) })(v) ||
+  shape<{ kind: 'text'; text: string }>({ kind: oneOf('text'), text: isString })(v) ||
   shape<{ kind: 'tool'; callId: string }>({ kind: oneOf('tool'), callId: isString })(v);
 
 const isAssistantTurn = shape<AssistantTurn>({

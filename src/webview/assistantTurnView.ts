@@ -110,7 +110,7 @@ export class AssistantTurnView {
       if (view.kind === 'reasoning' && part.kind === 'reasoning') {
         view.block.set(part.text, streaming);
         // A reasoning block is over once anything follows it, or the turn ended.
-        if (i < this.parts.length - 1 || !streaming) view.block.finish(i === firstReasoning ? this.turn.reasoningMs : undefined);
+        if (i < this.parts.length - 1 || !streaming) view.block.finish(i === firstReasoning ? this.turn.reasoningMs : part.ms);
       } else if (view.kind === 'text' && part.kind === 'text') {
         view.markdown.set(part.text);
         view.markdown.render();

@@ -63,6 +63,8 @@ interface Answer {
   usages: Usage[];
   /** deps.now() when the answer started: the reasoning time counts from here. */
   started: number;
+  /** deps.now() when the reasoning part being streamed started, for its own time. */
+  reasoningSince: number;
   limits: ChatLimits;
   tools: FunctionTool[];
   toolRounds: number;
@@ -213,6 +215,7 @@ export class ChatSession {
       wire,
       usages: [],
       started: deps.now(),
+      reasoningSince: deps.now(),
       limits: deps.limits(),
       tools: deps.tools.definitions(),
       toolRounds: 0,
@@ -263,7 +266,9 @@ export class ChatSession {
     if (reasoning) turn.reasoning += reasoning;
     // The webview replays these deltas with the same function (and in this order: reasoning first).
     turn.parts ??= [];
+    if (reasoning && turn.parts.at(-1)?.kind !== 'reasoning') answer.reasoningSince = this.deps.now();
     appendPart(turn.parts, 'reasoning', reasoning);
+    if (content) this.endReasoningPart(answer);
     appendPart(turn.parts, 'text', content);
     if (content) {
       if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
@@ -307,9 +312,16 @@ export class ChatSession {
     return true;
   }
 
+  /** Something follows the reasoning part being streamed: it took until now. */
+  private endReasoningPart(answer: Answer): void {
+    const last = answer.turn.parts?.at(-1);
+    if (last?.kind === 'reasoning' && last.ms === undefined) last.ms = this.deps.now() - answer.reasoningSince;
+  }
+
   /** Runs one round's tool calls; a stop during them ends the answer. */
   private async runToolCalls(answer: Answer, calls: ToolCall[]): Promise<void> {
     answer.toolRounds += 1;
+    this.endReasoningPart(answer);
     await this.runTools(answer.turn, answer.wire, calls, answer.signal, answer.unsaved);
     if (answer.signal.aborted) throw abortedError(answer.options.service);
   }
@@ -335,6 +347,7 @@ export class ChatSession {
   private async finishAnswer(answer: Answer): Promise<void> {
     const { turn, wire, unsaved, options } = answer;
     if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
+    this.endReasoningPart(answer);
     redactAnswer(turn, wire, unsaved);
     const usage = usageView(options.model, answer.usages);
     if (usage) turn.usage = usage;

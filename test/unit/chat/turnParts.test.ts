@@ -113,6 +113,8 @@ describe('turn parts (the order an answer happened in)', () => {
       assert.equal(kinds[0], 'reasoning');
       assert.equal(kinds.at(-1), 'text', 'the answer text comes after the card');
       assert.deepEqual(parts[tool], { kind: 'tool', callId: turn.toolCalls[0].id });
+      // Each reasoning part has its own time, so a reopened chat can say how long each round thought.
+      for (const p of parts) if (p.kind === 'reasoning') assert.equal(typeof p.ms, 'number', JSON.stringify(p));
       // The parts hold all the text the aggregate fields hold, rounds without the joining blank line.
       const texts = (kind: 'reasoning' | 'text') => parts.flatMap((p) => (p.kind === kind ? [p.text] : []));
       assert.equal(texts('text').join('\n\n'), turn.content);

@@ -117,7 +117,7 @@ describe('parseHostMessage', () => {
     };
     assert.ok(
       withParts([
-        { kind: 'reasoning', text: 'r' },
+        { kind: 'reasoning', text: 'r', ms: 1200 },
         { kind: 'tool', callId: 't' },
         { kind: 'text', text: 'hello' },
       ]),
@@ -125,6 +125,8 @@ describe('parseHostMessage', () => {
     assert.equal(withParts([{ kind: 'tool', text: 'x' }]), undefined);
     assert.equal(withParts([{ kind: 'text', text: 'x', html: '<b>' }]), undefined);
     assert.equal(withParts([{ kind: 'image', text: 'x' }]), undefined);
+    assert.equal(withParts([{ kind: 'text', text: 'x', ms: 3 }]), undefined);
+    assert.equal(withParts([{ kind: 'reasoning', text: 'x', ms: -1 }]), undefined);
     assert.equal(withParts({ kind: 'text', text: 'x' }), undefined);
   });
 });
