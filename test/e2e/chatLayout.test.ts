@@ -3,7 +3,7 @@
 // TANDEM_SCREENSHOT=1 also writes the README's screenshot of the chat (docs/chat.png).
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
 import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
 
@@ -17,6 +17,28 @@ async function chatFrame(page: Page): Promise<Frame> {
     if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
   }
   throw new Error('the Tandem chat view did not open');
+}
+
+/** The kinds of an answer's parts, in DOM order. */
+async function partOrder(answer: Locator): Promise<string[]> {
+  // Runs in the page: structural types, as the test's tsconfig has no DOM library.
+  type El = {
+    children: ArrayLike<El>;
+    hidden: boolean;
+    textContent: string | null;
+    matches(s: string): boolean;
+    querySelector(s: string): unknown;
+  };
+  return answer.evaluate((turn) =>
+    Array.from((turn as unknown as El).children).flatMap((el) => {
+      if (el.matches('details.reasoning') && !el.hidden) return ['reasoning'];
+      if (el.matches('.tool-card')) return ['tool'];
+      if (el.matches('.markdown') && (el.textContent ?? '').trim()) return ['text'];
+      // Today's layout wrapped the cards in a container after the answer text.
+      if (el.matches('.tool-cards') && el.querySelector('.tool-card')) return ['tool'];
+      return [];
+    }),
+  );
 }
 
 /** The Services view's pane in the sidebar (its header holds the title). */
@@ -50,25 +72,7 @@ describe('chat layout: transcript order and context meter', function () {
     await chat.locator('button[aria-label="Send message"]').waitFor({ state: 'visible', timeout: 90_000 });
     await answer.locator('.markdown', { hasText: /\S/ }).last().waitFor();
 
-    // The kinds of the answer's parts, in DOM order.
-    // Runs in the page: structural types, as the test's tsconfig has no DOM library.
-    type El = {
-      children: ArrayLike<El>;
-      hidden: boolean;
-      textContent: string | null;
-      matches(s: string): boolean;
-      querySelector(s: string): unknown;
-    };
-    const order = await answer.evaluate((turn) =>
-      Array.from((turn as unknown as El).children).flatMap((el) => {
-        if (el.matches('details.reasoning') && !el.hidden) return ['reasoning'];
-        if (el.matches('.tool-card')) return ['tool'];
-        if (el.matches('.markdown') && (el.textContent ?? '').trim()) return ['text'];
-        // Today's layout wrapped the cards in a container after the answer text.
-        if (el.matches('.tool-cards') && el.querySelector('.tool-card')) return ['tool'];
-        return [];
-      }),
-    );
+    const order = await partOrder(answer);
     const firstTool = order.indexOf('tool');
     assert.ok(firstTool > 0, `a tool card after something: ${order.join(' → ')}`);
     assert.equal(order[0], 'reasoning', `reasoning first: ${order.join(' → ')}`);
@@ -98,6 +102,21 @@ describe('chat layout: transcript order and context meter', function () {
       await page.locator('.part.sidebar').screenshot({ path });
       console.log(`screenshot written: ${path}`);
     }
+  });
+
+  it('renders the reopened chat in the same order after a window reload', async () => {
+    const { page } = workbench;
+    const before = await partOrder(chat.locator('.turn.assistant').first());
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    chat = await chatFrame(page);
+    await chat.locator('button[aria-label="Chat history"]').click();
+    const entry = chat.locator('.history button.history-open', { hasText: 'Please read the file' });
+    await entry.waitFor({ timeout: 30_000 });
+    await entry.click();
+    const answer = chat.locator('.turn.assistant').first();
+    await answer.locator('.tool-card').first().waitFor();
+    assert.deepEqual(await partOrder(answer), before);
   });
 
   it('keeps the Services view out of the way while both services are ready', async () => {
