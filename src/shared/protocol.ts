@@ -22,6 +22,8 @@ export interface ModelChoice {
   service: ServiceId;
   id: string;
   label: string;
+  /** Context meter (issue 13): the model's context window in tokens, where the service states it. */
+  contextWindow?: number;
 }
 
 /** Context attached to the next message, shown as a chip. */
@@ -118,13 +120,30 @@ export interface UserTurn {
   attachments: Attachment[];
 }
 
+// Layout (issue 13): the order things happened in an answer.
+/**
+ * One piece of an assistant turn in arrival order: reasoning and answer text of each round, and the
+ * tool calls between rounds (by id, into `toolCalls`). Texts are joined without the blank line that
+ * `reasoning` and `content` put between rounds.
+ */
+export type TurnPart =
+  /** `ms`: how long this reasoning took, set when what follows it starts (the first one also has the turn's `reasoningMs`). */
+  { kind: 'reasoning'; text: string; ms?: number } | { kind: 'text'; text: string } | { kind: 'tool'; callId: string };
+
 export interface AssistantTurn {
   id: string;
   role: 'assistant';
   status: 'streaming' | 'done' | 'stopped' | 'error';
+  /**
+   * The turn in the order it happened. Absent in chats saved before it existed: those render as
+   * reasoning, then text, then tool cards (see shared/turnParts.ts).
+   */
+  parts?: TurnPart[];
+  /** All reasoning of the turn, rounds joined by a blank line (history, export, search). */
   reasoning: string;
   /** How long the model reasoned; set when the answer starts. */
   reasoningMs?: number;
+  /** All answer text of the turn, rounds joined by a blank line. */
   content: string;
   toolCalls: ToolCallView[];
   citations: Citation[];
@@ -132,6 +151,11 @@ export interface AssistantTurn {
   searchError?: string;
   finishReason?: string;
   usage?: UsageView;
+  /**
+   * Context meter (issue 13): prompt + completion tokens of this answer's last request, i.e. the
+   * conversation's size as of this answer (`usage` sums every request of the tool loop).
+   */
+  contextTokens?: number;
   error?: ErrorView;
 }
 

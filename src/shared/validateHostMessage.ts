@@ -16,6 +16,7 @@ import type {
   ToolApproval,
   ToolCallView,
   Turn,
+  TurnPart,
   UsageView,
   UserTurn,
 } from './protocol';
@@ -34,7 +35,7 @@ const isChatOptions = shape<ChatOptions>({
   webSearch: isBool,
 });
 
-const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, label: isString });
+const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, label: isString, contextWindow: optional(isCount) });
 
 const isAttachment = shape<Attachment>({
   id: isString,
@@ -96,10 +97,17 @@ const isToolCall = shape<ToolCallView>({
 
 const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: isString, attachments: arrayOf(isAttachment) });
 
+// Layout (issue 13): the parts of an assistant turn, in the order they happened.
+const isTurnPart: Check<TurnPart> = (v): v is TurnPart =>
+  shape<{ kind: 'reasoning'; text: string; ms?: number }>({ kind: oneOf('reasoning'), text: isString, ms: optional(isCount) })(v) ||
+  shape<{ kind: 'text'; text: string }>({ kind: oneOf('text'), text: isString })(v) ||
+  shape<{ kind: 'tool'; callId: string }>({ kind: oneOf('tool'), callId: isString })(v);
+
 const isAssistantTurn = shape<AssistantTurn>({
   id: isString,
   role: oneOf('assistant'),
   status: oneOf('streaming', 'done', 'stopped', 'error'),
+  parts: optional(arrayOf(isTurnPart)),
   reasoning: isString,
   reasoningMs: optional(isCount),
   content: isString,
@@ -108,6 +116,7 @@ const isAssistantTurn = shape<AssistantTurn>({
   searchError: optional(isString),
   finishReason: optional(isString),
   usage: optional(isUsage),
+  contextTokens: optional(isCount),
   error: optional(isErrorView),
 });
 

@@ -16,6 +16,14 @@ const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> 
 type Node = { setup: ServiceSetup; detail?: 'url' | 'key' };
 
 /**
+ * Context key: both services are ready. The view's `when` (package.json) hides it then, so the chat
+ * gets the sidebar's height, and brings it back as soon as one needs setup. VS Code has no API to
+ * collapse a view; a hidden view also stays out of the way after the user resized or reopened it.
+ * Its actions stay in the status bar menu (Check Connection, Set API Key…).
+ */
+export const SERVICES_READY_KEY = 'tandem.servicesReady';
+
+/**
  * The "Services" view in the Tandem sidebar: for each service, whether it is ready, its base URL
  * and where its key comes from (never the key itself), with the command that fixes what is missing.
  */
@@ -30,6 +38,15 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
     super();
     this._register(secrets.onDidChange(() => this.changed.fire()));
     this._register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()));
+    this._register(this.changed.event(() => void this.publishReady()));
+    void this.publishReady();
+  }
+
+  /** Sets the context key that shows or hides the view; resolves once it is set (tests wait for it). */
+  async publishReady(): Promise<boolean> {
+    const ready = (await this.setups()).every((s) => s.ready);
+    await vscode.commands.executeCommand('setContext', SERVICES_READY_KEY, ready);
+    return ready;
   }
 
   setups(): Promise<ServiceSetup[]> {

@@ -1,6 +1,8 @@
-// An assistant turn: reasoning, streamed markdown, tool cards, citations, usage, errors, retry.
-import type { AssistantTurn, Citation, ErrorView, WebviewMessage } from '../shared/protocol';
+// An assistant turn: its parts in the order they happened (reasoning, streamed markdown and tool
+// cards of each round), then citations, usage, errors, retry.
+import type { AssistantTurn, Citation, ErrorView, TurnPart, WebviewMessage } from '../shared/protocol';
 import { safeUrl } from '../shared/safeUrl';
+import { appendPart, partsExtend, partsOf } from '../shared/turnParts';
 import { button, h } from './dom';
 import { errorActionLabels, usageLine } from './format';
 import type { MarkdownEngine } from './markdown';
@@ -18,12 +20,18 @@ export interface TurnDeps {
   onResize?: () => void;
 }
 
+/** The view of one part: a reasoning block, a markdown stream, or a tool card (re-rendered on each update). */
+type PartView =
+  | { kind: 'reasoning'; block: ReasoningBlock; element: HTMLElement }
+  | { kind: 'text'; markdown: MarkdownStream; element: HTMLElement }
+  | { kind: 'tool'; callId: string; element: HTMLElement };
+
 export class AssistantTurnView {
   readonly element: HTMLElement;
   private turn: AssistantTurn;
-  private readonly reasoning: ReasoningBlock;
-  private readonly markdown: MarkdownStream;
-  private readonly tools = h('div', { className: 'tool-cards' });
+  /** The parts as shown: the host's, plus the deltas applied since. */
+  private parts: TurnPart[];
+  private readonly partViews: PartView[] = [];
   private readonly footer = h('div', { className: 'turn-footer' });
   private readonly countdown = h('div', { className: 'retry-countdown', attrs: { role: 'status' } });
   private countdownTimer: ReturnType<typeof setInterval> | undefined;
@@ -36,23 +44,16 @@ export class AssistantTurnView {
     private readonly deps: TurnDeps,
   ) {
     this.turn = { ...turn };
-    this.reasoning = new ReasoningBlock(turn.id, deps.reasoningOpened(turn.id), deps.onReasoningToggle);
-    this.markdown = new MarkdownStream(deps.engine);
+    this.parts = structuredClone(partsOf(turn));
     this.countdown.hidden = true;
     this.element = h(
       'article',
       { className: 'turn assistant', attrs: { 'data-turn-id': turn.id, 'aria-label': 'Tandem' } },
       this.waiting,
-      this.reasoning.element,
-      this.markdown.element,
-      this.tools,
       this.countdown,
       this.footer,
     );
-    this.reasoning.set(turn.reasoning, turn.status === 'streaming');
-    this.markdown.set(turn.content);
-    this.markdown.render();
-    if (turn.content || turn.status !== 'streaming') this.reasoning.finish(turn.reasoningMs);
+    this.renderParts();
     this.renderRest();
     this.resize = new ResizeObserver(() => deps.onResize?.());
     this.resize.observe(this.element);
@@ -66,33 +67,74 @@ export class AssistantTurnView {
     return this.turn.status === 'streaming';
   }
 
-  /** A full turn from the host. Its text wins, unless ours already extends it with deltas it did not count yet. */
+  /** A full turn from the host. Its parts win, unless ours already extend them with deltas it did not count yet. */
   update(turn: AssistantTurn): void {
-    const content = this.turn.content.startsWith(turn.content) && turn.status === 'streaming' ? this.turn.content : turn.content;
-    const reasoning = this.turn.reasoning.startsWith(turn.reasoning) && turn.status === 'streaming' ? this.turn.reasoning : turn.reasoning;
-    this.turn = { ...turn, content, reasoning };
+    const host = partsOf(turn);
+    if (!(turn.status === 'streaming' && partsExtend(this.parts, host))) this.parts = structuredClone(host);
+    this.turn = { ...turn };
     this.stopCountdown();
-    this.reasoning.set(reasoning, turn.status === 'streaming');
-    this.markdown.set(content);
-    this.markdown.render();
-    if (content || turn.status !== 'streaming') this.reasoning.finish(turn.reasoningMs);
+    this.renderParts();
     this.renderRest();
   }
 
-  /** Applies a frame's worth of deltas; returns the new answer text (for the live region). */
+  /** Applies a frame's worth of deltas, as the host recorded them: reasoning first, then answer text. */
   applyDeltas(reasoning: string, content: string): void {
-    if (reasoning || content) this.stopCountdown();
-    if (reasoning) {
-      this.turn.reasoning += reasoning;
-      this.reasoning.append(reasoning, true);
-    }
-    if (content) {
-      if (!this.turn.content) this.reasoning.finish(this.turn.reasoningMs);
-      this.turn.content += content;
-      this.markdown.append(content);
-    }
+    if (!reasoning && !content) return;
+    this.stopCountdown();
+    appendPart(this.parts, 'reasoning', reasoning);
+    appendPart(this.parts, 'text', content);
+    this.renderParts();
     this.updateWaiting();
-    this.markdown.render();
+  }
+
+  /**
+   * Brings the part views in line with `parts`: views whose part kept its kind grow in place (the
+   * stream appends), a view whose part changed and everything after it are made again.
+   */
+  private renderParts(): void {
+    const streaming = this.turn.status === 'streaming';
+    const firstReasoning = this.parts.findIndex((p) => p.kind === 'reasoning');
+    let keep = 0;
+    while (keep < this.partViews.length && keep < this.parts.length && sameSlot(this.partViews[keep], this.parts[keep])) keep += 1;
+    for (const view of this.partViews.splice(keep)) {
+      if (view.kind === 'reasoning') view.block.dispose();
+      view.element.remove();
+    }
+    this.parts.forEach((part, i) => {
+      let view = this.partViews[i];
+      if (!view) {
+        view = this.makeView(part, i);
+        this.partViews.push(view);
+        this.countdown.before(view.element);
+      }
+      if (view.kind === 'reasoning' && part.kind === 'reasoning') {
+        view.block.set(part.text, streaming);
+        // A reasoning block is over once anything follows it, or the turn ended.
+        if (i < this.parts.length - 1 || !streaming) view.block.finish(i === firstReasoning ? this.turn.reasoningMs : part.ms);
+      } else if (view.kind === 'text' && part.kind === 'text') {
+        view.markdown.set(part.text);
+        view.markdown.render();
+      } else if (view.kind === 'tool' && part.kind === 'tool') {
+        const call = this.turn.toolCalls.find((c) => c.id === part.callId);
+        const card = call ? renderToolCard(call, this.deps.post) : h('div', { className: 'tool-card-missing' });
+        view.element.replaceWith(card);
+        view.element = card;
+      }
+    });
+  }
+
+  private makeView(part: TurnPart, index: number): PartView {
+    if (part.kind === 'reasoning') {
+      // The first block keeps the turn's id for its open state, as before parts existed.
+      const key = index === this.parts.findIndex((p) => p.kind === 'reasoning') ? this.turn.id : `${this.turn.id}#${index}`;
+      const block = new ReasoningBlock(key, this.deps.reasoningOpened(key), this.deps.onReasoningToggle);
+      return { kind: 'reasoning', block, element: block.element };
+    }
+    if (part.kind === 'text') {
+      const markdown = new MarkdownStream(this.deps.engine);
+      return { kind: 'text', markdown, element: markdown.element };
+    }
+    return { kind: 'tool', callId: part.callId, element: h('div', { className: 'tool-card-slot' }) };
   }
 
   showCountdown(seconds: number, attempt: number): void {
@@ -114,7 +156,7 @@ export class AssistantTurnView {
   dispose(): void {
     this.resize.disconnect();
     this.stopCountdown();
-    this.reasoning.dispose();
+    for (const view of this.partViews) if (view.kind === 'reasoning') view.block.dispose();
   }
 
   private stopCountdown(): void {
@@ -125,7 +167,7 @@ export class AssistantTurnView {
 
   private updateWaiting(): void {
     const turn = this.turn;
-    this.waiting.hidden = turn.status !== 'streaming' || turn.reasoning !== '' || turn.content !== '' || turn.toolCalls.length > 0;
+    this.waiting.hidden = turn.status !== 'streaming' || this.parts.length > 0 || turn.toolCalls.length > 0;
   }
 
   private renderRest(): void {
@@ -133,7 +175,6 @@ export class AssistantTurnView {
     this.updateWaiting();
     this.element.classList.toggle('streaming', turn.status === 'streaming');
     this.element.setAttribute('aria-busy', String(turn.status === 'streaming'));
-    this.tools.replaceChildren(...turn.toolCalls.map((call) => renderToolCard(call, this.deps.post)));
     const parts: (HTMLElement | null)[] = [];
     if (turn.citations.length) {
       parts.push(
@@ -177,6 +218,10 @@ export class AssistantTurnView {
         : null,
     );
   }
+}
+
+function sameSlot(view: PartView, part: TurnPart): boolean {
+  return view.kind === part.kind && (view.kind !== 'tool' || (part.kind === 'tool' && view.callId === part.callId));
 }
 
 function renderNote(text: string, warning: boolean): HTMLElement {

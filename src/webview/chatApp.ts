@@ -14,6 +14,7 @@ import {
 import { Announcer } from './announcer';
 import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
 import { Composer } from './composer';
+import { ContextMeter } from './contextMeter';
 import { h } from './dom';
 import { Header } from './header';
 import { SpeechView } from './speechView';
@@ -50,6 +51,7 @@ export class ChatApp {
   private readonly header: Header;
   private readonly list = h('main', { className: 'messages', attrs: { 'aria-label': 'Conversation', tabindex: '0' } });
   private readonly composer: Composer;
+  private readonly meter: ContextMeter;
   private readonly announcer = new Announcer();
   private readonly speech: SpeechView;
   private readonly turnDeps: TurnDeps;
@@ -61,7 +63,11 @@ export class ChatApp {
   ) {
     const post = (message: WebviewMessage) => api.postMessage(message);
     this.header = new Header(post);
-    this.composer = new Composer(post, ui.draft, (draft) => this.saveUi({ draft }));
+    this.composer = new Composer(post, ui.draft, (draft) => {
+      this.saveUi({ draft });
+      this.updateMeter();
+    });
+    this.meter = new ContextMeter(post);
     this.speech = new SpeechView(post);
     this.turnDeps = {
       engine: createMarkdownEngine(),
@@ -75,7 +81,14 @@ export class ChatApp {
       },
     };
     warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
-    root.replaceChildren(this.header.element, this.speech.element, this.list, this.composer.element, this.announcer.element);
+    root.replaceChildren(
+      this.header.element,
+      this.speech.element,
+      this.list,
+      this.meter.element,
+      this.composer.element,
+      this.announcer.element,
+    );
     let saveScroll: ReturnType<typeof setTimeout> | undefined;
     this.list.addEventListener('scroll', () => {
       if (this.restoreTop !== undefined) return;
@@ -166,6 +179,7 @@ export class ChatApp {
     for (const turn of chat.turns) this.upsertTurn(turn, false);
     this.renderHeader();
     this.composer.setService(chat.options.service);
+    this.updateMeter();
     this.renderEmpty();
     this.updateStreaming();
     if (!this.restoredScroll && this.ui.chatId === chat.id) {
@@ -205,6 +219,7 @@ export class ChatApp {
     }
     this.renderEmpty();
     this.updateStreaming();
+    this.updateMeter();
     this.followBottom();
   }
 
@@ -270,6 +285,21 @@ export class ChatApp {
     } else if (this.views.size > 0) {
       empty?.remove();
     }
+  }
+
+  /** The context meter: the latest answer's token count, the draft, and the chat model's window. */
+  private updateMeter(): void {
+    if (!this.chat) return;
+    const { service, model } = this.chat.options;
+    let usedTokens: number | undefined;
+    for (const turn of [...this.chat.turns].reverse()) {
+      if (turn.role !== 'assistant') continue;
+      // Chats saved before contextTokens existed: the summed usage over-counts a tool loop, but is what there is.
+      usedTokens = turn.contextTokens ?? (turn.usage ? turn.usage.promptTokens + turn.usage.completionTokens : undefined);
+      if (usedTokens !== undefined) break;
+    }
+    const contextWindow = this.models.find((m) => m.service === service && m.id === model)?.contextWindow;
+    this.meter.update({ usedTokens, draft: this.ui.draft, contextWindow }, service);
   }
 
   private renderHeader(): void {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
 import { until } from '../until';
-import { openWorkbench } from './workbench';
+import { frameWith, openWorkbench } from './workbench';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -69,7 +69,8 @@ describe('npm run package and npm start', function () {
       assert.equal(report.exportsType, 'undefined', `activate() exported ${report.exportKeys.join(', ')}`);
 
       await workbench.page.locator('.activitybar [aria-label="Tandem"]').first().click();
-      await workbench.page.locator('.pane', { hasText: 'Services' }).locator('.monaco-list-row', { hasText: 'Service B' }).waitFor();
+      // Both services are ready, so the container shows the chat (the Services view steps aside).
+      await frameWith(workbench.page, '.composer-input', 60_000);
     } finally {
       await workbench.close();
       rmSync(temp, { recursive: true, force: true });

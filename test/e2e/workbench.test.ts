@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { openWorkbench, runCommand, type Workbench } from './workbench';
+import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
 
 describe('Tandem in a real VS Code workbench', function () {
   this.timeout(120_000);
@@ -26,16 +26,13 @@ describe('Tandem in a real VS Code workbench', function () {
     assert.equal(await status.locator('.codicon-warning').count(), 0);
   });
 
-  it('shows the Tandem activity-bar container with both services ready', async () => {
+  it('shows the Tandem activity-bar container with both services ready: the chat, and no Services view', async () => {
     const { page } = workbench;
     await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-    const view = page.locator('.pane', { hasText: 'Services' });
-    await view.locator('.monaco-list-row', { hasText: 'Service A' }).waitFor();
-    const rows = await view.locator('.monaco-list-row').allInnerTexts();
-    const text = rows.join('\n');
-    assert.match(text, /Service A\s*ready/);
-    assert.match(text, /Service B\s*ready/);
-    assert.match(text, /environment \(TANDEM_SERVICE_B_API_KEY\)/);
+    // Issue 13: the Services view steps aside while both services are ready (test/e2e/chatLayout.test.ts
+    // shows it coming back when one needs setup, with its rows).
+    await frameWith(page, '.composer-input', 60_000);
+    await page.locator('.part.sidebar .pane-header', { hasText: 'Services' }).waitFor({ state: 'detached', timeout: 30_000 });
   });
 
   it('opens a file from the explorer', async () => {

@@ -273,7 +273,13 @@ export function modelChoices(listed: Partial<Record<ServiceId, string[]>> = {}):
     const known = listed[service];
     // An empty or unrelated list (a proxy, a renamed model) must not leave the picker empty.
     const usable = known ? all.filter((m) => known.includes(m.id)) : all;
-    return (usable.length > 0 ? usable : all).map((m) => ({ service, id: m.id, label: m.label }));
+    return (usable.length > 0 ? usable : all).map((m) => ({
+      service,
+      id: m.id,
+      label: m.label,
+      // For the context meter; Service A does not state its windows.
+      ...(m.contextLength ? { contextWindow: m.contextLength } : {}),
+    }));
   });
 }
 

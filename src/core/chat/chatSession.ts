@@ -7,6 +7,7 @@ import type { CallOptions } from '../serviceEndpoint';
 import { StreamAccumulator, toAssistantMessage, type AccumulatedMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
 import { safeUrl } from '../../shared/safeUrl';
+import { appendPart } from '../../shared/turnParts';
 import { errorView, finishNotice } from './chatErrors';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
 import type { StoredChat } from './chatStore';
@@ -67,6 +68,8 @@ interface Answer {
   usages: Usage[];
   /** deps.now() when the answer started: the reasoning time counts from here. */
   started: number;
+  /** deps.now() when the reasoning part being streamed started, for its own time. */
+  reasoningSince: number;
   limits: ChatLimits;
   tools: FunctionTool[];
   toolRounds: number;
@@ -202,6 +205,7 @@ export class ChatSession {
       id: deps.newId(),
       role: 'assistant',
       status: 'streaming',
+      parts: [],
       reasoning: '',
       content: '',
       toolCalls: [],
@@ -223,6 +227,7 @@ export class ChatSession {
       wire,
       usages: [],
       started: deps.now(),
+      reasoningSince: deps.now(),
       limits: deps.limits(),
       tools: deps.tools.definitions(),
       toolRounds: 0,
@@ -271,6 +276,12 @@ export class ChatSession {
       if (turn.content) content = `\n\n${content}`;
     }
     if (reasoning) turn.reasoning += reasoning;
+    // The webview replays these deltas with the same function (and in this order: reasoning first).
+    turn.parts ??= [];
+    if (reasoning && turn.parts.at(-1)?.kind !== 'reasoning') answer.reasoningSince = this.deps.now();
+    appendPart(turn.parts, 'reasoning', reasoning);
+    if (content) this.endReasoningPart(answer);
+    appendPart(turn.parts, 'text', content);
     if (content) {
       if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
       turn.content += content;
@@ -313,9 +324,16 @@ export class ChatSession {
     return true;
   }
 
+  /** Something follows the reasoning part being streamed: it took until now. */
+  private endReasoningPart(answer: Answer): void {
+    const last = answer.turn.parts?.at(-1);
+    if (last?.kind === 'reasoning' && last.ms === undefined) last.ms = this.deps.now() - answer.reasoningSince;
+  }
+
   /** Runs one round's tool calls; a stop during them ends the answer. */
   private async runToolCalls(answer: Answer, calls: ToolCall[]): Promise<void> {
     answer.toolRounds += 1;
+    this.endReasoningPart(answer);
     await this.runTools(answer.turn, answer.wire, calls, answer.signal, answer.unsaved);
     if (answer.signal.aborted) throw abortedError(answer.options.service);
   }
@@ -341,9 +359,13 @@ export class ChatSession {
   private async finishAnswer(answer: Answer): Promise<void> {
     const { turn, wire, unsaved, options } = answer;
     if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
+    this.endReasoningPart(answer);
     redactAnswer(turn, wire, unsaved);
     const usage = usageView(options.model, answer.usages);
     if (usage) turn.usage = usage;
+    // The context meter's reading: what the last request held, not the sum over the tool loop.
+    const last = answer.usages.at(-1);
+    if (last) turn.contextTokens = (last.prompt_tokens ?? 0) + (last.completion_tokens ?? 0);
     this.emitTurn(turn);
     await this.persist();
   }
@@ -382,6 +404,7 @@ export class ChatSession {
     const { deps } = this;
     const view: ToolCallView = { id: call.id, name: call.function.name, args: call.function.arguments, status: 'running' };
     turn.toolCalls.push(view);
+    (turn.parts ??= []).push({ kind: 'tool', callId: view.id });
     const update = () => this.emitTurn(turn);
     const prepared = await deps.tools
       .prepare({ name: call.function.name, args: call.function.arguments })
@@ -520,6 +543,7 @@ function sensitiveSubject(call: ToolCall): string {
 function redactAnswer(turn: AssistantTurn, wire: ChatMessage[], unsaved: UnsavedContent): void {
   turn.content = unsaved.redact(turn.content);
   turn.reasoning = unsaved.redact(turn.reasoning);
+  for (const part of turn.parts ?? []) if (part.kind !== 'tool') part.text = unsaved.redact(part.text);
   for (const m of wire) {
     if (m.role !== 'assistant') continue;
     if (typeof m.content === 'string') m.content = unsaved.redact(m.content);

@@ -56,7 +56,7 @@ describe('layer rules in lint', function () {
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(
       errors[0],
-      /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock\./,
+      /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock, src\/core\/chat\/contextMeter\./,
     );
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../vscode/chat/chatHtml';${use(['x'])}`)).length, 1);
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../../sim/simulator';${use(['x'])}`)).length, 1);

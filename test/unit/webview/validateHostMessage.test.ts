@@ -145,4 +145,25 @@ describe('parseHostMessage', () => {
     assert.equal(parseHostMessage(card('npm test')), undefined);
     assert.equal(parseHostMessage(card([1])), undefined);
   });
+
+  it('accepts the parts of an assistant turn (layout, issue 13) and refuses malformed ones', () => {
+    const withParts = (parts: unknown) => {
+      const copy = clone(state) as Extract<HostMessage, { type: 'state' }>;
+      (copy.chat.turns[1] as { parts?: unknown }).parts = parts;
+      return parseHostMessage(copy);
+    };
+    assert.ok(
+      withParts([
+        { kind: 'reasoning', text: 'r', ms: 1200 },
+        { kind: 'tool', callId: 't' },
+        { kind: 'text', text: 'hello' },
+      ]),
+    );
+    assert.equal(withParts([{ kind: 'tool', text: 'x' }]), undefined);
+    assert.equal(withParts([{ kind: 'text', text: 'x', html: '<b>' }]), undefined);
+    assert.equal(withParts([{ kind: 'image', text: 'x' }]), undefined);
+    assert.equal(withParts([{ kind: 'text', text: 'x', ms: 3 }]), undefined);
+    assert.equal(withParts([{ kind: 'reasoning', text: 'x', ms: -1 }]), undefined);
+    assert.equal(withParts({ kind: 'text', text: 'x' }), undefined);
+  });
 });
