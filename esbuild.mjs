@@ -5,6 +5,21 @@ import * as esbuild from 'esbuild';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
+// undici carries its HTTP parser twice, as WebAssembly with and without SIMD (72 KB each). The plain
+// one is only for CPUs or Node builds without wasm SIMD (old Node on ppc64, or UNDICI_NO_WASM_SIMD=1),
+// and VS Code runs on neither, so that require throws a clear error instead of shipping it.
+const simdParserOnly = {
+  name: 'undici-simd-parser-only',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]llhttp[\\/]llhttp-wasm\.js$/ }, () => ({ path: 'llhttp-wasm', namespace: 'no-plain-llhttp' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-plain-llhttp' }, () => ({
+      contents:
+        "throw new Error('Tandem ships only the SIMD build of the HTTP parser (undici llhttp); this CPU or UNDICI_NO_WASM_SIMD=1 needs the other.');",
+      loader: 'js',
+    }));
+  },
+};
+
 const common = { bundle: true, minify: production, sourcemap: !production, logLevel: 'info', legalComments: 'none' };
 
 const builds = [
@@ -16,6 +31,7 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    plugins: [simdParserOnly],
     metafile: !watch,
     // Mark the bundle's top-level code, so activation time includes module evaluation (bench/activation).
     banner: { js: 'globalThis.__tandemLoadStart = performance.now();' },
