@@ -1,22 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 import { GatedSimClock } from '../gatedSimClock';
 import { until } from '../until';
-import { frameWith, openWorkbench, type Workbench } from './workbench';
-
-/** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
-async function chatFrame(page: Page): Promise<Frame> {
-  // Clicking the icon of a container that is open closes it, and right after a reload the sidebar
-  // may still be restoring when we look: so look again after each click until the view is there.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const frame = await frameWith(page, '.composer-input', 1_000).catch(() => undefined);
-    if (frame) return frame;
-    const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
-    if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-  }
-  throw new Error('the Tandem chat view did not open');
-}
+import { chatFrame, openWorkbench, reloadWindow, type Workbench } from './workbench';
 
 /** Sends a question and returns its answer's turn (not an earlier one that is still on screen). */
 async function ask(chat: Frame, question: string): Promise<Locator> {
@@ -145,8 +131,7 @@ describe('the chat in a real VS Code workbench', function () {
 
   it('finds the chat in the history after a window reload', async () => {
     const { page } = workbench;
-    await page.reload();
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await reloadWindow(page);
     chat = await chatFrame(page);
     await chat.locator('button[aria-label="Chat history"]').click();
     const entry = chat.locator('.history button.history-open', { hasText: 'How do I debounce a function' });

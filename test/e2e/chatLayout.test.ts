@@ -5,19 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
-import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
-
-/** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
-async function chatFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const frame = await frameWith(page, '.composer-input', 1_000).catch(() => undefined);
-    if (frame) return frame;
-    const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
-    if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-  }
-  throw new Error('the Tandem chat view did not open');
-}
+import { chatFrame, openWorkbench, reloadWindow, runCommand, type Workbench } from './workbench';
 
 /** The kinds of an answer's parts, in DOM order. */
 async function partOrder(answer: Locator): Promise<string[]> {
@@ -107,8 +95,7 @@ describe('chat layout: transcript order and context meter', function () {
   it('renders the reopened chat in the same order after a window reload', async () => {
     const { page } = workbench;
     const before = await partOrder(chat.locator('.turn.assistant').first());
-    await page.reload();
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await reloadWindow(page);
     chat = await chatFrame(page);
     await chat.locator('button[aria-label="Chat history"]').click();
     const entry = chat.locator('.history button.history-open', { hasText: 'Please read the file' });

@@ -2,26 +2,17 @@
 // each file has its own tick, "Approve selected" sends only the ticked files, and every message of
 // the user offers a restore that goes to the host (which previews and asks before writing).
 import assert from 'node:assert/strict';
-import { launchChatHarness, type ChatHarness, type ChatPage } from './fixtures/chatHarness';
+import { isolatedChatViews, type ChatPage } from './fixtures/chatHarness';
 import { assistantTurn, chat, stateMessage, userTurn } from './fixtures/chatMessages';
 import type { ToolCallView, WebviewMessage } from '../../src/shared/protocol';
 
 describe('multi-file edit card and restore button (isolated webview, real Chromium)', function () {
   this.timeout(60_000);
-  let harness: ChatHarness;
   let view: ChatPage;
-
-  before(async () => {
-    harness = await launchChatHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    view = await harness.open();
+  isolatedChatViews(async (opened) => {
+    view = opened;
     await view.dispatch(stateMessage(chat([userTurn('u1', 'Rename it everywhere'), assistantTurn('a1')])));
   });
-  afterEach(() => view.closeChecked());
 
   const lastPosted = async (type: WebviewMessage['type']) => (await view.posted()).filter((m) => m.type === type).at(-1);
 

@@ -2,7 +2,7 @@
 // built to make the markdown renderer slow, deep or dangerous is shown as text, in full, and
 // links only ever point at http(s) addresses. Speed itself is measured by bench/chat.ts.
 import assert from 'node:assert/strict';
-import { launchChatHarness, type ChatHarness, type ChatPage } from './fixtures/chatHarness';
+import { isolatedChatViews, type ChatPage } from './fixtures/chatHarness';
 import { assistantTurn, chat, stateMessage, userTurn } from './fixtures/chatMessages';
 import { hostileCitations, tsCode } from './fixtures/hostileAnswers';
 import type { AssistantTurn } from '../../src/shared/protocol';
@@ -11,20 +11,8 @@ type Doc = { document: { querySelector(s: string): { textContent: string } | nul
 
 describe('chat webview: hostile model output (isolated, real Chromium)', function () {
   this.timeout(120_000);
-  let harness: ChatHarness;
   let view: ChatPage;
-
-  before(async () => {
-    harness = await launchChatHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    view = await harness.open();
-  });
-  // Every test also proves the view ran under the strict CSP without errors.
-  afterEach(() => view.closeChecked());
+  isolatedChatViews((opened) => (view = opened));
 
   const answer = () => view.page.locator('article.assistant[data-turn-id="a1"]');
   /** The chat as the host sends it on open: one question and this answer. */

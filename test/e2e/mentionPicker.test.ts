@@ -2,7 +2,7 @@
 // shows only the latest answer, is a listbox the keyboard drives through aria-activedescendant, and
 // Escape closes it without stopping an answer.
 import assert from 'node:assert/strict';
-import { launchChatHarness, type ChatHarness, type ChatPage } from './fixtures/chatHarness';
+import { isolatedChatViews, type ChatPage } from './fixtures/chatHarness';
 import { assistantTurn, chat, stateMessage, userTurn } from './fixtures/chatMessages';
 import type { MentionItem, WebviewMessage } from '../../src/shared/protocol';
 
@@ -21,19 +21,8 @@ async function until<T>(check: () => Promise<T | undefined | false>, what: strin
 
 describe('mention picker (isolated webview, real Chromium)', function () {
   this.timeout(60_000);
-  let harness: ChatHarness;
   let view: ChatPage;
-
-  before(async () => {
-    harness = await launchChatHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    view = await harness.open();
-  });
-  afterEach(() => view.closeChecked());
+  isolatedChatViews((opened) => (view = opened));
 
   const posted = async <T extends WebviewMessage['type']>(type: T) =>
     (await view.posted()).filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type);

@@ -4,24 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { until } from '../until';
-import { demoWorkspace, frameWith, openWorkbench, type Workbench } from './workbench';
+import { chatFrame, demoWorkspace, openWorkbench, type Workbench } from './workbench';
 
 const ENV_FILE = join(demoWorkspace, '.env');
 const SECRET = 'MENTION_E2E_TOKEN=sk-mention-e2e-4242';
-
-/** Opens the Tandem container (unless it is open already) and returns the chat webview's frame. */
-async function chatFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const frame = await frameWith(page, '.composer-input', 1_000).catch(() => undefined);
-    if (frame) return frame;
-    const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
-    if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-  }
-  throw new Error('the Tandem chat view did not open');
-}
 
 /** The user message of the latest chat request the simulator received. */
 function lastUserMessage(workbench: Workbench): string | undefined {

@@ -106,6 +106,35 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Opens the Tandem container (unless it is open already) and returns the chat webview's frame.
+ * Clicking the icon of a container that is open closes it, and right after a reload the sidebar may
+ * still be restoring when we look: so look again after each click, giving a busy machine ten seconds
+ * to show the view before the next click (a shorter look clicked a slowly opening view shut again).
+ */
+export async function chatFrame(page: Page): Promise<Frame> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const frame = await frameWith(page, '.composer-input', 10_000).catch(() => undefined);
+    if (frame) return frame;
+    const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
+    if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
+  }
+  throw new Error('the Tandem chat view did not open');
+}
+
+/**
+ * Reloads the window the way a user does (Developer: Reload Window), so the workbench writes its
+ * storage before it goes: a raw page reload can drop what was stored a moment earlier (a chat saved as
+ * its answer ended) on a busy machine. Resolves once the new workbench is up.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+}
+
 /** Puts the cursor at the start of `line` (1-based) of the open editor, through Go to Line. */
 export async function goToLine(page: Page, line: number): Promise<void> {
   await page.locator('.monaco-editor .view-line').first().click();

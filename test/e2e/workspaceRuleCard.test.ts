@@ -1,26 +1,17 @@
 // Standing approvals in real Chromium (the isolated chat webview): a run_command card that offers a
 // workspace rule names the prefixes it would allow, and its button posts `allowInWorkspace`.
 import assert from 'node:assert/strict';
-import { launchChatHarness, type ChatHarness, type ChatPage } from './fixtures/chatHarness';
+import { isolatedChatViews, type ChatPage } from './fixtures/chatHarness';
 import { assistantTurn, chat, stateMessage, userTurn } from './fixtures/chatMessages';
 import type { ToolApproval, ToolCallView, WebviewMessage } from '../../src/shared/protocol';
 
 describe('approval card: "Always allow … in this workspace" (isolated webview, real Chromium)', function () {
   this.timeout(60_000);
-  let harness: ChatHarness;
   let view: ChatPage;
-
-  before(async () => {
-    harness = await launchChatHarness();
-  });
-  after(async () => {
-    await harness?.close();
-  });
-  beforeEach(async () => {
-    view = await harness.open();
+  isolatedChatViews(async (opened) => {
+    view = opened;
     await view.dispatch(stateMessage(chat([userTurn('u1', 'Run the tests'), assistantTurn('a1')])));
   });
-  afterEach(() => view.closeChecked());
 
   const lastPosted = async (type: WebviewMessage['type']) => (await view.posted()).filter((m) => m.type === type).at(-1);
   const showCard = async (command: string, approval: ToolApproval) => {

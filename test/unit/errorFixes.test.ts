@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import { chatButtonAction, errorView } from '../../src/core/chat/chatErrors';
 import {
   errorFix,
@@ -13,7 +13,7 @@ import {
 } from '../../src/core/errorFixes';
 import { hintFor } from '../../src/core/transport/errorMapping';
 import { ServiceError, type ErrorCode } from '../../src/core/serviceError';
-import { chatHarness, type Harness } from './chat/chatHarness';
+import { chatHarness, type Harness, simulatorForChats } from './chat/chatHarness';
 
 /** Every code errorMapping can produce; a Record, so a code added to ErrorCode fails to compile here until listed. */
 const ALL_CODES: Record<ErrorCode, true> = {
@@ -118,16 +118,11 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
 
   describe('the chat path, with the real clients', () => {
     let sim: Simulator;
-    let h: Harness;
-    before(async () => {
-      sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-    });
-    afterEach(async () => {
-      await h?.close();
-    });
-    after(async () => {
-      await sim.close();
-    });
+    let h: Harness | undefined;
+    simulatorForChats(
+      (started) => (sim = started),
+      () => h,
+    );
 
     it('a retired model offers "Choose model", which opens tandem.chat.model', async () => {
       h = chatHarness(sim, { options: { thinking: false } });

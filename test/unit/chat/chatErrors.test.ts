@@ -1,25 +1,18 @@
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import { errorView } from '../../../src/core/chat/chatErrors';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../../src/core/chat/chatSession';
 import { ServiceError } from '../../../src/core/serviceError';
 import type { ChatMessage } from '../../../src/core/chatTypes';
-import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness } from './chatHarness';
+import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness, simulatorForChats } from './chatHarness';
 
 describe('chat session: errors the user can act on', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  beforeEach(() => sim.reset());
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   it('a wrong key (401) offers "Set key" for that service', async () => {
     h = chatHarness(sim, { keys: { B: 'wrong' } });

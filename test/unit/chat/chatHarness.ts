@@ -1,7 +1,7 @@
 // A chat controller wired to the real service clients over a running simulator, with an in-memory
 // store, a fake tool host and every host message recorded.
 import { randomUUID } from 'node:crypto';
-import type { Simulator } from '../../../sim/simulator';
+import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { ChatController } from '../../../src/core/chat/chatController';
 import type { ChatClients } from '../../../src/core/chat/chatRequest';
 import type { ChatLimits } from '../../../src/core/chat/chatSession';
@@ -261,4 +261,23 @@ export function chatHarness(sim: Simulator | undefined, o: HarnessOptions = {}):
 export function awaitingApproval(message: HostMessage): string | undefined {
   if (message.type !== 'turn' || message.turn.role !== 'assistant') return undefined;
   return message.turn.toolCalls.find((c) => c.status === 'awaiting-approval')?.id;
+}
+
+/**
+ * The mocha hooks of a describe block whose tests chat with one simulator: started once (keys `key-a`
+ * and `key-b`), reset before each test, each test's harness closed after it, stopped at the end.
+ */
+export function simulatorForChats(started: (sim: Simulator) => void, harness: () => Harness | undefined): void {
+  let sim: Simulator | undefined;
+  before(async () => {
+    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
+    started(sim);
+  });
+  beforeEach(() => sim?.reset());
+  afterEach(async () => {
+    await harness()?.close();
+  });
+  after(async () => {
+    await sim?.close();
+  });
 }

@@ -1,10 +1,10 @@
 // A sensitive file's content goes to the model for the answer the user asked it for, and nowhere else:
 // not into the saved chat, not into what the view shows.
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import { KeyValueChatStore, type StoredChat } from '../../../src/core/chat/chatStore';
 import type { ChatMessage } from '../../../src/core/chatTypes';
-import { awaitingApproval, chatHarness, ENV_SECRET, MemoryStorage, type Harness } from './chatHarness';
+import { awaitingApproval, chatHarness, ENV_SECRET, MemoryStorage, type Harness, simulatorForChats } from './chatHarness';
 
 const PLACEHOLDER = '[content of .env not kept in chat history]';
 const sentMessages = (sim: Simulator, i: number) =>
@@ -22,18 +22,11 @@ class RecordingStorage extends MemoryStorage {
 
 describe('chat history: sensitive content is sent, never kept', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  beforeEach(() => sim.reset());
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   it('an approved read of .env reaches the model in that answer, but the store and the card keep a placeholder', async () => {
     const storage = new RecordingStorage();

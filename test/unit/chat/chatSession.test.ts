@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import type { ChatMessage, FunctionTool, Usage } from '../../../src/core/chatTypes';
 import { costOf, formatCost } from '../../../src/core/cost';
 import type { HostMessage } from '../../../src/shared/protocol';
 import { until } from '../../until';
-import { awaitingApproval, chatHarness, GREET_SOURCE, type Harness } from './chatHarness';
+import { awaitingApproval, chatHarness, GREET_SOURCE, type Harness, simulatorForChats } from './chatHarness';
 
 interface SentBody {
   model: string;
@@ -20,18 +20,11 @@ const deltas = (messages: HostMessage[]) => messages.filter((m): m is Extract<Ho
 
 describe('chat session against the simulator', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  beforeEach(() => sim.reset());
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   it('streams a Service B answer: reasoning then content as deltas, usage with the price-table cost, title, persisted', async () => {
     h = chatHarness(sim, { options: { service: 'B', model: 'beta-v4-pro', reasoningEffort: 'max' } });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import { noticeText, turnNotices } from '../../../src/webview/turnNotices';
-import { chatHarness, type Harness } from './chatHarness';
+import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 /** The words each early finish is explained with; both the old copies used them. */
 const SAYS = {
@@ -12,18 +12,11 @@ const SAYS = {
 
 describe('chat: an answer that ends early is explained once', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  beforeEach(() => sim.reset());
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   for (const [finish, says] of Object.entries(SAYS)) {
     it(`finish_reason "${finish}": one notice, with its fix, and the text kept`, async () => {

@@ -1,23 +1,17 @@
 // A hostile server's web-search citations: only http(s) links reach the chat (and so the webview
 // and VS Code's opener), checked on the host.
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import { HOSTILE_SAFE_URL } from '../../../sim/webSearch';
-import { chatHarness, type Harness } from './chatHarness';
+import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 describe('chat session: hostile citations', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   it('keeps only the http(s) citation, in the turn, the messages to the view and the saved chat', async () => {
     h = chatHarness(sim, { options: { service: 'A', model: 'alpha-v2.5', webSearch: true }, headers: { 'x-sim-citations': 'hostile' } });

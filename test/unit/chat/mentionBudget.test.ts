@@ -1,24 +1,18 @@
 // Mentions sent through the chat controller share one budget: 20 big files reach the model cut to
 // 60,000 characters in total, each with its note, and the saved turn holds what was sent.
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import { MENTION_BUDGET } from '../../../src/core/chat/mentions';
 import type { ChatMessage } from '../../../src/core/chatTypes';
-import { chatHarness, type Harness } from './chatHarness';
+import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 describe('chat controller: mentions within the budget', () => {
   let sim: Simulator;
-  let h: Harness;
-
-  before(async () => {
-    sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-  });
-  afterEach(async () => {
-    await h?.close();
-  });
-  after(async () => {
-    await sim.close();
-  });
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
 
   it('cuts 20 mentions of 10,000 characters to the budget, each with a visible note', async () => {
     sim.reset();

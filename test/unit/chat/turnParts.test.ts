@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { startSimulator, type Simulator } from '../../../sim/simulator';
+import type { Simulator } from '../../../sim/simulator';
 import type { AssistantTurn, HostMessage, TurnPart } from '../../../src/shared/protocol';
 import { appendPart, partsExtend, partsOf } from '../../../src/shared/turnParts';
-import { chatHarness, type Harness } from './chatHarness';
+import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 const legacyTurn = (over: Partial<AssistantTurn> = {}): AssistantTurn => ({
   id: 'a1',
@@ -90,17 +90,11 @@ describe('turn parts (the order an answer happened in)', () => {
 
   describe('recorded by the chat session against the simulator', () => {
     let sim: Simulator;
-    let h: Harness;
-    before(async () => {
-      sim = await startSimulator({ keyA: 'key-a', keyB: 'key-b' });
-    });
-    beforeEach(() => sim.reset());
-    afterEach(async () => {
-      await h?.close();
-    });
-    after(async () => {
-      await sim.close();
-    });
+    let h: Harness | undefined;
+    simulatorForChats(
+      (started) => (sim = started),
+      () => h,
+    );
 
     it('records reasoning → tool card → reasoning → text for a tool answer, and the webview replay of the deltas agrees', async () => {
       h = chatHarness(sim, { options: { service: 'B', model: 'beta-v4-pro' } });
