@@ -22,8 +22,23 @@ const FAMILIES: Record<string, Family> = {
   java: 'java',
 };
 
-/** Language ids that are prose, not code: read aloud leaves them to the markdown rules. */
-const PROSE_LANGUAGES = new Set(['markdown', 'plaintext', 'text', 'latex', 'restructuredtext', 'asciidoc', 'log']);
+/**
+ * Language ids that are prose, not code: read aloud leaves them to the markdown rules. Markup (HTML, XML)
+ * is here too: its tags are already dropped by those rules, and "less than div" would be worse.
+ */
+const PROSE_LANGUAGES = new Set([
+  'markdown',
+  'plaintext',
+  'text',
+  'latex',
+  'restructuredtext',
+  'asciidoc',
+  'log',
+  'html',
+  'xml',
+  'xsl',
+  'svg',
+]);
 
 /** True for a language id whose text should go through the verbaliser. */
 export function isCodeLanguage(languageId: string | undefined): boolean {

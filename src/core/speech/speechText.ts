@@ -184,10 +184,10 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
           continue;
         }
       } else {
-        const trailing = trailingComment(text, languageId);
+        // Only in code: in prose, "press the # key" has no comment in it.
+        const trailing = code || !languageId || isCodeLanguage(languageId) ? trailingComment(text, languageId) : undefined;
         if (trailing) {
           // `x = 1  # note` / `foo(); // note`: the code, then the note as its own phrase, without its marker.
-          const code = fence !== null;
           out.push({ text: trailing.code, comment: false, startsBlock: false, code });
           out.push({ text: trailing.note, comment: true, startsBlock: true, code });
           continue;

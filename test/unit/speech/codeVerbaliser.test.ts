@@ -276,6 +276,7 @@ describe('codeVerbaliser', () => {
       assert.equal(spoken('Use `a !== b` here.', 'markdown'), 'Use a !== b here.');
       assert.equal(spoken('a !== b', 'plaintext'), 'a !== b.');
       assert.ok(!isCodeLanguage('markdown') && !isCodeLanguage('plaintext') && !isCodeLanguage(undefined));
+      assert.ok(!isCodeLanguage('html') && !isCodeLanguage('xml'), 'markup keeps the tag rules');
       assert.ok(isCodeLanguage('typescript') && isCodeLanguage('rust'));
     });
 

@@ -24,6 +24,11 @@ describe('speechText: the known gaps of issue 14', () => {
       assert.equal(cleanForSpeech('x = 1  # note', { stripMarkup: true, languageId: 'python', readCodeLiterally: true }), 'x = 1. note.');
     });
 
+    it('is not looked for in prose files', () => {
+      assert.equal(cleanForSpeech('Press the # key', { stripMarkup: true, languageId: 'markdown' }), 'Press the # key.');
+      assert.equal(cleanForSpeech('Press the # key', { stripMarkup: true, languageId: 'plaintext' }), 'Press the # key.');
+    });
+
     it('is left as written when stripMarkup is off', () => {
       assert.equal(cleanForSpeech('foo(); // note', { stripMarkup: false }), 'foo(); // note.');
     });
