@@ -96,6 +96,8 @@ export const SETTINGS = {
   // The range an AudioContext accepts.
   'speech.sampleRate': { type: 'integer', default: 24000, minimum: 8000, maximum: 96000 },
   'speech.stripMarkup': { type: 'boolean', default: true },
+  // Off by default: in a code file the verbaliser reads `a !== b` as "a not equal b" (codeVerbaliser.ts).
+  'speech.readCodeLiterally': { type: 'boolean', default: false },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

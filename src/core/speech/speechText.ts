@@ -2,9 +2,17 @@
 // and comment markers, then split it into parts that each go out as their own speech request.
 // Pure string work (Intl only), so it runs in the extension host and in a browser alike.
 
+import { isCodeLanguage, verbaliseCodeLine } from './codeVerbaliser';
+
 export interface CleanOptions {
   /** Strip markdown syntax and code-comment markers (setting tandem.speech.stripMarkup, default true). */
   stripMarkup: boolean;
+  /**
+   * The editor's language id. For a code language (not markdown or plain text) each line of code is read
+   * as words by the code verbaliser, unless `readCodeLiterally` (setting tandem.speech.readCodeLiterally).
+   */
+  languageId?: string;
+  readCodeLiterally?: boolean;
 }
 
 export interface SplitOptions {
@@ -47,8 +55,19 @@ export function cleanForSpeech(text: string, options: CleanOptions): string {
     .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B\uFEFF]/g, '');
   const rawLines = normalised.split('\n');
   const lines: Line[] = options.stripMarkup
-    ? stripLineMarkup(rawLines)
+    ? stripLineMarkup(rawLines, options.languageId)
     : rawLines.map((line) => ({ text: line, comment: false, startsBlock: false, code: false }));
+
+  const language = options.languageId ?? '';
+  if (options.stripMarkup && !options.readCodeLiterally && isCodeLanguage(language)) {
+    // Each line of code is a phrase of its own; `code` keeps the markdown rules off the spoken words.
+    for (const line of lines) {
+      if (line.comment || !line.text.trim()) continue;
+      line.text = verbaliseCodeLine(line.text, language);
+      line.code = true;
+      line.startsBlock = true;
+    }
+  }
 
   const spoken: string[] = [];
   let paragraph: Line[] = [];
@@ -104,7 +123,7 @@ const FENCE = /^(`{3,}|~{3,})/;
 const RULE = /^([-*_=])(?:\s*\1){2,}$/;
 
 /** Line-level markup: fences, shebangs, comment markers, rules, tables, quotes, list bullets. */
-function stripLineMarkup(rawLines: string[]): Line[] {
+function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
   const out: Line[] = [];
   let fence: string | null = null;
   let open = initialOpenBlock(rawLines);
@@ -152,9 +171,27 @@ function stripLineMarkup(rawLines: string[]): Line[] {
         else open = opener[1];
       } else if (LINE_COMMENT.test(text)) {
         comment = true;
+        const hash = text.startsWith('#');
         // `## Title ##`: closing hashes go too; a `#` glued to a word ("C#") stays.
-        text = text.replace(LINE_COMMENT, '').replace(/(?<!\s)\s+#+$/, '');
+        text = text
+          .replace(LINE_COMMENT, '')
+          .replace(/(?<!\s)\s+#+$/, '')
+          .trim();
+        // `#` lines are often one note each; a line that starts with a capitalised word begins a new
+        // sentence, while one in lower case (or an acronym, "API") continues the line above.
+        if (hash && /^\p{Lu}(?!\p{Lu})/u.test(text) && out.length > 0 && out[out.length - 1].comment) {
+          out.push({ text, comment, startsBlock: true, code: fence !== null });
+          continue;
+        }
       } else {
+        // Only in code: in prose, "press the # key" has no comment in it.
+        const trailing = code || !languageId || isCodeLanguage(languageId) ? trailingComment(text, languageId) : undefined;
+        if (trailing) {
+          // `x = 1  # note` / `foo(); // note`: the code, then the note as its own phrase, without its marker.
+          out.push({ text: trailing.code, comment: false, startsBlock: false, code });
+          out.push({ text: trailing.note, comment: true, startsBlock: true, code });
+          continue;
+        }
         // A trailing `/* note */` after code: the note is spoken, its markers are not.
         text = text.replace(/\/\*+\s?(.*?)\s?\*+\/$/, '$1').replace(/<!--\s?(.*?)\s?-->$/, '$1');
       }
@@ -187,6 +224,71 @@ function stripLineMarkup(rawLines: string[]): Line[] {
     out.push({ text, comment, startsBlock, code });
   }
   return out;
+}
+
+const HASH_COMMENT_LANGUAGES = new Set([
+  'python',
+  'shellscript',
+  'ruby',
+  'perl',
+  'r',
+  'yaml',
+  'toml',
+  'makefile',
+  'dockerfile',
+  'powershell',
+  'coffeescript',
+  'julia',
+  'elixir',
+]);
+const SLASH_COMMENT_LANGUAGES = new Set([
+  'typescript',
+  'typescriptreact',
+  'javascript',
+  'javascriptreact',
+  'go',
+  'rust',
+  'java',
+  'c',
+  'cpp',
+  'csharp',
+  'kotlin',
+  'swift',
+  'scala',
+  'dart',
+  'php',
+  'jsonc',
+]);
+
+/**
+ * A `//` or `#` comment after code on the same line: the marker must follow a space, be followed by a
+ * space, and sit outside any string literal, so `https://x`, `"a // b"` and `C# code` are left alone.
+ */
+function trailingComment(line: string, languageId: string): { code: string; note: string } | undefined {
+  // Python's `//` divides and C's `#` starts a directive: where the language is known, only its marker counts.
+  const slash = !HASH_COMMENT_LANGUAGES.has(languageId);
+  const hash = !SLASH_COMMENT_LANGUAGES.has(languageId);
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quote !== null) {
+      if (char === '\\') i++;
+      else if (char === quote) quote = null;
+      continue;
+    }
+    // An apostrophe inside a word ("don't") opens no string.
+    if (char === '"' || char === '`' || (char === "'" && !/[\p{L}\p{N}]/u.test(line[i - 1] ?? ''))) {
+      quote = char;
+      continue;
+    }
+    if (i === 0 || !/\s/.test(line[i - 1])) continue;
+    const marker = slash && line.startsWith('//', i) ? 2 : hash && char === '#' ? 1 : 0;
+    if (marker === 0 || !/\s/.test(line[i + marker] ?? '')) continue;
+    const code = line.slice(0, i).trim();
+    const note = line.slice(i + marker).trim();
+    if (code && SPEAKABLE.test(note)) return { code, note };
+  }
+  return undefined;
 }
 
 function blank(): Line {
@@ -310,13 +412,32 @@ function checkLimit(value: number, name: string): number {
   return value;
 }
 
-function* sentenceRanges(text: string): Generator<{ start: number; end: number }> {
+/**
+ * ICU ends a sentence after any full stop followed by a capital, so "Mr. Smith" became two sentences.
+ * A segment ending in one of these is joined to the next; "etc." only when the next one starts lower-case.
+ */
+const ABBREVIATION_END = /(?:^|[\s(])(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|e\.g|i\.e|cf)\.$/i;
+const ETC_END = /(?:^|[\s(])etc\.$/i;
+
+/** Sentence spans of `text` (offsets into it), with abbreviations such as "Mr." or "e.g." kept inside. */
+export function* sentenceRanges(text: string): Generator<{ start: number; end: number }> {
   sentenceSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'sentence' });
+  let pending: { start: number; end: number } | undefined;
   for (const { segment, index } of sentenceSegmenter.segment(text)) {
     const start = index + segment.length - segment.trimStart().length;
     const end = index + segment.trimEnd().length;
-    if (end > start) yield { start, end };
+    if (end <= start) continue;
+    const span = pending ? { start: pending.start, end } : { start, end };
+    pending = undefined;
+    const piece = text.slice(span.start, span.end);
+    const next = text.slice(end).trimStart();
+    if (next && (ABBREVIATION_END.test(piece) || (ETC_END.test(piece) && /^\p{Ll}/u.test(next)))) {
+      pending = span;
+      continue;
+    }
+    yield span;
   }
+  if (pending) yield pending;
 }
 
 /**

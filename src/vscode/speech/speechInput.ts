@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { cleanForSpeech, splitForSpeech } from '../../core/speech/speechText';
-import { openSettings } from '../settings';
+import { openSettings, tandemSetting } from '../settings';
 import { readSpeechSettings, SpeechSettingError, type SpeechSettings } from './speechSettings';
 
 /** About two hours of speech; more is almost surely a mistaken Select All, and cleaning it would stall the host. */
@@ -54,7 +54,14 @@ export async function speechInput(): Promise<SpeechInput | undefined> {
       ),
     );
   }
-  const parts = splitForSpeech(cleanForSpeech(text, { stripMarkup: settings.stripMarkup }));
+  // The language id lets code files be read as words (codeVerbaliser.ts); markdown and plain text are prose.
+  const parts = splitForSpeech(
+    cleanForSpeech(text, {
+      stripMarkup: settings.stripMarkup,
+      languageId: editor.document.languageId,
+      readCodeLiterally: tandemSetting('speech.readCodeLiterally'),
+    }),
+  );
   if (parts.length === 0) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t('Tandem: there is nothing to read here. Select some text, or put the cursor on a line with words.'),
