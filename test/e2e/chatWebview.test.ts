@@ -421,6 +421,14 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.equal(await lastPosted('attachImage'), undefined);
 
     await view.dispatch(stateMessage(chat([], optionsA)));
+    // The state arrives as a message event, which may run after the next script the test evaluates:
+    // paste only once the view shows the Service A chat.
+    await view.page.waitForFunction(() => {
+      const picker = (globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector(
+        'select[aria-label="Service"]',
+      );
+      return picker?.value === 'A';
+    });
     await pasteImage();
     const image = await waitPosted('attachImage');
     assert.deepEqual(image, { type: 'attachImage', name: 'shot.png', dataUrl: 'data:image/png;base64,iVBORw==' });
