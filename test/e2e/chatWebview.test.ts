@@ -32,10 +32,12 @@ describe('chat webview (isolated, real Chromium)', function () {
     return lastPosted(type);
   };
   /** A chat with one question and a streaming answer, as the host sends it when the user asks. */
+  const answer = () => view.page.locator('article.assistant[data-turn-id="a1"]');
+  /** Shows a chat whose answer streams, and waits for it: the state's message event can run after the test's next key press. */
   const startStreaming = async (options = optionsB) => {
     await view.dispatch(stateMessage(chat([userTurn('u1', 'How do I greet?'), assistantTurn('a1')], options)));
+    await answer().waitFor();
   };
-  const answer = () => view.page.locator('article.assistant[data-turn-id="a1"]');
 
   it('says ready first, then renders the state the host sends', async () => {
     const posted = await view.posted();
