@@ -6,7 +6,7 @@ import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
 import { ReadingStatus } from './readingStatus';
-import { speechInput } from './speechInput';
+import { speechInput, type SpeechInput } from './speechInput';
 import type { SpeechView } from './speechView';
 import { WebviewPlayer } from './webviewPlayer';
 import { COMMANDS } from '../../core/commandCatalog';
@@ -21,6 +21,9 @@ class NoPlayerError extends Error {
     super('The Tandem view, which plays the audio, could not be shown.');
   }
 }
+
+/** What one reading speaks, with which voice, under which title (the selection, a chat answer…). */
+export type ReadingInput = Pick<SpeechInput, 'parts' | 'voice' | 'sampleRate' | 'title'>;
 
 /** What the last reading measured (the benchmark and tests read it through the extension's API). */
 export interface ReadingReport {
@@ -58,10 +61,16 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this._register({ dispose: () => this.stop() });
   }
 
+  /** Tandem: Read Aloud: the selection (or the current line) of the active editor. */
   async read(): Promise<ReadAloudOutcome | undefined> {
-    this.commandAt = performance.timeOrigin + performance.now();
+    const commandAt = performance.timeOrigin + performance.now();
     const input = await speechInput();
-    if (!input) return undefined;
+    return input ? this.play(input, commandAt) : undefined;
+  }
+
+  /** Reads `input` aloud, stopping any reading in progress; `commandAt` (epoch ms) is when the user asked. */
+  async play(input: ReadingInput, commandAt = performance.timeOrigin + performance.now()): Promise<ReadAloudOutcome> {
+    this.commandAt = commandAt;
     this.stop();
     // The first request leaves while the view opens; the player holds the audio until the view is ready.
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
