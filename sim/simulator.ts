@@ -247,7 +247,10 @@ class SimulatorImpl implements Simulator {
       return;
     }
     const headers = headerRecord(req);
-    const record = this.record({ service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0 }, res);
+    const record = this.record(
+      { service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0, receivedAt: this.clock.now() },
+      res,
+    );
     const abort = this.watchAbort(record, res);
     try {
       const raw = await readBody(req);

@@ -38,6 +38,8 @@ export interface RecordedRequest {
   body: unknown;
   status: number;
   aborted: boolean;
+  /** ms on the simulator's clock when the request's headers arrived (benchmarks split a latency at it). */
+  receivedAt: number;
   /** ms on the simulator's clock (wall clock unless SimOptions.clock) when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
   /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */

@@ -8,6 +8,12 @@ import { ChatApp } from './chatApp';
 import { readUiState } from './vscodeApi';
 
 const api = acquireVsCodeApi();
+// `ready` goes out before the view is built: the host's answer (and the audio of a reading that is
+// waiting for this view) is on its way while the chat renders, and is handled once it has: no message
+// event can run before this script ends, and the listener below is attached by then.
+api.postMessage({ type: 'ready' } satisfies WebviewMessage);
+// The benchmark splits read aloud's cold start at this mark (bench/speechColdStart.ts).
+performance.mark('tandem:ready');
 const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
 const app = new ChatApp(root, api, readUiState(api));
 
@@ -19,5 +25,3 @@ window.addEventListener('message', (event: MessageEvent) => {
   }
   app.handle(message);
 });
-
-api.postMessage({ type: 'ready' } satisfies WebviewMessage);

@@ -23,6 +23,12 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   static readonly viewId = 'tandem.chat';
   private view: vscode.WebviewView | undefined;
   private ready = false;
+  /**
+   * The webview's script is running, so read aloud may post: set at `ready`, before the chat state
+   * (which waits for the chat list, then takes a while to render), so a reading that had to open the
+   * view starts playing first.
+   */
+  private speechReady = false;
   /** Deltas of one I/O turn, merged into one message (an SSE read often holds many chunks). */
   private pendingDeltas: Array<Extract<HostMessage, { type: 'delta' }>> = [];
   private flushScheduled = false;
@@ -59,6 +65,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.ready = false;
+    this.speechReady = false;
     view.webview.options = {
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
@@ -74,6 +81,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         if (this.view === view) {
           this.view = undefined;
           this.ready = false;
+          this.speechReady = false;
           this.pendingDeltas = [];
           this.readyChanged.fire(false);
         }
@@ -107,7 +115,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
 
   /** Read aloud: posts to the player now; with no ready webview the message is dropped (the reading learns of it from onDidChangeReady). */
   postSpeech(message: SpeechHostMessage): void {
-    if (this.view && this.ready) this.send(message);
+    if (this.view && this.speechReady) this.send(message);
   }
 
   /**
@@ -122,7 +130,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
         .executeCommand(`${ChatViewProvider.viewId}.open`, { preserveFocus: true })
         .then(undefined, (e) => this.log.warn(`chat: could not open the view: ${e instanceof Error ? e.message : String(e)}`));
     }
-    if (this.ready) return true;
+    if (this.speechReady) return true;
     return new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => done(false), timeoutMs);
       const listener = this.readyChanged.event((ready) => ready && done(true));
@@ -213,12 +221,14 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** A (re)created webview gets the whole state; it includes everything emitted before it. */
   private async onReady(): Promise<void> {
     this.ready = false;
+    // Read aloud first (see speechReady); its listeners post synchronously, ahead of the state.
+    this.speechReady = true;
+    this.readyChanged.fire(true);
     const chats = await this.controller.listChats();
     // From here on synchronous: the state is built, sent, and later messages follow it.
     this.pendingDeltas = [];
     this.ready = true;
     this.send(this.controller.stateWith(chats));
-    this.readyChanged.fire(true);
     this.actions.refreshAccount(true);
   }
 

@@ -87,6 +87,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this.status.loading(input.title);
     this.log.info(`read aloud: ${input.title}, ${input.parts.length} part(s), ${input.voice.model}`);
     const outcome = await session.run();
+    player.dispose();
     if (this.session === session) {
       this.session = undefined;
       this.status.hide();

@@ -1,21 +1,31 @@
 import type { SpeechPlayer } from '../../core/speech/readAloudSession';
 import type { SpeechHostMessage } from '../../shared/protocol';
 import type { SpeechView } from './speechView';
+import type { Disposable } from 'vscode';
 
 /**
  * The core's player interface over the chat webview: each call becomes one protocol message. Until
  * the view is ready the messages wait here, so the first request need not wait for the view to load.
  */
-export class WebviewPlayer implements SpeechPlayer {
+export class WebviewPlayer implements SpeechPlayer, Disposable {
   private waiting: SpeechHostMessage[] | undefined = [];
+  /** Opens in the same turn as the view's `ready`, so the audio goes out before the chat state does. */
+  private readonly readiness: Disposable;
 
-  constructor(private readonly view: SpeechView) {}
+  constructor(private readonly view: SpeechView) {
+    this.readiness = view.onDidChangeReady((ready) => ready && this.open());
+  }
 
   /** The view is ready: what waited goes out in order, and later messages go straight through. */
   open(): void {
+    this.readiness.dispose();
     const waiting = this.waiting ?? [];
     this.waiting = undefined;
     for (const message of waiting) this.view.postSpeech(message);
+  }
+
+  dispose(): void {
+    this.readiness.dispose();
   }
 
   start(id: string, sampleRate: number, title: string): void {
