@@ -204,7 +204,7 @@ export class AssistantTurnView {
         h(
           'div',
           { className: 'turn-actions answer-actions' },
-          button('\u{1F50A}\uFE0E Read aloud', 'Read aloud', () => this.deps.post({ type: 'speech/readAnswer', turnId: turn.id }), 'link'),
+          button('Read aloud', 'Read aloud', () => this.deps.post({ type: 'speech/readAnswer', turnId: turn.id }), 'link'),
         ),
       );
     }
