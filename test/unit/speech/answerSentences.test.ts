@@ -101,6 +101,24 @@ describe('AnswerSentenceStream: an answer spoken sentence by sentence while it s
     assert.deepEqual([...given.map(([, s]) => s), ...closed], ['Read link now.', 'Then the guide too.']);
   });
 
+  it('a paragraph far past the look-again limit (no line breaks) still gives every sentence, once, in order', () => {
+    const paragraph = Array.from({ length: 400 }, (_, i) => `Sentence ${i + 1} says a little more, e.g. about Mr. Smith.`).join(' ');
+    assert.ok(paragraph.length > 20_000);
+    for (const size of [7, 5000]) {
+      const { given, closed } = stream(`Intro line.\n\n${paragraph}\n\nThe end.`, size);
+      const all = [...given.map(([, s]) => s), ...closed];
+      assert.equal(all.length, 402, `pieces of ${size}`);
+      assert.equal(all.join(' '), `Intro line. ${paragraph} The end.`);
+    }
+  });
+
+  it('a giant run without sentence ends or spaces is cut rather than held, and nothing is lost', () => {
+    const run = 'x'.repeat(5000);
+    const { given, closed } = stream(`${run} end.`, 100);
+    assert.ok(given.length > 0, 'parts are given before the answer ends');
+    assert.equal([...given.map(([, s]) => s), ...closed].join('').replace(/[ .]/g, ''), `${run}end`);
+  });
+
   it('gives the first sentence the moment the next one starts, long before the answer ends', () => {
     const { given } = stream(ANSWER, 1);
     const first = given[0];
