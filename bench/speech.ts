@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/workbench';
 import { arg, machineLoad, round } from './chatMeasure';
+import { speechAnswersBench } from './speechAnswers';
 import { measureColdStart } from './speechColdStart';
 
 const runs = arg('runs', 10);
@@ -71,6 +72,8 @@ function rssMb(): { browserMb: number; extensionHostMb: number } {
 async function main() {
   const longText = SENTENCE.repeat(Math.ceil((minutes * 60) / 5.5)).trim();
   writeFileSync(file, `Read this sentence aloud, please.\n\n${longText}\n`);
+  // Chat answers (issue 14) in a window of their own, with auto-read on.
+  const answers = await speechAnswersBench(runs);
   const workbench = await openWorkbench();
   const { page, sim } = workbench;
   try {
@@ -200,6 +203,7 @@ async function main() {
                   },
                   samples,
                 },
+          answers,
           loadAverage: machineLoad(),
           runs: latency,
         },

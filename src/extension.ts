@@ -17,6 +17,7 @@ import { realUi } from './vscode/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerSpeech } from './vscode/speech/registerSpeech';
+import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 
 /**
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext) {
   const completions = new InlineCompletions(clients, log);
   const chat = registerChat(context, clients, log);
   const speech = registerSpeech(clients, chat.provider, log);
+  const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 
   const store = new DisposableStore();
   built = store;
@@ -66,6 +68,7 @@ export function activate(context: vscode.ExtensionContext) {
     new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,
     ...speech.disposables,
+    ...answerSpeech.disposables,
   ]) {
     store.add(disposable);
   }
@@ -75,7 +78,16 @@ export function activate(context: vscode.ExtensionContext) {
   // Any extension may call activate() and read what it returns: outside tests that is nothing, so no
   // other extension reaches the keys, the clients or the dialogs. Tests run in ExtensionMode.Test.
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
-  return { clients, secretKeys: apiKeys, activation, completions, chat, readAloud: speech.readAloud, ui };
+  return {
+    clients,
+    secretKeys: apiKeys,
+    activation,
+    completions,
+    chat,
+    readAloud: speech.readAloud,
+    answerReading: answerSpeech.answers,
+    ui,
+  };
 }
 
 /** Resolves when everything activate() built is disposed: open sockets closed, answers and readings stopped. */

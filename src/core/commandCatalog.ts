@@ -20,6 +20,7 @@ export const COMMANDS = {
   readAloud: 'tandem.readAloud',
   stopReading: 'tandem.stopReading',
   saveSpeech: 'tandem.saveSpeech',
+  readLastAnswer: 'tandem.readLastAnswer',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

@@ -98,6 +98,9 @@ export const SETTINGS = {
   'speech.stripMarkup': { type: 'boolean', default: true },
   // Off by default: in a code file the verbaliser reads `a !== b` as "a not equal b" (codeVerbaliser.ts).
   'speech.readCodeLiterally': { type: 'boolean', default: false },
+  // Chat answers read aloud (issue 14): a code block is announced by default, since heard code is hard to follow.
+  'speech.codeBlocks': { type: 'string', enum: ['announce', 'read', 'skip'], default: 'announce' },
+  'speech.autoReadAnswers': { type: 'boolean', default: false },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -269,6 +269,9 @@ export type WebviewMessage =
   // Mentions (issue 13): the text typed after `@`, and the item picked (a chip once the host has read it).
   | { type: 'mentionQuery'; requestId: number; query: string }
   | { type: 'mention'; itemId: string }
+  // Read aloud chat answers (issue 14): an answer's speaker button. Only the turn's id: the host reads
+  // the text from the chat's own history, never from the webview.
+  | { type: 'speech/readAnswer'; turnId: string }
   | SpeechWebviewMessage;
 
 /** Read aloud (webview player → host). Times are epoch milliseconds (performance.timeOrigin based). */

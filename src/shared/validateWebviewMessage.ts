@@ -95,6 +95,8 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     message: boundedString(1000),
   }),
   'speech/stopRequested': shape<Of<'speech/stopRequested'>>({ type: oneOf('speech/stopRequested'), id: isId }),
+  // Read aloud chat answers (issue 14).
+  'speech/readAnswer': shape<Of<'speech/readAnswer'>>({ type: oneOf('speech/readAnswer'), turnId: isId }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

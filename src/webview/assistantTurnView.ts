@@ -198,6 +198,16 @@ export class AssistantTurnView {
       parts.push(button('Retry', 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry'));
     }
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
+    // Read aloud chat answers (issue 14): once the answer is complete. Only the id goes: the host reads its own copy.
+    if (turn.status !== 'streaming' && this.parts.some((p) => p.kind === 'text' && p.text.trim())) {
+      parts.push(
+        h(
+          'div',
+          { className: 'turn-actions answer-actions' },
+          button('Read aloud', 'Read aloud', () => this.deps.post({ type: 'speech/readAnswer', turnId: turn.id }), 'link'),
+        ),
+      );
+    }
     this.footer.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
 

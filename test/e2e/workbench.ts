@@ -15,6 +15,8 @@ export const demoWorkspace = join(repoRoot, 'test/fixtures/workspace');
 export interface Workbench {
   page: Page;
   sim: Simulator;
+  /** code-server's user data (its logs, the Tandem log among them, are under `logs/`). */
+  userDataDir: string;
   close(): Promise<void>;
   /** Saves a screenshot under test-results/ (git-ignored) for a failed test. */
   screenshot(name: string): Promise<string>;
@@ -54,6 +56,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     return {
       page,
       sim,
+      userDataDir: server.userDataDir,
       async close() {
         await opened.close();
         await server.stop();

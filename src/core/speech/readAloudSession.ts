@@ -3,6 +3,7 @@
 // than `lookaheadSeconds` of unplayed audio: the next part is fetched while the current one plays,
 // and however long the text, the player never holds more than about one part plus the lookahead.
 import { speechEvents, type SpeechStreamer, type SpeechVoice } from './speechEvents';
+import { FixedParts, isPartSource, type SpeechPartSource } from './speechParts';
 
 /** Where the audio goes: the webview player, through the protocol. */
 export interface SpeechPlayer {
@@ -15,8 +16,11 @@ export interface SpeechPlayer {
 
 export interface ReadAloudOptions {
   id: string;
-  /** The text, cleaned and split (speechText.ts). */
-  parts: readonly string[];
+  /**
+   * The text, cleaned and split (speechText.ts); or a source whose parts arrive over time (an answer
+   * read while it streams): the reading waits for each part and ends when the source has no more.
+   */
+  parts: readonly string[] | SpeechPartSource;
   voice: SpeechVoice;
   sampleRate: number;
   title: string;
@@ -44,7 +48,7 @@ export class ReadAloudSession {
   private sentChars = 0;
   private outcome: ReadAloudOutcome | undefined;
   private part = 0;
-  private readonly totalChars: number;
+  private readonly source: SpeechPartSource;
   private wakeUp: (() => void) | undefined;
   private playerDone: ((outcome: ReadAloudOutcome) => void) | undefined;
   /** Parts the service cut short (finish_reason "length"): their tail was not spoken. */
@@ -56,7 +60,7 @@ export class ReadAloudSession {
     private readonly options: ReadAloudOptions,
     private readonly onProgress: (progress: ReadAloudProgress) => void = () => {},
   ) {
-    this.totalChars = options.parts.reduce((n, p) => n + p.length, 0);
+    this.source = isPartSource(options.parts) ? options.parts : new FixedParts(options.parts);
   }
 
   get id(): string {
@@ -65,15 +69,19 @@ export class ReadAloudSession {
 
   /** Resolves when everything has played, the reading was stopped, or it failed (nothing is left playing then). */
   async run(): Promise<ReadAloudOutcome> {
-    const { id, parts, sampleRate, title } = this.options;
+    const { id, sampleRate, title } = this.options;
     const allPlayed = new Promise<ReadAloudOutcome>((resolve) => (this.playerDone = resolve));
     this.player.start(id, sampleRate, title);
     try {
-      for (this.part = 0; this.part < parts.length; this.part++) {
+      for (this.part = 0; ; this.part++) {
+        // The next part first: when there is none the player hears `end` at once, not after the lookahead wait.
+        const text = await this.source.next(this.abort.signal);
+        if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
+        if (text === undefined) break;
         await this.waitForRoom();
         if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
-        await this.streamPart(this.part, parts[this.part]);
-        this.sentChars += parts[this.part].length;
+        await this.streamPart(this.part, text);
+        this.sentChars += text.length;
         this.completeSeconds = this.sentSeconds;
         this.report();
       }
@@ -144,10 +152,11 @@ export class ReadAloudSession {
   private report(): void {
     // Extrapolate from whole parts only: a part still streaming has audio for part of its text.
     const secondsPerChar = this.sentChars > 0 ? this.completeSeconds / this.sentChars : 0;
-    const estimate = this.completeSeconds + (this.totalChars - this.sentChars) * secondsPerChar;
+    const estimate = this.completeSeconds + (this.source.knownChars - this.sentChars) * secondsPerChar;
+    const parts = this.source.knownParts;
     this.onProgress({
-      part: Math.min(this.part + 1, this.options.parts.length),
-      parts: this.options.parts.length,
+      part: Math.min(this.part + 1, parts),
+      parts,
       playedSeconds: this.played,
       estimatedTotalSeconds: Math.max(this.sentSeconds, estimate),
     });

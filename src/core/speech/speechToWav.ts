@@ -16,7 +16,7 @@ export interface SpokenWav {
 
 export async function speechToWav(
   client: SpeechStreamer,
-  options: Pick<ReadAloudOptions, 'parts' | 'voice' | 'sampleRate'>,
+  options: Pick<ReadAloudOptions, 'voice' | 'sampleRate'> & { parts: readonly string[] },
   call: { signal?: AbortSignal; onPart?: (done: number, total: number) => void } = {},
 ): Promise<SpokenWav> {
   const pieces: Uint8Array[] = [];

@@ -38,6 +38,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   private readonly speechIn = new vscode.EventEmitter<SpeechWebviewMessage>();
   /** The audio player's reports (read aloud). */
   readonly onSpeechMessage = this.speechIn.event;
+  private readonly readAnswerIn = new vscode.EventEmitter<string>();
+  /** An answer's speaker button (read aloud chat answers, issue 14): the id of the turn to read. */
+  readonly onReadAnswer = this.readAnswerIn.event;
   private readonly readyChanged = new vscode.EventEmitter<boolean>();
   /** The webview became ready (true) or went away (false). */
   readonly onDidChangeReady = this.readyChanged.event;
@@ -53,7 +56,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly restorer?: CheckpointRestorer,
   ) {
     super();
-    for (const emitter of [this.posted, this.speechIn, this.readyChanged]) this._register(emitter);
+    for (const emitter of [this.posted, this.speechIn, this.readAnswerIn, this.readyChanged]) this._register(emitter);
     this._register({ dispose: () => disposeAll([...this.viewListeners]) });
   }
 
@@ -213,6 +216,8 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'speech/failed':
       case 'speech/stopRequested':
         return this.speechIn.fire(message);
+      case 'speech/readAnswer':
+        return this.readAnswerIn.fire(message.turnId);
       default:
         return assertNever(message);
     }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
 import { ChatController } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
+import type { HostMessage } from '../../shared/protocol';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
@@ -27,6 +28,8 @@ export interface ChatRegistration {
   restorer: CheckpointRestorer;
   /** The standing command rules (workspaceState and the user setting). */
   commandRules: CommandRulesStore;
+  /** Everything the chat emits, whether or not the view is showing (auto-read follows answers here). */
+  onDidEmit: vscode.Event<HostMessage>;
   disposables: vscode.Disposable[];
 }
 
@@ -39,6 +42,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const checkpoints = new CheckpointStore(context.globalState);
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
+  const emitted = new vscode.EventEmitter<HostMessage>();
   const controller = new ChatController({
     store,
     clients: () => clients,
@@ -49,7 +53,10 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       checkpoints,
     ),
     // The controller emits only after the provider below exists.
-    emit: (message) => provider.post(message),
+    emit: (message) => {
+      provider.post(message);
+      emitted.fire(message);
+    },
     defaults: chatDefaults,
     limits: chatLimits,
     newId,
@@ -60,6 +67,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
+    emitted,
     proposals,
     mentions,
     provider,
@@ -80,5 +88,5 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, disposables };
+  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, disposables };
 }

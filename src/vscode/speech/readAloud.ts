@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
+import { isPartSource, type SpeechPartSource } from '../../core/speech/speechParts';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
@@ -22,8 +23,11 @@ class NoPlayerError extends Error {
   }
 }
 
-/** What one reading speaks, with which voice, under which title (the selection, a chat answer…). */
-export type ReadingInput = Pick<SpeechInput, 'parts' | 'voice' | 'sampleRate' | 'title'>;
+/**
+ * What one reading speaks, with which voice, under which title (the selection, a chat answer…). Parts
+ * may also come from a source that gives them over time (a chat answer read while it streams).
+ */
+export type ReadingInput = Pick<SpeechInput, 'voice' | 'sampleRate' | 'title'> & { parts: SpeechInput['parts'] | SpeechPartSource };
 
 /** What the last reading measured (the benchmark and tests read it through the extension's API). */
 export interface ReadingReport {
@@ -85,7 +89,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this.session = session;
     this.firstSoundMs = undefined;
     this.status.loading(input.title);
-    this.log.info(`read aloud: ${input.title}, ${input.parts.length} part(s), ${input.voice.model}`);
+    const parts = isPartSource(input.parts) ? 'streamed parts' : `${input.parts.length} part(s)`;
+    this.log.info(`read aloud: ${input.title}, ${parts}, ${input.voice.model}`);
     const outcome = await session.run();
     player.dispose();
     if (this.session === session) {

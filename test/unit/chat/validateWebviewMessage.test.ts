@@ -33,6 +33,8 @@ describe('parseWebviewMessage', () => {
       { type: 'speech/ended', id: 'r1', playedSeconds: 4 },
       { type: 'speech/failed', id: 'r1', reason: 'blocked', message: 'Audio is blocked until you click Play.' },
       { type: 'speech/stopRequested', id: 'r1' },
+      // Read aloud chat answers (issue 14).
+      { type: 'speech/readAnswer', turnId: 't1' },
     ];
     for (const m of good) assert.deepEqual(parseWebviewMessage(m), m);
   });
@@ -113,6 +115,8 @@ describe('parseWebviewMessage', () => {
       { type: 'removeAttachment', id: '' },
       { type: 'approveTool', callId: '', decision: 'deny' },
       { type: 'speech/stopRequested', id: '' },
+      { type: 'speech/readAnswer', turnId: '' },
+      { type: 'speech/readAnswer', turnId: 't1', text: 'read this instead' },
       { type: 'editAndResend', turnId: 't1', text: ' \n\t ' },
       { type: 'send', text: 'x', html: '<b>x</b>' },
       { type: 'stop', chatId: 'c1' },

@@ -3,6 +3,7 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { Pcm16StreamDecoder } from '../../../src/core/speech/pcmDecoder';
 import { ReadAloudSession, type ReadAloudProgress, type SpeechPlayer } from '../../../src/core/speech/readAloudSession';
 import { isServiceError } from '../../../src/core/serviceError';
+import { StreamedParts } from '../../../src/core/speech/speechParts';
 import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';
 
@@ -89,6 +90,54 @@ describe('ReadAloudSession against the simulator', () => {
     const chars = parts.join('').length;
     assert.ok(seconds > chars * 0.04 && seconds < chars * 0.12, `${seconds} s for ${chars} chars`);
     assert.ok(Math.abs(progress.at(-1)!.estimatedTotalSeconds - seconds) < 0.05, 'once all is received, the estimate is the real length');
+  });
+
+  it('takes parts that arrive over time: the first request leaves as soon as a sentence is there, and it ends once the source closes', async () => {
+    const player = new RecordingPlayer();
+    const source = new StreamedParts();
+    const progress: ReadAloudProgress[] = [];
+    const session = new ReadAloudSession(clients.a, player, { id: 'rs', parts: source, voice, sampleRate: 24000, title: 't' }, (p) =>
+      progress.push(p),
+    );
+    const run = session.run();
+    await until(() => player.calls.length === 1, 'the player to start', 5000);
+    assert.equal(sim.requests.length, 0, 'no request before there is a sentence');
+    source.append(['Hello there.']);
+    await until(() => sim.requests.length === 1 && player.calls.some((c) => c.kind === 'audio'), 'the first part', 5000);
+    await until(() => progress.length === 1, 'the first part to complete', 5000);
+    assert.deepEqual(
+      player.calls.map((c) => c.kind).filter((k) => k !== 'audio'),
+      ['start'],
+      'the reading waits for more rather than ending',
+    );
+    source.append(['This is the second part of the text.', 'And a third one, to finish.']);
+    source.close();
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 5000);
+    assert.deepEqual(
+      sim.requests.map((r) => (r.body as { messages: Array<{ content: string }> }).messages[0].content),
+      ['Hello there.', 'This is the second part of the text. And a third one, to finish.'],
+    );
+    assert.deepEqual(player.kinds(), ['start', 'audio0', 'audio1', 'end']);
+    assert.deepEqual(
+      progress.map((p) => [p.part, p.parts]),
+      [
+        [1, 2],
+        [2, 2],
+      ],
+    );
+    session.ended(player.seconds());
+    assert.deepEqual(await run, { kind: 'finished' });
+  });
+
+  it('a stop while waiting for the next part of a source ends the reading at once', async () => {
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'rw', parts: new StreamedParts(), voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => player.calls.length === 1, 'the player to start', 5000);
+    session.stop();
+    assert.deepEqual(await run, { kind: 'stopped' });
+    assert.deepEqual(player.kinds(), ['start', 'stop']);
+    assert.equal(sim.requests.length, 0);
   });
 
   it('asks for the next part only while the player holds less than the lookahead', async () => {
