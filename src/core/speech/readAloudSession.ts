@@ -49,6 +49,8 @@ export class ReadAloudSession {
   private playerDone: ((outcome: ReadAloudOutcome) => void) | undefined;
   /** Parts the service cut short (finish_reason "length"): their tail was not spoken. */
   readonly truncatedParts: number[] = [];
+  /** Where each part begun so far starts, in seconds of audio forwarded (follow along maps progress to parts). */
+  readonly partStartSeconds: number[] = [];
 
   constructor(
     private readonly client: SpeechStreamer,
@@ -72,6 +74,7 @@ export class ReadAloudSession {
       for (this.part = 0; this.part < parts.length; this.part++) {
         await this.waitForRoom();
         if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
+        this.partStartSeconds.push(this.sentSeconds);
         await this.streamPart(this.part, parts[this.part]);
         this.sentChars += parts[this.part].length;
         this.completeSeconds = this.sentSeconds;
