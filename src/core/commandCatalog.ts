@@ -20,6 +20,11 @@ export const COMMANDS = {
   readAloud: 'tandem.readAloud',
   stopReading: 'tandem.stopReading',
   saveSpeech: 'tandem.saveSpeech',
+  // Follow along (issue 14):
+  readFromCursor: 'tandem.readFromCursor',
+  nextSentence: 'tandem.nextSentence',
+  previousSentence: 'tandem.previousSentence',
+  pauseResumeReading: 'tandem.pauseResumeReading',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
