@@ -105,6 +105,11 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
     return this.index;
   }
 
+  /** The range highlighted now. */
+  get range(): vscode.Range | undefined {
+    return this.ranges[this.index];
+  }
+
   /** Arms a timer for the next boundary, extrapolating the last report at the current speed. */
   private schedule(): void {
     clearTimeout(this.timer);

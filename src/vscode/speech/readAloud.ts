@@ -58,6 +58,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   private readonly follow = this._register(new FollowAlong());
   /** What the current reading reads: next/previous sentence start it again from another part. */
   private input: ReadingInput | undefined;
+  /** The part of `input` the current session began with (next/previous start a session further on). */
+  private offset = 0;
   private paused = false;
   lastReport: ReadingReport | undefined;
 
@@ -100,13 +102,14 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     const { session, input } = this;
     if (!session || !input) return undefined;
     const commandAt = performance.timeOrigin + performance.now();
-    const heard = this.follow.current >= 0 ? this.follow.current : Math.max(0, partAt(session.partStartSeconds, session.playedSeconds));
+    const heard =
+      this.offset + (this.follow.current >= 0 ? this.follow.current : Math.max(0, partAt(session.partStartSeconds, session.playedSeconds)));
     const target = sentenceStart(input, direction === 1 ? nextSentence(input, heard) : sentenceStart(input, heard) - 1);
     if (target >= input.parts.length) {
       this.stop();
       return undefined;
     }
-    return this.play(readingFrom(input, Math.max(0, target)), commandAt);
+    return this.start(input, Math.max(0, target), commandAt);
   }
 
   /** Tandem: Pause/Resume Reading: the same as the view's Pause button. */
@@ -120,11 +123,18 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   }
 
   /** Reads `input` aloud, stopping any reading in progress; `commandAt` (epoch ms) is when the user asked. */
-  async play(input: ReadingInput, commandAt = performance.timeOrigin + performance.now()): Promise<ReadAloudOutcome> {
+  play(input: ReadingInput, commandAt = performance.timeOrigin + performance.now()): Promise<ReadAloudOutcome> {
+    return this.start(input, 0, commandAt);
+  }
+
+  /** Reads `whole` from its part `from` on. */
+  private async start(whole: ReadingInput, from: number, commandAt: number): Promise<ReadAloudOutcome> {
     this.commandAt = commandAt;
     this.stop();
-    this.input = input;
+    this.input = whole;
+    this.offset = from;
     this.paused = false;
+    const input = readingFrom(whole, from);
     // The first request leaves while the view opens; the player holds the audio until the view is ready.
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
     const player = new WebviewPlayer(this.view);
@@ -174,6 +184,11 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
 
   stop(): void {
     this.session?.stop();
+  }
+
+  /** The sentence follow along highlights now, if any (tests read it). */
+  get highlighted(): vscode.Range | undefined {
+    return this.follow.range;
   }
 
   private async offerWav(): Promise<void> {
