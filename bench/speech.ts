@@ -2,7 +2,8 @@
 // bundle, the simulator streaming Service A speech, and the webview's Web Audio player.
 //   1. first pcm chunk leaving the simulator → first sample scheduled in the webview (target < 50 ms p50)
 //   2. command (the Enter in the Command Palette) → first sound, by the webview's audio clock
-//   3. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
+//   3. follow along: a sentence boundary audible → its highlight moved (bench/speechFollow.ts)
+//   4. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
 //      extension-host RSS, and how much audio the player holds, sampled through the reading.
 // Options: --runs N (latency runs, default 10), --minutes N (length of the long reading, default 10).
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/workbench';
 import { arg, machineLoad, round } from './chatMeasure';
+import { highlightLag } from './speechFollow';
 
 const runs = arg('runs', 10);
 const minutes = arg('minutes', 10);
@@ -123,6 +125,9 @@ async function main() {
       if (data.state === 'ended' || Date.now() - started > (minutes * 60 + 120) * 1000) break;
       await page.waitForTimeout(SAMPLE_EVERY_MS);
     }
+    // Follow along (issue 14): highlight lag per sentence boundary.
+    const followAlong = await highlightLag(page, sim, runs);
+
     const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);
     const lastMinute = samples.filter((s) => s.atS >= samples.at(-1)!.atS - 60);
     const mean = (list: MemorySample[], key: 'webviewHeapMb' | 'browserMb' | 'extensionHostMb') =>
@@ -182,6 +187,7 @@ async function main() {
             },
             samples,
           },
+          highlightLagMs: followAlong,
           loadAverage: machineLoad(),
           runs: latency,
         },
