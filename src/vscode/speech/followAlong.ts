@@ -7,6 +7,12 @@ import { partAt } from '../../core/speech/partTiming';
  * the player fell behind (an underrun, or a busy webview) rather than the progress being a beat late.
  */
 const PREDICTION_SLACK_S = 0.3;
+/**
+ * The timer only bridges the gap to the player's next report (every 250 ms): a boundary further off
+ * waits for a later report, so a player whose clock runs slow (a starved audio thread) is never
+ * overtaken by more than a fraction of this.
+ */
+const MAX_PREDICTION_MS = 400;
 const MIN_SPEED = 0.5;
 const MAX_SPEED = 2;
 
@@ -118,7 +124,9 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
     const next = this.starts[this.index + 1];
     if (!position || position.paused || next === undefined) return;
     const speed = this.speed();
-    const wait = Math.max(0, (next - position.played) * 1000) / speed - (performance.now() - position.at);
+    const ahead = (Math.max(0, next - position.played) * 1000) / speed;
+    if (ahead > MAX_PREDICTION_MS) return;
+    const wait = ahead - (performance.now() - position.at);
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
