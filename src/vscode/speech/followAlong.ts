@@ -1,27 +1,9 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
-import { partAt } from '../../core/speech/partTiming';
+import { PartFollower, type FollowerClock } from '../../core/speech/partFollower';
 
-/**
- * A report older than this that still says the previous part is believed over the timer's prediction:
- * the player fell behind (an underrun, or a busy webview) rather than the progress being a beat late.
- */
-const PREDICTION_SLACK_S = 0.3;
-/**
- * The timer only bridges the gap to the player's next report (every 250 ms): a boundary further off
- * waits for a later report, so a player whose clock runs slow (a starved audio thread) is never
- * overtaken by more than a fraction of this.
- */
-const MAX_PREDICTION_MS = 400;
 const MIN_SPEED = 0.5;
 const MAX_SPEED = 2;
-
-/** Where the reading is: seconds of source audio played, and when (host clock, ms) that held. */
-interface Position {
-  played: number;
-  at: number;
-  paused: boolean;
-}
 
 /**
  * Follow along: the sentence being spoken is highlighted in its editor and kept in view. The player
@@ -44,15 +26,13 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
   );
   private document: vscode.TextDocument | undefined;
   private ranges: readonly vscode.Range[] = [];
-  private starts: readonly number[] = [];
-  private index = -1;
-  private position: Position | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly follower: PartFollower;
   /** When (epoch ms) the highlight moved to each part, for the lag the benchmark reports. */
   readonly movedAt = new Map<number, number>();
 
-  constructor(private readonly speed: () => number = playbackSpeed) {
+  constructor(speed: () => number = playbackSpeed) {
     super();
+    this.follower = new PartFollower((index) => this.show(index), hostClock, speed);
     this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.paint()));
     this._register(
       vscode.workspace.onDidChangeTextDocument((event) => {
@@ -68,81 +48,40 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
     this.end();
     this.document = document;
     this.ranges = ranges;
-    this.starts = partStarts;
+    this.follower.begin(partStarts);
   }
 
   /** The player's position: `played` seconds of source audio, true at `at` (host ms, performance.now()). */
   progress(played: number, paused: boolean, at = performance.now()): void {
-    if (!this.document) return;
-    this.position = { played, at, paused };
-    const heard = partAt(this.starts, played);
-    // A timer may have moved on a moment before this report caught up: keep its part unless the
-    // report is clearly behind it.
-    const behind = heard < this.index && this.starts[this.index] - played > PREDICTION_SLACK_S;
-    if (heard > this.index || behind) this.show(heard);
-    this.schedule();
+    if (this.document) this.follower.progress(played, paused, at);
   }
 
-  /** Pause/Resume from the host: the timer stops at once rather than at the player's next report. */
+  /** Pause/Resume from the host: the prediction stops at once rather than at the player's next report. */
   hold(paused: boolean): void {
-    const position = this.position;
-    if (!position || position.paused === paused) return;
-    const now = performance.now();
-    const played = paused ? position.played + ((now - position.at) / 1000) * this.speed() : position.played;
-    this.position = { played, at: now, paused };
-    this.schedule();
+    if (this.document) this.follower.hold(paused);
   }
 
   /** The reading ended, stopped or failed, or moved elsewhere: no highlight is left behind. */
   end(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.follower.end();
     if (this.document) for (const editor of this.editors()) editor.setDecorations(this.decoration, []);
     this.document = undefined;
     this.ranges = [];
-    this.starts = [];
-    this.index = -1;
-    this.position = undefined;
     this.movedAt.clear();
   }
 
   /** The part highlighted now (-1: none). */
   get current(): number {
-    return this.index;
+    return this.document ? this.follower.current : -1;
   }
 
   /** The range highlighted now. */
   get range(): vscode.Range | undefined {
-    return this.ranges[this.index];
-  }
-
-  /** Arms a timer for the next boundary, extrapolating the last report at the current speed. */
-  private schedule(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const position = this.position;
-    const next = this.starts[this.index + 1];
-    if (!position || position.paused || next === undefined) return;
-    const speed = this.speed();
-    const ahead = (Math.max(0, next - position.played) * 1000) / speed;
-    if (ahead > MAX_PREDICTION_MS) return;
-    const wait = ahead - (performance.now() - position.at);
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        if (!this.position) return;
-        const played = this.position.played + ((performance.now() - this.position.at) / 1000) * speed;
-        const heard = partAt(this.starts, played);
-        if (heard > this.index) this.show(heard);
-        this.schedule();
-      },
-      Math.max(0, wait),
-    );
+    return this.document ? this.ranges[this.follower.current] : undefined;
   }
 
   private show(index: number): void {
-    if (index === this.index || index < 0 || index >= this.ranges.length) return;
-    this.index = index;
+    if (index >= this.ranges.length) return;
     this.movedAt.set(index, performance.timeOrigin + performance.now());
     this.paint();
     // Only when the sentence changes, so the user can scroll away between sentences.
@@ -151,7 +90,7 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
   }
 
   private paint(): void {
-    const range = this.ranges[this.index];
+    const range = this.range;
     for (const editor of this.editors()) editor.setDecorations(this.decoration, range ? [range] : []);
   }
 
@@ -161,6 +100,12 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
     return editors.sort((a, b) => Number(b === vscode.window.activeTextEditor) - Number(a === vscode.window.activeTextEditor));
   }
 }
+
+const hostClock: FollowerClock = {
+  now: () => performance.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** tandem.speech.speed (read aloud's playback speed) when set, else 1. */
 export function playbackSpeed(): number {
