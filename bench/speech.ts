@@ -2,7 +2,8 @@
 // bundle, the simulator streaming Service A speech, and the webview's Web Audio player.
 //   1. first pcm chunk leaving the simulator → first sample scheduled in the webview (target < 50 ms p50)
 //   2. command (the Enter in the Command Palette) → first sound, by the webview's audio clock
-//   3. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
+//   3. follow along: a sentence boundary audible → its highlight moved (bench/speechFollow.ts)
+//   4. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
 //      extension-host RSS, and how much audio the player holds, sampled through the reading.
 //   4. cold start: the first reading in a new window and after a reload, the Tandem view not yet open (speechColdStart.ts)
 // Options: --runs N (latency runs, default 10), --minutes N (length of the long reading, default 10; 0
@@ -15,6 +16,7 @@ import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/w
 import { arg, machineLoad, round } from './chatMeasure';
 import { speechAnswersBench } from './speechAnswers';
 import { measureColdStart } from './speechColdStart';
+import { highlightLag } from './speechFollow';
 
 const runs = arg('runs', 10);
 const minutes = arg('minutes', 10);
@@ -136,6 +138,8 @@ async function main() {
     }
     const coldNew = await measureColdStart(workbench, 'newWindow', 'speech-bench.md', coldRuns, runCommandTimed);
     const coldReload = await measureColdStart(workbench, 'reload', 'speech-bench.md', coldRuns, runCommandTimed);
+    // Follow along (issue 14): highlight lag per sentence boundary.
+    const followAlong = await highlightLag(page, sim, runs);
     const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);
     const lastMinute = samples.filter((s) => s.atS >= (samples.at(-1)?.atS ?? 0) - 60);
     const mean = (list: MemorySample[], key: 'webviewHeapMb' | 'browserMb' | 'extensionHostMb') =>
@@ -204,6 +208,7 @@ async function main() {
                   samples,
                 },
           answers,
+          highlightLagMs: followAlong,
           loadAverage: machineLoad(),
           runs: latency,
         },

@@ -21,6 +21,11 @@ export const COMMANDS = {
   stopReading: 'tandem.stopReading',
   saveSpeech: 'tandem.saveSpeech',
   readLastAnswer: 'tandem.readLastAnswer',
+  // Follow along (issue 14):
+  readFromCursor: 'tandem.readFromCursor',
+  nextSentence: 'tandem.nextSentence',
+  previousSentence: 'tandem.previousSentence',
+  pauseResumeReading: 'tandem.pauseResumeReading',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

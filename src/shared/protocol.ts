@@ -241,7 +241,9 @@ export type SpeechHostMessage =
   /** No more audio will come; the player reports `speech/ended` when what it holds has played. */
   | { type: 'speech/end'; id: string }
   /** Silence now (stop command, an error, a new reading). */
-  | { type: 'speech/stop'; id: string };
+  | { type: 'speech/stop'; id: string }
+  // Follow along (issue 14): Tandem: Pause/Resume Reading holds or releases the player, as its Pause button does.
+  | { type: 'speech/pause'; id: string; paused: boolean };
 
 /** Webview → host. All act on the current chat unless they name one. */
 export type WebviewMessage =

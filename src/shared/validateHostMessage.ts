@@ -165,6 +165,8 @@ const messageChecks: MessageChecks<HostMessage> = {
   'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),
   'speech/end': shape<Of<'speech/end'>>({ type: oneOf('speech/end'), id: isString }),
   'speech/stop': shape<Of<'speech/stop'>>({ type: oneOf('speech/stop'), id: isString }),
+  // Follow along (issue 14):
+  'speech/pause': shape<Of<'speech/pause'>>({ type: oneOf('speech/pause'), id: isString, paused: isBool }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

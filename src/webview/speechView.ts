@@ -15,7 +15,7 @@ export class SpeechView {
   private readonly notice = h('p', { className: 'speech-notice', attrs: { role: 'status', hidden: '' } });
   private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
   private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
-  private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.togglePause());
+  private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.setPaused(this.element.dataset.state !== 'paused'));
   private readonly player: SpeechPlayer;
   private id: string | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -83,6 +83,9 @@ export class SpeechView {
       case 'speech/stop':
         if (message.id === this.id) this.player.stop();
         break;
+      case 'speech/pause':
+        if (message.id === this.id) this.setPaused(message.paused);
+        break;
       default:
         assertNever(message);
     }
@@ -139,12 +142,15 @@ export class SpeechView {
     if (id) this.post({ type: 'speech/ended', id, playedSeconds });
   }
 
-  private togglePause(): void {
-    const pausing = this.element.dataset.state !== 'paused';
-    if (pausing) this.player.pause();
+  /** The Pause button and Tandem: Pause/Resume Reading (`speech/pause`) both come here. */
+  private setPaused(paused: boolean): void {
+    if (!this.id || (this.element.dataset.state === 'paused') === paused) return;
+    if (paused) this.player.pause();
     else this.player.resume();
-    this.setState(pausing ? 'paused' : 'playing');
-    this.labelPause(pausing);
+    this.setState(paused ? 'paused' : 'playing');
+    this.labelPause(paused);
+    // The host hears of it now, not at the next tick: follow along stops (or restarts) its timer at once.
+    this.tick();
   }
 
   private labelPause(paused: boolean): void {

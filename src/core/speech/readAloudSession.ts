@@ -53,6 +53,8 @@ export class ReadAloudSession {
   private playerDone: ((outcome: ReadAloudOutcome) => void) | undefined;
   /** Parts the service cut short (finish_reason "length"): their tail was not spoken. */
   readonly truncatedParts: number[] = [];
+  /** Where each part begun so far starts, in seconds of audio forwarded (follow along maps progress to parts). */
+  readonly partStartSeconds: number[] = [];
 
   constructor(
     private readonly client: SpeechStreamer,
@@ -80,6 +82,7 @@ export class ReadAloudSession {
         if (text === undefined) break;
         await this.waitForRoom();
         if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
+        this.partStartSeconds.push(this.sentSeconds);
         await this.streamPart(this.part, text);
         this.sentChars += text.length;
         this.completeSeconds = this.sentSeconds;

@@ -39,6 +39,14 @@ interface Line {
   startsBlock: boolean;
   /** Inside a code fence: no inline markdown rules apply. */
   code: boolean;
+  /** Index of the raw line it came from (a raw line can give two: code, then its trailing comment). */
+  source: number;
+}
+
+/** Where a line starts: inside a block comment or docstring, inside a fence. */
+interface LineState {
+  open: OpenBlock;
+  fence: string | null;
 }
 
 const SENTENCE_END = /[.!?。！？:;…]["'”’)\]»」』]*$/u;
@@ -48,26 +56,13 @@ const SPACES = /[ \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]+/g;
 
 /** Text as it should be spoken. */
 export function cleanForSpeech(text: string, options: CleanOptions): string {
-  const normalised = text
-    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
-    .replace(/[\t\v\f]/g, ' ')
-    // eslint-disable-next-line no-control-regex -- dropping control characters is the point
-    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B\uFEFF]/g, '');
-  const rawLines = normalised.split('\n');
-  const lines: Line[] = options.stripMarkup
-    ? stripLineMarkup(rawLines, options.languageId)
-    : rawLines.map((line) => ({ text: line, comment: false, startsBlock: false, code: false }));
+  return cleanFrom(text, options, undefined);
+}
 
-  const language = options.languageId ?? '';
-  if (options.stripMarkup && !options.readCodeLiterally && isCodeLanguage(language)) {
-    // Each line of code is a phrase of its own; `code` keeps the markdown rules off the spoken words.
-    for (const line of lines) {
-      if (line.comment || !line.text.trim()) continue;
-      line.text = verbaliseCodeLine(line.text, language);
-      line.code = true;
-      line.startsBlock = true;
-    }
-  }
+/** `cleanForSpeech` for a piece of a larger text, starting in `state` (inside a comment or a fence). */
+function cleanFrom(text: string, options: CleanOptions, state: LineState | undefined): string {
+  const rawLines = normaliseLines(text.replace(/\r\n?|[\u2028\u2029]/g, '\n').split('\n'));
+  const lines = markLines(rawLines, options, state);
 
   const spoken: string[] = [];
   let paragraph: Line[] = [];
@@ -88,12 +83,126 @@ export function cleanForSpeech(text: string, options: CleanOptions): string {
       flush();
       continue;
     }
-    const previous = paragraph[paragraph.length - 1];
-    if (previous && (line.startsBlock || line.comment !== previous.comment || line.code !== previous.code)) flush();
+    if (breaksBefore(line, paragraph[paragraph.length - 1])) flush();
     paragraph.push({ ...line, text });
   }
   flush();
   return spoken.join(' ');
+}
+
+/** Tabs become spaces and control characters go; line by line, so a line's place in the text is kept. */
+function normaliseLines(rawLines: string[]): string[] {
+  return (
+    rawLines
+      .map((line) => line.replace(/[\t\v\f]/g, ' '))
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .map((line) => line.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B\uFEFF]/g, ''))
+  );
+}
+
+/** The lines as the paragraph builder sees them; `states` receives where each raw line starts. */
+function markLines(rawLines: string[], options: CleanOptions, state: LineState | undefined, states?: LineState[]): Line[] {
+  const lines: Line[] = options.stripMarkup
+    ? stripLineMarkup(rawLines, options.languageId, state, states)
+    : rawLines.map((line, source) => ({ text: line, comment: false, startsBlock: false, code: false, source }));
+  const language = options.languageId ?? '';
+  if (options.stripMarkup && !options.readCodeLiterally && isCodeLanguage(language)) {
+    // Each line of code is a phrase of its own; `code` keeps the markdown rules off the spoken words.
+    for (const line of lines) {
+      if (line.comment || !line.text.trim()) continue;
+      line.text = verbaliseCodeLine(line.text, language);
+      line.code = true;
+      line.startsBlock = true;
+    }
+  }
+  return lines;
+}
+
+/** A non-blank line starts a new paragraph: a block of its own, or a change between comment, code and prose. */
+function breaksBefore(line: Line, previous: Line | undefined): boolean {
+  return previous !== undefined && (line.startsBlock || line.comment !== previous.comment || line.code !== previous.code);
+}
+
+/** One spoken sentence and the span of the source text it was read from. */
+export interface SpokenSentence {
+  text: string;
+  /** Offsets into the source text: the sentence as written, markup included. */
+  start: number;
+  end: number;
+}
+
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
+
+/**
+ * The source split into sentences first, each then cleaned for speech, so every spoken part knows the
+ * span of the document it came from (follow along highlights it). Paragraphs are found as
+ * `cleanForSpeech` finds them (a comment, a list item or a line of code is never joined to its
+ * neighbour); sentences inside a paragraph may run over several lines. A sentence that cleans to
+ * nothing is dropped; one longer than the split limits is cut as `splitForSpeech` cuts, each piece
+ * keeping the whole sentence's span.
+ */
+export function speechSentences(source: string, clean: CleanOptions, split: SplitOptions = {}): SpokenSentence[] {
+  const firstMax = checkLimit(split.firstMaxChars ?? DEFAULT_FIRST_MAX_CHARS, 'firstMaxChars');
+  const max = checkLimit(split.maxChars ?? DEFAULT_MAX_CHARS, 'maxChars');
+  const lineStarts = [0];
+  const lineEnds: number[] = [];
+  for (const match of source.matchAll(LINE_BREAK)) {
+    lineEnds.push(match.index);
+    lineStarts.push(match.index + match[0].length);
+  }
+  lineEnds.push(source.length);
+  const states: LineState[] = [];
+  const lines = markLines(
+    normaliseLines(lineStarts.map((start, i) => source.slice(start, lineEnds[i]))),
+    clean,
+    { open: clean.stripMarkup ? initialOpenBlock(source.split(LINE_BREAK)) : null, fence: null },
+    states,
+  );
+
+  // Paragraphs as raw line spans; two that share a raw line (code, then its trailing comment) are one.
+  const paragraphs: Array<{ first: number; last: number }> = [];
+  let previous: Line | undefined;
+  for (const line of lines) {
+    if (!line.text.trim()) {
+      previous = undefined;
+      continue;
+    }
+    const current = paragraphs[paragraphs.length - 1];
+    const joins = current !== undefined && (current.last === line.source || (previous !== undefined && !breaksBefore(line, previous)));
+    if (joins) current.last = line.source;
+    else paragraphs.push({ first: line.source, last: line.source });
+    previous = line;
+  }
+
+  const out: SpokenSentence[] = [];
+  for (const { first, last } of paragraphs) {
+    const from = lineStarts[first];
+    // Line breaks inside a paragraph become spaces of the same length, so offsets still point into the source.
+    const flat = source.slice(from, lineEnds[last]).replace(LINE_BREAK, (brk) => ' '.repeat(brk.length));
+    for (const span of sentenceRanges(flat)) {
+      const start = from + span.start;
+      const end = from + span.end;
+      const line = lineOf(lineStarts, start);
+      const text = cleanFrom(source.slice(start, end), clean, states[line]);
+      if (!text) continue;
+      for (const piece of splitForSpeech(text, { firstMaxChars: out.length === 0 ? firstMax : max, maxChars: max })) {
+        out.push({ text: piece, start, end });
+      }
+    }
+  }
+  return out;
+}
+
+/** The index of the line holding `offset` (binary search over the lines' start offsets). */
+function lineOf(lineStarts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** A paragraph break ends a sentence: add a full stop unless sentence punctuation is already there. */
@@ -123,32 +232,36 @@ const FENCE = /^(`{3,}|~{3,})/;
 const RULE = /^([-*_=])(?:\s*\1){2,}$/;
 
 /** Line-level markup: fences, shebangs, comment markers, rules, tables, quotes, list bullets. */
-function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
+function stripLineMarkup(rawLines: string[], languageId = '', start?: LineState, states?: LineState[]): Line[] {
   const out: Line[] = [];
-  let fence: string | null = null;
-  let open = initialOpenBlock(rawLines);
+  let fence: string | null = start ? start.fence : null;
+  let open = start ? start.open : initialOpenBlock(rawLines);
+  let index = -1;
+  const push = (...lines: Omit<Line, 'source'>[]) => out.push(...lines.map((line) => ({ ...line, source: index })));
   for (const raw of rawLines) {
+    index++;
+    states?.push({ open, fence });
     let text = raw.trim();
     const fenceMatch = FENCE.exec(text);
     if (fence === null && fenceMatch) {
       fence = fenceMatch[1];
-      out.push(blank());
+      push(blank());
       continue;
     }
     if (fence !== null && text.startsWith(fence) && text.replace(/[`~]/g, '') === '') {
       fence = null;
-      out.push(blank());
+      push(blank());
       continue;
     }
     if (/^#!\s*\//.test(text)) {
       // A shebang line says nothing worth hearing (Rust's `#![attr]` is not one).
-      out.push(blank());
+      push(blank());
       continue;
     }
     const code = fence !== null;
     if (!code && RULE.test(text)) {
       // Horizontal rules, setext heading underlines and front-matter dashes end the paragraph.
-      out.push(blank());
+      push(blank());
       continue;
     }
     if (!code) text = text.replace(/^(?:>\s?)+/, '');
@@ -180,7 +293,7 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
         // `#` lines are often one note each; a line that starts with a capitalised word begins a new
         // sentence, while one in lower case (or an acronym, "API") continues the line above.
         if (hash && /^\p{Lu}(?!\p{Lu})/u.test(text) && out.length > 0 && out[out.length - 1].comment) {
-          out.push({ text, comment, startsBlock: true, code: fence !== null });
+          push({ text, comment, startsBlock: true, code: fence !== null });
           continue;
         }
       } else {
@@ -188,8 +301,8 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
         const trailing = code || !languageId || isCodeLanguage(languageId) ? trailingComment(text, languageId) : undefined;
         if (trailing) {
           // `x = 1  # note` / `foo(); // note`: the code, then the note as its own phrase, without its marker.
-          out.push({ text: trailing.code, comment: false, startsBlock: false, code });
-          out.push({ text: trailing.note, comment: true, startsBlock: true, code });
+          push({ text: trailing.code, comment: false, startsBlock: false, code });
+          push({ text: trailing.note, comment: true, startsBlock: true, code });
           continue;
         }
         // A trailing `/* note */` after code: the note is spoken, its markers are not.
@@ -202,7 +315,7 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
     if (!code) {
       if (text.startsWith('|') && text.endsWith('|') && text.length > 1) {
         if (/^[\s|:-]+$/.test(text)) {
-          out.push(blank());
+          push(blank());
           continue;
         }
         // A table row is a sentence of its own: its cells, with a pause between them.
@@ -212,7 +325,7 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
           .map((cell) => cell.trim())
           .filter(Boolean)
           .join(', ');
-        out.push({ text, comment, startsBlock: true, code }, blank());
+        push({ text, comment, startsBlock: true, code }, blank());
         continue;
       }
       const bullet = /^(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/.exec(text);
@@ -221,7 +334,7 @@ function stripLineMarkup(rawLines: string[], languageId = ''): Line[] {
         startsBlock = true;
       }
     }
-    out.push({ text, comment, startsBlock, code });
+    push({ text, comment, startsBlock, code });
   }
   return out;
 }
@@ -291,7 +404,7 @@ function trailingComment(line: string, languageId: string): { code: string; note
   return undefined;
 }
 
-function blank(): Line {
+function blank(): Omit<Line, 'source'> {
   return { text: '', comment: false, startsBlock: false, code: false };
 }
 

@@ -5,7 +5,7 @@ import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
 import type { SpeechView } from './speechView';
 
-/** Read Aloud, Stop Reading and Save Selection as Speech…; the player lives in the chat webview. */
+/** Read Aloud, Read from Cursor, Stop, Pause/Resume, Next/Previous Sentence and Save Selection as Speech…; the player lives in the chat webview. */
 export function registerSpeech(
   clients: ServiceClients,
   chatView: SpeechView,
@@ -18,6 +18,10 @@ export function registerSpeech(
       readAloud,
       vscode.commands.registerCommand(COMMANDS.readAloud, () => readAloud.read()),
       vscode.commands.registerCommand(COMMANDS.stopReading, () => readAloud.stop()),
+      vscode.commands.registerCommand(COMMANDS.readFromCursor, () => readAloud.readFromCursor()),
+      vscode.commands.registerCommand(COMMANDS.nextSentence, () => readAloud.skip(1)),
+      vscode.commands.registerCommand(COMMANDS.previousSentence, () => readAloud.skip(-1)),
+      vscode.commands.registerCommand(COMMANDS.pauseResumeReading, () => readAloud.togglePause()),
       // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
       vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
     ],

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatClock } from '../../core/speech/clock';
 import { speechToWav } from '../../core/speech/speechToWav';
+import { splitForSpeech } from '../../core/speech/speechText';
 import { signalFromToken } from '../cancellation';
 import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
@@ -33,10 +34,15 @@ export async function saveSpeech(
       async (progress, token) => {
         const cancel = signalFromToken(token);
         try {
-          return await speechToWav(clients.a, input, {
-            signal: cancel.signal,
-            onPart: (done, total) => progress.report({ increment: 100 / total, message: vscode.l10n.t('part {0} of {1}', done, total) }),
-          });
+          // A file needs no follow along: sentences go out joined into parts of the usual size, as few requests.
+          return await speechToWav(
+            clients.a,
+            { ...input, parts: splitForSpeech(input.parts.join(' ')) },
+            {
+              signal: cancel.signal,
+              onPart: (done, total) => progress.report({ increment: 100 / total, message: vscode.l10n.t('part {0} of {1}', done, total) }),
+            },
+          );
         } finally {
           cancel.dispose();
         }

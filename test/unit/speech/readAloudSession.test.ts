@@ -140,6 +140,24 @@ describe('ReadAloudSession against the simulator', () => {
     assert.equal(sim.requests.length, 0);
   });
 
+  it('records where each part starts in seconds of audio forwarded, so progress maps to the part heard', async () => {
+    const player = new RecordingPlayer();
+    const session = new ReadAloudSession(clients.a, player, { id: 'r5', parts, voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 5000);
+    // Each part's start is the audio of the parts before it, decoded as the webview decodes it.
+    const before = (part: number) => {
+      const earlier = new RecordingPlayer();
+      earlier.calls.push(...player.calls.filter((c) => c.kind === 'audio' && c.part! < part));
+      return earlier.seconds();
+    };
+    assert.equal(session.partStartSeconds.length, 3);
+    session.partStartSeconds.forEach((start, i) => assert.ok(Math.abs(start - before(i)) < 0.001, `part ${i} starts at ${start} s`));
+    assert.ok(session.partStartSeconds[1] > 0.5 && session.partStartSeconds[2] > session.partStartSeconds[1] + 1);
+    session.ended(player.seconds());
+    await run;
+  });
+
   it('asks for the next part only while the player holds less than the lookahead', async () => {
     const player = new RecordingPlayer();
     const session = new ReadAloudSession(clients.a, player, {

@@ -63,6 +63,9 @@ describe('parseHostMessage', () => {
       { type: 'speech/preview', id: 'r1', text: 'Polished.' },
       { type: 'speech/end', id: 'r1' },
       { type: 'speech/stop', id: 'r1' },
+      // Follow along (issue 14):
+      { type: 'speech/pause', id: 'r1', paused: true },
+      { type: 'speech/pause', id: 'r1', paused: false },
     ];
     for (const message of valid) assert.deepEqual(parseHostMessage(clone(message)), message, message.type);
   });
@@ -88,6 +91,9 @@ describe('parseHostMessage', () => {
       { type: 'speech/start', id: 'r1', sampleRate: 24000.5, title: 'x' },
       { type: 'speech/audio', id: 'r1', part: 0, data: '<script>' },
       { type: 'speech/audio', id: 'r1', data: 'AAAA' },
+      // Follow along (issue 14):
+      { type: 'speech/pause', id: 'r1' },
+      { type: 'speech/pause', id: 'r1', paused: 'yes' },
       { type: 'turn', chatId: 'c1', turn: { id: 'x', role: 'system', text: 'x', attachments: [] } },
     ];
     for (const message of bad) assert.equal(parseHostMessage(message), undefined, JSON.stringify(message));
