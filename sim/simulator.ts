@@ -70,6 +70,7 @@ function recordReply(res: ServerResponse, record: RecordedRequest, clock: SimClo
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
     record.bytesSent += byteLength(args[0]);
+    record.endedAt = clock.now();
     return end(...args);
   }) as typeof res.end;
 }

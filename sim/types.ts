@@ -42,6 +42,8 @@ export interface RecordedRequest {
   receivedAt: number;
   /** ms on the simulator's clock (wall clock unless SimOptions.clock) when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
+  /** ms on the simulator's clock when the reply was complete (unset while it streams, and for an aborted one). */
+  endedAt?: number;
   /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
   bytesSent: number;
 }

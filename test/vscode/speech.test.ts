@@ -98,14 +98,16 @@ describe('read aloud in a real extension host', () => {
     assert.deepEqual(await reading, { kind: 'stopped' });
   });
 
-  it('Stop Reading aborts the request at once: the simulator sees the socket close and the player is told to stop', async () => {
+  it('Stop Reading aborts the open requests at once: the simulator sees the sockets close and the player is told to stop', async () => {
     sim.configure({ tokensPerSecond: 25 }); // audio streams in real time, so the request is still open
     await openWith('A long paragraph. '.repeat(20), 'A long paragraph. '.repeat(20).trim());
     const reading = vscode.commands.executeCommand('tandem.readAloud');
     await until(() => posted.some((m) => m.type === 'speech/audio'), 'the first audio', 10_000);
     await vscode.commands.executeCommand('tandem.stopReading');
     assert.deepEqual(await reading, { kind: 'stopped' });
-    await until(() => sim.abortedCount === 1, 'the socket to close', 5_000);
+    // The part playing and the one fetched ahead may both be open: every open socket closes.
+    await until(() => sim.requests.every((r) => r.aborted || r.endedAt !== undefined), 'every open socket to close', 5_000);
+    assert.ok(sim.abortedCount >= 1, 'the request of the part playing was aborted');
     assert.equal(posted.at(-1)?.type, 'speech/stop');
   });
 

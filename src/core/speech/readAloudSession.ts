@@ -2,6 +2,7 @@
 // player as it arrives. Parts are requested one after another, but only while the player holds less
 // than `lookaheadSeconds` of unplayed audio: the next part is fetched while the current one plays,
 // and however long the text, the player never holds more than about one part plus the lookahead.
+import { PartRequest } from './partRequest';
 import { speechEvents, type SpeechStreamer, type SpeechVoice } from './speechEvents';
 import { FixedParts, isPartSource, type SpeechPartSource } from './speechParts';
 
@@ -75,19 +76,19 @@ export class ReadAloudSession {
     const allPlayed = new Promise<ReadAloudOutcome>((resolve) => (this.playerDone = resolve));
     this.player.start(id, sampleRate, title);
     try {
-      for (this.part = 0; ; this.part++) {
-        // The next part first: when there is none the player hears `end` at once, not after the lookahead wait.
-        const text = await this.source.next(this.abort.signal);
-        if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
-        if (text === undefined) break;
-        await this.waitForRoom();
-        if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
+      let current = await this.request();
+      for (this.part = 0; current; this.part++) {
         this.partStartSeconds.push(this.sentSeconds);
-        await this.streamPart(this.part, text);
-        this.sentChars += text.length;
+        // The next part's request leaves now, while this one plays (once there is room ahead).
+        const following = this.request();
+        following.catch(() => {}); // awaited below; until then a failure must not count as unhandled
+        await this.forward(this.part, current);
+        this.sentChars += current.text.length;
         this.completeSeconds = this.sentSeconds;
         this.report();
+        current = await following;
       }
+      if (this.abort.signal.aborted) return this.finish({ kind: 'stopped' });
     } catch (error) {
       return this.finish(this.abort.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error });
     }
@@ -125,8 +126,22 @@ export class ReadAloudSession {
     this.finish({ kind: 'failed', error });
   }
 
-  private async streamPart(index: number, text: string): Promise<void> {
-    for await (const event of speechEvents(this.client, this.options.voice, text, this.abort.signal)) {
+  /**
+   * The next part's request, started once the player holds less than the lookahead; undefined when
+   * there are no more parts or the reading stopped. Asking for the text first means the player hears
+   * `end` at once when there is none, not after the lookahead wait.
+   */
+  private async request(): Promise<PartRequest | undefined> {
+    const text = await this.source.next(this.abort.signal);
+    if (text === undefined || this.abort.signal.aborted) return undefined;
+    await this.waitForRoom();
+    if (this.abort.signal.aborted) return undefined;
+    return new PartRequest(text, speechEvents(this.client, this.options.voice, text, this.abort.signal));
+  }
+
+  /** Hands a part's audio to the player as it arrives (or at once, what arrived while the part before played). */
+  private async forward(index: number, request: PartRequest): Promise<void> {
+    for await (const event of request.drain()) {
       if (event.kind === 'audio') {
         this.player.audio(this.id, index, event.data);
         this.sentSeconds += (event.data.length * 3) / 4 / 2 / this.options.sampleRate;

@@ -158,7 +158,25 @@ describe('ReadAloudSession against the simulator', () => {
     await run;
   });
 
-  it('asks for the next part only while the player holds less than the lookahead', async () => {
+  it('fetches the next part while the one before still streams, and hands its audio over only after that part', async () => {
+    sim.configure({ tokensPerSecond: 25 }); // real time: the first part streams for a few seconds
+    const player = new RecordingPlayer();
+    const long = ['A first sentence that takes a few seconds to speak in real time.', 'Then a short one.'];
+    const session = new ReadAloudSession(clients.a, player, { id: 'rp', parts: long, voice, sampleRate: 24000, title: 't' });
+    const run = session.run();
+    await until(() => sim.requests.length === 2, 'the second request', 10_000);
+    assert.equal(sim.requests[0].endedAt, undefined, 'the first part is still streaming when the second is asked for');
+    await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 20_000);
+    assert.deepEqual(player.kinds(), ['start', 'audio0', 'audio1', 'end'], 'the parts reach the player whole and in order');
+    assert.ok(
+      sim.requests.every((r) => r.endedAt !== undefined && !r.aborted),
+      'both requests ran to their end',
+    );
+    session.ended(player.seconds());
+    assert.deepEqual(await run, { kind: 'finished' });
+  });
+
+  it('asks for a part beyond the one fetched ahead only while the player holds less than the lookahead', async () => {
     const player = new RecordingPlayer();
     const session = new ReadAloudSession(clients.a, player, {
       id: 'r2',
@@ -170,14 +188,14 @@ describe('ReadAloudSession against the simulator', () => {
     });
     const run = session.run();
     await until(
-      () => sim.requests.length === 1 && sim.requests[0].status === 200 && player.calls.filter((c) => c.kind === 'audio').length > 3,
-      'first part',
+      () => sim.requests.length === 2 && sim.requests.every((r) => r.endedAt !== undefined) && player.kinds().includes('audio1'),
+      'the first part and the one fetched ahead',
       5000,
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
-    assert.equal(sim.requests.length, 1, 'the first part (~1 s) is more than the lookahead, so the second waits');
+    assert.equal(sim.requests.length, 2, 'the two parts (~3 s) are more than the lookahead, so the third waits');
     session.progress(player.seconds() - 0.2);
-    await until(() => sim.requests.length === 2, 'the second request once the player caught up', 5000);
+    await until(() => sim.requests.length === 3, 'the third request once the player caught up', 5000);
     session.stop();
     assert.deepEqual(await run, { kind: 'stopped' });
   });
@@ -238,16 +256,18 @@ describe('ReadAloudSession against the simulator', () => {
     assert.ok(!player.calls.some((c) => c.kind === 'end'));
   });
 
-  it('a player that goes away (view closed) ends the reading as failed and aborts the request', async () => {
+  it('a player that goes away (view closed) ends the reading as failed and aborts its open requests', async () => {
     sim.configure({ tokensPerSecond: 25 });
     const player = new RecordingPlayer();
     const session = new ReadAloudSession(clients.a, player, { id: 'r6', parts, voice, sampleRate: 24000, title: 't' });
     const run = session.run();
     await until(() => player.calls.some((c) => c.kind === 'audio'), 'first audio', 5000);
+    await until(() => sim.requests.length === 2, 'the next part fetched ahead', 5000);
     session.fail(new Error('The Tandem view was closed'));
     const outcome = await run;
     assert.equal(outcome.kind, 'failed');
-    await until(() => sim.abortedCount === 1, 'the socket to close', 5000);
+    // Both stream in real time, so both were open: the part playing and the one fetched ahead.
+    await until(() => sim.abortedCount === 2, 'both sockets to close', 5000);
   });
 
   it('passes voice design text previews on to the player', async () => {
