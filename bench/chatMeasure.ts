@@ -68,3 +68,15 @@ export const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+
+/** Runs a command from the Command Palette; returns the wall-clock ms of the Enter that runs it. */
+export async function runCommandTimed(page: Page, title: string): Promise<number> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  // Enter runs the focused row: wait until that is the command, not just until it is listed.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor();
+  const at = Date.now();
+  await page.keyboard.press('Enter');
+  return at;
+}

@@ -11,9 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/workbench';
-import { arg, machineLoad, round } from './chatMeasure';
+import { arg, machineLoad, round, runCommandTimed } from './chatMeasure';
 import { speechAnswersBench } from './speechAnswers';
 import { measureColdStart } from './speechColdStart';
 import { highlightLag } from './speechFollow';
@@ -30,17 +30,6 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
-
-/** Runs a command from the palette; returns the wall-clock ms of the Enter that runs it. */
-async function runCommandTimed(page: Page, title: string): Promise<number> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  const at = Date.now();
-  await page.keyboard.press('Enter');
-  return at;
-}
 
 const dataset = (frame: Frame): Promise<Record<string, string | undefined>> =>
   frame.locator('.speech-bar').evaluate((el) => ({ ...(el as unknown as { dataset: Record<string, string> }).dataset }));
@@ -136,8 +125,8 @@ async function main() {
         await page.waitForTimeout(SAMPLE_EVERY_MS);
       }
     }
-    const coldNew = await measureColdStart(workbench, 'newWindow', 'speech-bench.md', coldRuns, runCommandTimed);
-    const coldReload = await measureColdStart(workbench, 'reload', 'speech-bench.md', coldRuns, runCommandTimed);
+    const coldNew = await measureColdStart(workbench, 'newWindow', 'speech-bench.md', coldRuns);
+    const coldReload = await measureColdStart(workbench, 'reload', 'speech-bench.md', coldRuns);
     // Follow along (issue 14): highlight lag per sentence boundary.
     const followAlong = await highlightLag(page, sim, runs);
     const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);

@@ -6,10 +6,10 @@
 //   3. Tandem: Read Last Answer Aloud: the Enter in the Command Palette → first sound.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { until } from '../test/until';
 import { chatFrame, frameWith, openWorkbench } from '../test/e2e/workbench';
-import { machineLoad, round } from './chatMeasure';
+import { machineLoad, round, runCommandTimed } from './chatMeasure';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,16 +48,6 @@ async function firstSoundThenStop(bar: Frame): Promise<number> {
 const forgetFirstSound = (bar: Frame) =>
   bar.locator('.speech-bar').evaluate((el) => delete (el as unknown as { dataset: Record<string, string> }).dataset.firstSoundAt);
 
-async function commandTimed(page: Page, title: string): Promise<number> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).first().waitFor();
-  const at = Date.now();
-  await page.keyboard.press('Enter');
-  return at;
-}
-
 export async function speechAnswersBench(runs: number): Promise<Record<string, unknown>> {
   const workbench = await openWorkbench({ settings: { 'tandem.speech.autoReadAnswers': true } });
   const { page, sim } = workbench;
@@ -89,7 +79,7 @@ export async function speechAnswersBench(runs: number): Promise<Record<string, u
       const clickSound = await firstSoundThenStop(bar);
 
       await forgetFirstSound(bar);
-      const enterAt = await commandTimed(page, 'Tandem: Read Last Answer Aloud');
+      const enterAt = await runCommandTimed(page, 'Tandem: Read Last Answer Aloud');
       const commandSound = await firstSoundThenStop(bar);
       const run = {
         autoReadFirstSentenceToFirstSoundMs: autoMs,

@@ -8,7 +8,7 @@
 // Aloud; the time runs from the Enter to the first sound by the webview's audio clock.
 import type { Frame, Page } from 'playwright-core';
 import { frameWith, goToLine, reloadWindow, type Workbench } from '../test/e2e/workbench';
-import { round } from './chatMeasure';
+import { round, runCommandTimed } from './chatMeasure';
 
 export type ColdStartKind = 'newWindow' | 'reload';
 
@@ -29,8 +29,6 @@ export interface ColdStartRun {
   /** The script fetched, ms from the webview's start. */
   scriptLoadedMs: number;
 }
-
-type RunCommandTimed = (page: Page, title: string) => Promise<number>;
 
 /** A new window (browser context) on the same workbench URL, with `file` open. */
 async function newWindow(page: Page, file: string): Promise<{ window: Page; close: () => Promise<void> }> {
@@ -59,13 +57,7 @@ async function reloaded(page: Page): Promise<{ window: Page; close: () => Promis
   return { window: page, close: async () => {} };
 }
 
-export async function measureColdStart(
-  { page, sim }: Workbench,
-  kind: ColdStartKind,
-  file: string,
-  runs: number,
-  runCommandTimed: RunCommandTimed,
-): Promise<ColdStartRun[]> {
+export async function measureColdStart({ page, sim }: Workbench, kind: ColdStartKind, file: string, runs: number): Promise<ColdStartRun[]> {
   const results: ColdStartRun[] = [];
   for (let i = 0; i < runs; i++) {
     const { window, close } = kind === 'newWindow' ? await newWindow(page, file) : await reloaded(page);

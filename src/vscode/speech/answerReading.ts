@@ -7,9 +7,9 @@ import { answerSpeechParts, type AnswerSpeechOptions } from '../../core/speech/a
 import type { ReadAloudOutcome } from '../../core/speech/readAloudSession';
 import { StreamedParts } from '../../core/speech/speechParts';
 import type { AssistantTurn, HostMessage } from '../../shared/protocol';
-import { openSettings, tandemSetting } from '../settings';
+import { tandemSetting } from '../settings';
 import type { ReadAloud } from './readAloud';
-import { readSpeechSettings, SpeechSettingError, type SpeechSettings } from './speechSettings';
+import { speechSettingsOrExplain, type SpeechSettings } from './speechSettings';
 
 /** One answer being read while it streams. */
 interface AutoRead {
@@ -57,7 +57,7 @@ export class AnswerReading extends Disposable implements vscode.Disposable {
       void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: there is no chat answer to read yet.'));
       return undefined;
     }
-    const settings = await speechSettings();
+    const settings = await speechSettingsOrExplain();
     if (!settings) return undefined;
     const parts = answerSpeechParts(turn, answerOptions());
     if (parts.length === 0) {
@@ -94,7 +94,7 @@ export class AnswerReading extends Disposable implements vscode.Disposable {
       turnId,
       sentences: new AnswerSentenceStream(answerOptions()),
       parts: new StreamedParts(),
-      settings: speechSettings().catch((error: unknown) => {
+      settings: speechSettingsOrExplain().catch((error: unknown) => {
         this.log.error(`read aloud: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }),
@@ -132,17 +132,4 @@ function answerOptions(): AnswerSpeechOptions {
     codeBlocks: enumSetting('speech.codeBlocks', tandemSetting('speech.codeBlocks')),
     readCodeLiterally: tandemSetting('speech.readCodeLiterally'),
   };
-}
-
-/** The voice settings, or undefined after telling the user which setting to fix. */
-async function speechSettings(): Promise<SpeechSettings | undefined> {
-  try {
-    return await readSpeechSettings();
-  } catch (error) {
-    if (!(error instanceof SpeechSettingError)) throw error;
-    void vscode.window
-      .showErrorMessage(vscode.l10n.t('Tandem: {0}', error.message), vscode.l10n.t('Open Settings'))
-      .then((choice) => choice && openSettings(error.setting));
-    return undefined;
-  }
 }

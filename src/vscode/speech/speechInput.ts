@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { speechSentences, type SpokenSentence } from '../../core/speech/speechText';
-import { openSettings, tandemSetting } from '../settings';
-import { readSpeechSettings, SpeechSettingError, type SpeechSettings } from './speechSettings';
+import { tandemSetting } from '../settings';
+import { speechSettingsOrExplain, type SpeechSettings } from './speechSettings';
 
 /** About two hours of speech; more is almost surely a mistaken Select All, and cleaning it would stall the host. */
 export const MAX_SPEECH_CHARS = 100_000;
@@ -76,16 +76,8 @@ async function inputFrom(
     void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: open a file and select the text to read aloud.'));
     return undefined;
   }
-  let settings: SpeechSettings;
-  try {
-    settings = await readSpeechSettings();
-  } catch (error) {
-    if (!(error instanceof SpeechSettingError)) throw error;
-    void vscode.window
-      .showErrorMessage(vscode.l10n.t('Tandem: {0}', error.message), vscode.l10n.t('Open Settings'))
-      .then((choice) => choice && openSettings(error.setting));
-    return undefined;
-  }
+  const settings = await speechSettingsOrExplain();
+  if (!settings) return undefined;
   const document = editor.document;
   const { spans, line } = pick(editor);
   const whole = spans.reduce((n, s) => n + document.offsetAt(s.end) - document.offsetAt(s.start), 0);

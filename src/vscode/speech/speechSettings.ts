@@ -5,7 +5,7 @@ import { findModel, modelsFor } from '../../core/catalog';
 import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { voiceSampleFromWav, type VoiceSample } from '../../core/speech/voiceSample';
-import { tandemSetting } from '../settings';
+import { openSettings, tandemSetting } from '../settings';
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
 export class SpeechSettingError extends Error {
@@ -21,6 +21,19 @@ export interface SpeechSettings {
   voice: ReadAloudOptions['voice'];
   sampleRate: number;
   stripMarkup: boolean;
+}
+
+/** The speech settings, or undefined after telling the user which setting to fix (with Open Settings). */
+export async function speechSettingsOrExplain(): Promise<SpeechSettings | undefined> {
+  try {
+    return await readSpeechSettings();
+  } catch (error) {
+    if (!(error instanceof SpeechSettingError)) throw error;
+    void vscode.window
+      .showErrorMessage(vscode.l10n.t('Tandem: {0}', error.message), vscode.l10n.t('Open Settings'))
+      .then((choice) => choice && openSettings(error.setting));
+    return undefined;
+  }
 }
 
 /** The `tandem.speech.*` settings as request options; reads (and checks) the voice-clone sample file. */
