@@ -3,6 +3,7 @@
 // treated as untrusted input. The checks are a table keyed by message type (messageShapes.ts), so a
 // message added to the protocol without a shape here does not compile.
 import type { ChatOptions, WebviewMessage } from './protocol';
+import { isSpeechSpeed } from './speechSpeed';
 import {
   boundedString,
   isBool,
@@ -95,6 +96,8 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     message: boundedString(1000),
   }),
   'speech/stopRequested': shape<Of<'speech/stopRequested'>>({ type: oneOf('speech/stopRequested'), id: isId }),
+  // Read-aloud speed (issue 14).
+  'speech/speedChanged': shape<Of<'speech/speedChanged'>>({ type: oneOf('speech/speedChanged'), speed: isSpeechSpeed }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

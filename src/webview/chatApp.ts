@@ -152,6 +152,7 @@ export class ChatApp {
       case 'speech/preview':
       case 'speech/end':
       case 'speech/stop':
+      case 'speech/speed':
         this.speech.handle(message);
         break;
       default:

@@ -204,6 +204,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'speech/ended':
       case 'speech/failed':
       case 'speech/stopRequested':
+      case 'speech/speedChanged':
         return this.speechIn.fire(message);
       default:
         return assertNever(message);

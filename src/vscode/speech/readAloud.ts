@@ -48,6 +48,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     private readonly clients: ServiceClients,
     private readonly view: SpeechView,
     private readonly log: vscode.LogOutputChannel,
+    /** tandem.speech.speed, sent with each reading's start (speechSpeed.ts keeps a playing one in step). */
+    private readonly speed: () => number = () => 1,
   ) {
     super();
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
@@ -74,7 +76,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     this.stop();
     // The first request leaves while the view opens; the player holds the audio until the view is ready.
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
-    const player = new WebviewPlayer(this.view);
+    const player = new WebviewPlayer(this.view, this.speed);
     const session = new ReadAloudSession(
       this.clients.a,
       player,
@@ -121,6 +123,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   }
 
   private onPlayer(message: SpeechWebviewMessage): void {
+    // The speed is the user's setting, not the reading's: speechSpeed.ts stores it.
+    if (message.type === 'speech/speedChanged') return;
     const session = this.session;
     if (!session || message.id !== session.id) return;
     switch (message.type) {

@@ -9,7 +9,11 @@ import type { SpeechView } from './speechView';
 export class WebviewPlayer implements SpeechPlayer {
   private waiting: SpeechHostMessage[] | undefined = [];
 
-  constructor(private readonly view: SpeechView) {}
+  /** `speed` is read as the reading starts: the setting may have changed since the last one. */
+  constructor(
+    private readonly view: SpeechView,
+    private readonly speed: () => number,
+  ) {}
 
   /** The view is ready: what waited goes out in order, and later messages go straight through. */
   open(): void {
@@ -19,7 +23,7 @@ export class WebviewPlayer implements SpeechPlayer {
   }
 
   start(id: string, sampleRate: number, title: string): void {
-    this.post({ type: 'speech/start', id, sampleRate, title });
+    this.post({ type: 'speech/start', id, sampleRate, title, speed: this.speed() });
   }
 
   audio(id: string, part: number, data: string): void {
