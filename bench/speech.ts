@@ -2,7 +2,8 @@
 // bundle, the simulator streaming Service A speech, and the webview's Web Audio player.
 //   1. first pcm chunk leaving the simulator → first sample scheduled in the webview (target < 50 ms p50)
 //   2. command (the Enter in the Command Palette) → first sound, by the webview's audio clock
-//   3. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
+//   3. speed change: + pressed mid-reading → first samples at the new speed audible (bench/speechSpeed.ts)
+//   4. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
 //      extension-host RSS, and how much audio the player holds, sampled through the reading.
 // Options: --runs N (latency runs, default 10), --minutes N (length of the long reading, default 10).
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { demoWorkspace, frameWith, goToLine, openWorkbench } from '../test/e2e/workbench';
 import { arg, machineLoad, round } from './chatMeasure';
+import { benchSpeedChange } from './speechSpeed';
 
 const runs = arg('runs', 10);
 const minutes = arg('minutes', 10);
@@ -97,6 +99,8 @@ async function main() {
       await page.waitForTimeout(300);
     }
     const [cold, ...warm] = latency;
+    // Line 3 starts the long text: its first sentence or two, a few seconds of speech.
+    const speedChangeMs = await benchSpeedChange(page, frame!, runs, 3);
 
     // The long reading: everything after line 2.
     sim.reset();
@@ -155,6 +159,7 @@ async function main() {
             ),
             coldStart: cold.commandToFirstSoundMs,
           },
+          speedChangeMs,
           commandToFirstChunkMs: {
             p50: percentile(
               warm.map((r) => r.commandToFirstChunkMs),
