@@ -20,10 +20,14 @@ const LEAD_S = 0.02;
  */
 const REBUFFER_S = 0.15;
 /**
- * How far ahead of the clock blocks are scheduled. Short, so a speed change is heard soon; long
- * enough that a busy main thread (timers late by tens of ms) does not starve the audio.
+ * How far ahead of the clock blocks are scheduled. A speed change takes back every block not yet
+ * started, so this does not delay it; it only has to be short enough to keep little to take back,
+ * and long enough that a busy main thread, a hidden view's late timers or the clock's jump while the
+ * context starts do not starve the audio (at 120 ms all three caused gaps in a real VS Code).
  */
-const HORIZON_S = 0.12;
+const HORIZON_S = 0.25;
+/** A block starting sooner than this is left to play: stop() might reach the audio thread after it began (a click). */
+const CANCEL_MARGIN_S = 0.03;
 /** Length of one scheduled block: what a speed change may still have to play at the old speed. */
 const BLOCK_S = 0.04;
 /** The pull loop's period; each block's end also pulls. */
@@ -113,7 +117,7 @@ export class SpeechPlayer {
     if (!this.active || !context || !this.stretcher) return;
     this.stretcher.tempo = speed;
     if (!this.started) return;
-    const taken = this.timeline.cancelFrom(context.currentTime + LEAD_S);
+    const taken = this.timeline.cancelFrom(context.currentTime + CANCEL_MARGIN_S);
     if (taken) {
       for (const s of [...this.scheduledBlocks]) {
         if (s.block.at < taken.at) continue;

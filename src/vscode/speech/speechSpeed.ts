@@ -10,13 +10,10 @@ import type { SpeechView } from './speechView';
  * window) reaches the player at once, even in the middle of a reading.
  */
 export class SpeechSpeed extends Disposable implements vscode.Disposable {
-  /**
-   * Writes of the view's speed not settled yet. Pressing + twice quickly writes 1.1 then 1.2, and the
-   * change events can read either: echoing one back would undo a press for a moment, so nothing is
-   * sent while our own writes are in flight (the view already plays what the user pressed). The
-   * setting is read when the event comes, so an echo after the last write is the view's own speed.
-   */
-  private writing = 0;
+  /** Whether a write of the view's speed is in flight. */
+  private writing = false;
+  /** The newest speed the view asked for that is not written yet. */
+  private next: number | undefined;
 
   constructor(
     private readonly view: SpeechView,
@@ -26,7 +23,10 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
     this._register(view.onSpeechMessage((message) => message.type === 'speech/speedChanged' && this.store(message.speed)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration(settingId('speech.speed')) && this.writing === 0) {
+        // While our own writes are in flight the events can read an older press (1.1 while the view is
+        // at 1.3): echoing it would undo a press for a moment, and the view already plays what the user
+        // pressed. The setting is read when the event comes, so an echo after the last write is a no-op.
+        if (event.affectsConfiguration(settingId('speech.speed')) && !this.writing) {
           this.view.postSpeech({ type: 'speech/speed', speed: this.current });
         }
       }),
@@ -37,18 +37,23 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
     return readSpeechSpeed();
   }
 
+  /** Ten quick presses become one or two writes, in order, the last one winning. */
   private store(speed: number): void {
-    this.writing++;
-    // Global: the setting is application scoped, a user preference rather than a project's.
-    vscode.workspace
-      .getConfiguration(SETTINGS_SECTION)
-      .update('speech.speed', speed, vscode.ConfigurationTarget.Global)
-      .then(
-        () => this.writing--,
-        (error: unknown) => {
-          this.writing--;
-          this.log.warn(`read aloud: could not store the speed ${speed}: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      );
+    this.next = speed;
+    if (!this.writing) void this.writeAll();
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    for (let speed = this.next; speed !== undefined; speed = this.next) {
+      this.next = undefined;
+      try {
+        // Global: the setting is application scoped, a user preference rather than a project's.
+        await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('speech.speed', speed, vscode.ConfigurationTarget.Global);
+      } catch (error) {
+        this.log.warn(`read aloud: could not store the speed ${speed}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.writing = false;
   }
 }
