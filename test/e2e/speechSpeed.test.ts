@@ -93,7 +93,7 @@ describe('read-aloud speed in a real browser', function () {
     const atOne = await nextTick(frame, bar);
     const atOneLater = await nextTick(frame, bar);
     const rateAtOne = (atOneLater.played - atOne.played) / (atOneLater.clock - atOne.clock);
-    assert.ok(Math.abs(rateAtOne - 1) < 0.1, `played ${rateAtOne} source seconds per second at 1×`);
+    assert.ok(Math.abs(rateAtOne - 1) < 0.15, `played ${rateAtOne} source seconds per second at 1×`);
 
     // Nine presses while paused (however slow the machine, the reading cannot run out meanwhile),
     // then the tenth while it plays: 1.9× → 2.0×.
