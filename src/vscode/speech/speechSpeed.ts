@@ -14,6 +14,8 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
   private writing = false;
   /** The newest speed the view asked for that is not written yet. */
   private next: number | undefined;
+  /** The last speed we wrote: its change event can come after the write resolved, and is no news to the view. */
+  private written: number | undefined;
 
   constructor(
     private readonly view: SpeechView,
@@ -23,12 +25,13 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
     this._register(view.onSpeechMessage((message) => message.type === 'speech/speedChanged' && this.store(message.speed)));
     this._register(
       vscode.workspace.onDidChangeConfiguration((event) => {
-        // While our own writes are in flight the events can read an older press (1.1 while the view is
-        // at 1.3): echoing it would undo a press for a moment, and the view already plays what the user
-        // pressed. The setting is read when the event comes, so an echo after the last write is a no-op.
-        if (event.affectsConfiguration(settingId('speech.speed')) && !this.writing) {
-          this.view.postSpeech({ type: 'speech/speed', speed: this.current });
-        }
+        if (!event.affectsConfiguration(settingId('speech.speed'))) return;
+        // Our own writes are no news to the view, which plays what the user pressed; echoing one
+        // (1.1 while the view is already at 1.0 and its message is on the way) would undo a press.
+        const speed = this.current;
+        if (this.writing || speed === this.written) return;
+        this.written = undefined;
+        this.view.postSpeech({ type: 'speech/speed', speed });
       }),
     );
   }
@@ -47,6 +50,7 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
     this.writing = true;
     for (let speed = this.next; speed !== undefined; speed = this.next) {
       this.next = undefined;
+      this.written = speed;
       try {
         // Global: the setting is application scoped, a user preference rather than a project's.
         await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('speech.speed', speed, vscode.ConfigurationTarget.Global);
