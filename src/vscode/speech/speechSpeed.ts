@@ -14,8 +14,13 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
   private writing = false;
   /** The newest speed the view asked for that is not written yet. */
   private next: number | undefined;
-  /** The last speed we wrote: its change event can come after the write resolved, and is no news to the view. */
-  private written: number | undefined;
+  /**
+   * Speeds we wrote since the last change made elsewhere. Their change events can come after the write
+   * resolved, and even read back an earlier write (code-server reloads the settings file as it changes),
+   * so none of them is news to the view. A change made elsewhere to one of these values reaches the
+   * next reading only (its speech/start carries the setting).
+   */
+  private readonly ours = new Set<number>();
 
   constructor(
     private readonly view: SpeechView,
@@ -29,8 +34,8 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
         // Our own writes are no news to the view, which plays what the user pressed; echoing one
         // (1.1 while the view is already at 1.0 and its message is on the way) would undo a press.
         const speed = this.current;
-        if (this.writing || speed === this.written) return;
-        this.written = undefined;
+        if (this.writing || this.ours.has(speed)) return;
+        this.ours.clear();
         this.view.postSpeech({ type: 'speech/speed', speed });
       }),
     );
@@ -50,7 +55,7 @@ export class SpeechSpeed extends Disposable implements vscode.Disposable {
     this.writing = true;
     for (let speed = this.next; speed !== undefined; speed = this.next) {
       this.next = undefined;
-      this.written = speed;
+      this.ours.add(speed);
       try {
         // Global: the setting is application scoped, a user preference rather than a project's.
         await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('speech.speed', speed, vscode.ConfigurationTarget.Global);
