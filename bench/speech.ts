@@ -2,7 +2,8 @@
 // bundle, the simulator streaming Service A speech, and the webview's Web Audio player.
 //   1. first pcm chunk leaving the simulator → first sample scheduled in the webview (target < 50 ms p50)
 //   2. command (the Enter in the Command Palette) → first sound, by the webview's audio clock
-//   3. follow along: a sentence boundary audible → its highlight moved (bench/speechFollow.ts)
+//   3. follow along: a sentence boundary audible → its highlight moved (bench/speechFollow.ts); speed
+//      change: + pressed mid-reading → first samples at the new speed audible (bench/speechSpeed.ts)
 //   4. memory while a long text (10 minutes of audio by default) is read: webview heap, browser and
 //      extension-host RSS, and how much audio the player holds, sampled through the reading.
 //   4. cold start: the first reading in a new window and after a reload, the Tandem view not yet open (speechColdStart.ts)
@@ -17,6 +18,7 @@ import { arg, machineLoad, round, runCommandTimed } from './chatMeasure';
 import { speechAnswersBench } from './speechAnswers';
 import { measureColdStart } from './speechColdStart';
 import { highlightLag } from './speechFollow';
+import { benchSpeedChange } from './speechSpeed';
 
 const runs = arg('runs', 10);
 const minutes = arg('minutes', 10);
@@ -97,6 +99,8 @@ async function main() {
       await page.waitForTimeout(300);
     }
     const [firstRun, ...warm] = latency;
+    // Line 3 starts the long text: its first sentence or two, a few seconds of speech.
+    const speedChangeMs = await benchSpeedChange(page, frame!, runs, 3);
 
     // The long reading: everything after line 2.
     const samples: MemorySample[] = [];
@@ -166,6 +170,7 @@ async function main() {
             reload: { ...spread(coldReload.map((r) => r.commandToFirstSoundMs)), runs: coldReload },
             target: '≤ 1200 (new window)',
           },
+          speedChangeMs,
           commandToFirstChunkMs: {
             p50: percentile(
               warm.map((r) => r.commandToFirstChunkMs),

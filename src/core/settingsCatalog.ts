@@ -12,6 +12,7 @@ import {
   completionModels,
   modelsFor,
 } from './catalog';
+import { SPEECH_SPEED_DEFAULT, SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../shared/speechSpeed';
 
 /** The configuration section every key below lives in. */
 export const SETTINGS_SECTION = 'tandem';
@@ -43,6 +44,14 @@ export interface IntegerSetting extends SettingCommon {
   readonly maximum: number;
 }
 
+/** A fractional number in bounds (`tandem.speech.speed`). */
+export interface NumberSetting extends SettingCommon {
+  readonly type: 'number';
+  readonly default: number;
+  readonly minimum: number;
+  readonly maximum: number;
+}
+
 export interface StringListSetting extends SettingCommon {
   readonly type: 'array';
   readonly items: 'string';
@@ -55,7 +64,7 @@ export interface CommandRulesSetting extends SettingCommon {
   readonly default: { readonly allow: readonly string[]; readonly deny: readonly string[] };
 }
 
-export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | StringListSetting | CommandRulesSetting;
+export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | NumberSetting | StringListSetting | CommandRulesSetting;
 
 export const SETTINGS = {
   // Where a key goes and how it is sent: only the user decides (workspaceKeySettings.ts).
@@ -101,6 +110,14 @@ export const SETTINGS = {
   // Chat answers read aloud (issue 14): a code block is announced by default, since heard code is hard to follow.
   'speech.codeBlocks': { type: 'string', enum: ['announce', 'read', 'skip'], default: 'announce' },
   'speech.autoReadAnswers': { type: 'boolean', default: false },
+  // Read-aloud speed (issue 14): the webview's −/+ write it to the user's settings, so it holds in every window.
+  'speech.speed': {
+    type: 'number',
+    default: SPEECH_SPEED_DEFAULT,
+    minimum: SPEECH_SPEED_MIN,
+    maximum: SPEECH_SPEED_MAX,
+    scope: 'application',
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

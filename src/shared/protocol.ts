@@ -234,7 +234,7 @@ export type HostMessage =
  */
 export type SpeechHostMessage =
   /** Sent as the first request leaves, so the player is ready before the first chunk lands. */
-  | { type: 'speech/start'; id: string; sampleRate: number; title: string }
+  | { type: 'speech/start'; id: string; sampleRate: number; title: string; speed: number }
   | { type: 'speech/audio'; id: string; part: number; data: string }
   /** Voice design with optimize_text_preview: the polished text the service speaks. */
   | { type: 'speech/preview'; id: string; text: string }
@@ -243,7 +243,9 @@ export type SpeechHostMessage =
   /** Silence now (stop command, an error, a new reading). */
   | { type: 'speech/stop'; id: string }
   // Follow along (issue 14): Tandem: Pause/Resume Reading holds or releases the player, as its Pause button does.
-  | { type: 'speech/pause'; id: string; paused: boolean };
+  | { type: 'speech/pause'; id: string; paused: boolean }
+  // Read-aloud speed (issue 14): `tandem.speech.speed` changed elsewhere; a playing reading follows at once.
+  | { type: 'speech/speed'; speed: number };
 
 /** Webview → host. All act on the current chat unless they name one. */
 export type WebviewMessage =
@@ -287,7 +289,9 @@ export type SpeechWebviewMessage =
   /** The player cannot play: audio blocked until a click, or Web Audio failed. */
   | { type: 'speech/failed'; id: string; reason: 'blocked' | 'error'; message: string }
   /** The user pressed Stop in the view. */
-  | { type: 'speech/stopRequested'; id: string };
+  | { type: 'speech/stopRequested'; id: string }
+  // Read-aloud speed (issue 14): the user pressed − or +; the host stores it in `tandem.speech.speed`.
+  | { type: 'speech/speedChanged'; speed: number };
 
 export type HostMessageType = HostMessage['type'];
 export type WebviewMessageType = WebviewMessage['type'];

@@ -20,6 +20,7 @@ import type {
   UsageView,
   UserTurn,
 } from './protocol';
+import { isSpeechSpeed } from './speechSpeed';
 import { arrayOf, isBool, isCount, isString, oneOf, optional, parseMessage, shape, type Check, type MessageChecks } from './messageShapes';
 
 const isService = oneOf('A', 'B');
@@ -160,13 +161,21 @@ const messageChecks: MessageChecks<HostMessage> = {
   balance: shape<Of<'balance'>>({ type: oneOf('balance'), text: isString }),
   rules: shape<Of<'rules'>>({ type: oneOf('rules'), files: arrayOf(isRulesFile) }),
   mentionResults: shape<Of<'mentionResults'>>({ type: oneOf('mentionResults'), requestId: isCount, items: arrayOf(isMentionItem) }),
-  'speech/start': shape<Of<'speech/start'>>({ type: oneOf('speech/start'), id: isString, sampleRate: isSampleRate, title: isString }),
+  'speech/start': shape<Of<'speech/start'>>({
+    type: oneOf('speech/start'),
+    id: isString,
+    sampleRate: isSampleRate,
+    title: isString,
+    speed: isSpeechSpeed,
+  }),
   'speech/audio': shape<Of<'speech/audio'>>({ type: oneOf('speech/audio'), id: isString, part: isCount, data: isBase64 }),
   'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),
   'speech/end': shape<Of<'speech/end'>>({ type: oneOf('speech/end'), id: isString }),
   'speech/stop': shape<Of<'speech/stop'>>({ type: oneOf('speech/stop'), id: isString }),
   // Follow along (issue 14):
   'speech/pause': shape<Of<'speech/pause'>>({ type: oneOf('speech/pause'), id: isString, paused: isBool }),
+  // Read-aloud speed (issue 14).
+  'speech/speed': shape<Of<'speech/speed'>>({ type: oneOf('speech/speed'), speed: isSpeechSpeed }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

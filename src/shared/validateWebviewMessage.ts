@@ -3,6 +3,7 @@
 // treated as untrusted input. The checks are a table keyed by message type (messageShapes.ts), so a
 // message added to the protocol without a shape here does not compile.
 import type { ChatOptions, WebviewMessage } from './protocol';
+import { isSpeechSpeed } from './speechSpeed';
 import {
   boundedString,
   isBool,
@@ -97,6 +98,8 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
   'speech/stopRequested': shape<Of<'speech/stopRequested'>>({ type: oneOf('speech/stopRequested'), id: isId }),
   // Read aloud chat answers (issue 14).
   'speech/readAnswer': shape<Of<'speech/readAnswer'>>({ type: oneOf('speech/readAnswer'), turnId: isId }),
+  // Read-aloud speed (issue 14).
+  'speech/speedChanged': shape<Of<'speech/speedChanged'>>({ type: oneOf('speech/speedChanged'), speed: isSpeechSpeed }),
 };
 
 /** The message if it matches the protocol exactly, else undefined (the caller drops it). */

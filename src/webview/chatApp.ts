@@ -153,6 +153,7 @@ export class ChatApp {
       case 'speech/end':
       case 'speech/stop':
       case 'speech/pause':
+      case 'speech/speed':
         this.speech.handle(message);
         break;
       default:

@@ -5,6 +5,7 @@ import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../sha
 import { button, h } from './dom';
 import { formatClock } from '../core/speech/clock';
 import { SpeechPlayer } from './speechPlayer';
+import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, formatSpeechSpeed, stepSpeechSpeed } from '../shared/speechSpeed';
 
 const PROGRESS_MS = 250;
 
@@ -16,6 +17,11 @@ export class SpeechView {
   private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
   private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
   private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.setPaused(this.element.dataset.state !== 'paused'));
+  // Speed (issue 14): − and + change it at once here, and the host stores it in tandem.speech.speed.
+  private readonly slowerButton = button('−', 'Slower', () => this.changeSpeed(-1), 'speech-speed-step');
+  private readonly fasterButton = button('+', 'Faster', () => this.changeSpeed(1), 'speech-speed-step');
+  private readonly speedLabel = h('span', { className: 'speech-speed-value', attrs: { role: 'status' } });
+  private speed = 1;
   private readonly player: SpeechPlayer;
   private id: string | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -30,6 +36,13 @@ export class SpeechView {
         h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'),
         this.label,
         this.clock,
+        h(
+          'span',
+          { className: 'speech-speed', attrs: { role: 'group', 'aria-label': 'Reading speed' } },
+          this.slowerButton,
+          this.speedLabel,
+          this.fasterButton,
+        ),
         this.playButton,
         this.pauseButton,
         stop,
@@ -47,6 +60,9 @@ export class SpeechView {
         this.post({ type: 'speech/playing', id: this.id, scheduledAt, startsInMs });
       },
       ended: (playedSeconds, scheduledSeconds) => this.ended(playedSeconds, scheduledSeconds),
+      speedApplied: (audibleInMs) => {
+        this.element.dataset.speedAudibleInMs = audibleInMs.toFixed(1);
+      },
       blocked: () => {
         if (!this.id) return;
         this.setState('blocked');
@@ -61,12 +77,13 @@ export class SpeechView {
         });
       },
     });
+    this.showSpeed();
   }
 
   handle(message: SpeechHostMessage): void {
     switch (message.type) {
       case 'speech/start':
-        this.begin(message.id, message.sampleRate, message.title);
+        this.begin(message.id, message.sampleRate, message.title, message.speed);
         break;
       case 'speech/audio':
         if (message.id === this.id) this.safely(() => this.player.push(message.part, message.data));
@@ -86,12 +103,15 @@ export class SpeechView {
       case 'speech/pause':
         if (message.id === this.id) this.setPaused(message.paused);
         break;
+      case 'speech/speed':
+        this.applySpeed(message.speed);
+        break;
       default:
         assertNever(message);
     }
   }
 
-  private begin(id: string, sampleRate: number, title: string): void {
+  private begin(id: string, sampleRate: number, title: string, speed: number): void {
     if (this.id) this.player.stop();
     this.id = id;
     this.element.hidden = false;
@@ -106,7 +126,9 @@ export class SpeechView {
     this.element.dataset.playedSeconds = '0';
     delete this.element.dataset.firstScheduledAt;
     delete this.element.dataset.firstSoundAt;
-    this.safely(() => this.player.start(sampleRate));
+    this.applySpeed(speed);
+    delete this.element.dataset.speedAudibleInMs;
+    this.safely(() => this.player.start(sampleRate, this.speed));
     clearInterval(this.timer);
     this.timer = setInterval(() => this.tick(), PROGRESS_MS);
   }
@@ -120,6 +142,7 @@ export class SpeechView {
     this.element.dataset.playedSeconds = played.toFixed(3);
     this.element.dataset.sources = String(this.player.pendingBuffers);
     this.element.dataset.gaps = String(this.player.gaps);
+    this.element.dataset.audioClock = this.player.clock.toFixed(3);
     this.post({
       type: 'speech/progress',
       id: this.id,
@@ -137,9 +160,32 @@ export class SpeechView {
     this.element.dataset.playedSeconds = playedSeconds.toFixed(3);
     this.element.dataset.scheduledSeconds = scheduledSeconds.toFixed(3);
     this.element.dataset.sources = String(this.player.pendingBuffers);
+    this.element.dataset.audioClock = this.player.clock.toFixed(3);
     this.setState('ended');
     this.element.hidden = true;
     if (id) this.post({ type: 'speech/ended', id, playedSeconds });
+  }
+
+  /** − or +: heard at once, and the host keeps it as the user's setting. */
+  private changeSpeed(direction: -1 | 1): void {
+    const speed = stepSpeechSpeed(this.speed, direction);
+    if (speed === this.speed) return;
+    this.applySpeed(speed);
+    this.post({ type: 'speech/speedChanged', speed });
+  }
+
+  private applySpeed(speed: number): void {
+    this.speed = speed;
+    this.player.setSpeed(speed);
+    this.showSpeed();
+  }
+
+  /** The bounds show as disabled buttons. */
+  private showSpeed(): void {
+    this.speedLabel.textContent = formatSpeechSpeed(this.speed);
+    this.element.dataset.speed = String(this.speed);
+    this.slowerButton.disabled = this.speed <= SPEECH_SPEED_MIN;
+    this.fasterButton.disabled = this.speed >= SPEECH_SPEED_MAX;
   }
 
   /** The Pause button and Tandem: Pause/Resume Reading (`speech/pause`) both come here. */

@@ -40,7 +40,7 @@ const waitPosted = async (view: ChatPage, type: WebviewMessage['type']) => {
 };
 
 const reading = (id: string, seconds: number): HostMessage[] => [
-  { type: 'speech/start', id, sampleRate: RATE, title: 'notes.md:3' },
+  { type: 'speech/start', id, sampleRate: RATE, title: 'notes.md:3', speed: 1 },
   ...tonePieces(seconds).map((data): HostMessage => ({ type: 'speech/audio', id, part: 0, data })),
   { type: 'speech/end', id },
 ];

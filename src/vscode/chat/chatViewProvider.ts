@@ -215,6 +215,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       case 'speech/ended':
       case 'speech/failed':
       case 'speech/stopRequested':
+      case 'speech/speedChanged':
         return this.speechIn.fire(message);
       case 'speech/readAnswer':
         return this.readAnswerIn.fire(message.turnId);

@@ -2,9 +2,6 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { PartFollower, type FollowerClock } from '../../core/speech/partFollower';
 
-const MIN_SPEED = 0.5;
-const MAX_SPEED = 2;
-
 /**
  * Follow along: the sentence being spoken is highlighted in its editor and kept in view. The player
  * reports its position four times a second; between reports a timer predicts the next boundary from
@@ -30,7 +27,8 @@ export class FollowAlong extends Disposable implements vscode.Disposable {
   /** When (epoch ms) the highlight moved to each part, for the lag the benchmark reports. */
   readonly movedAt = new Map<number, number>();
 
-  constructor(speed: () => number = playbackSpeed) {
+  /** `speed`: the speed the player plays at now. */
+  constructor(speed: () => number) {
     super();
     this.follower = new PartFollower((index) => this.show(index), hostClock, speed);
     this._register(vscode.window.onDidChangeVisibleTextEditors(() => this.paint()));
@@ -106,9 +104,3 @@ const hostClock: FollowerClock = {
   setTimer: (callback, ms) => setTimeout(callback, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-
-/** tandem.speech.speed (read aloud's playback speed) when set, else 1. */
-export function playbackSpeed(): number {
-  const speed = vscode.workspace.getConfiguration('tandem').get<number>('speech.speed', 1);
-  return typeof speed === 'number' && Number.isFinite(speed) ? Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)) : 1;
-}

@@ -8,7 +8,7 @@ import { showServiceError } from '../errorNotice';
 import type { ServiceClients } from '../serviceClients';
 import { ReadingStatus } from './readingStatus';
 import { speechFromCursor, speechInput, type SpeechInput } from './speechInput';
-import { FollowAlong, playbackSpeed } from './followAlong';
+import { FollowAlong } from './followAlong';
 import { partAt } from '../../core/speech/partTiming';
 import type { SpeechView } from './speechView';
 import { WebviewPlayer } from './webviewPlayer';
@@ -57,7 +57,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   /** When the first sample sounded (epoch ms, the webview's audio clock). */
   private firstSoundAt: number | undefined;
   private readonly status = this._register(new ReadingStatus());
-  private readonly follow = this._register(new FollowAlong());
+  // The speed the player plays at (what the view pressed, else the setting): follow along times sentences by it.
+  private readonly follow = this._register(new FollowAlong(() => this.speed()));
   /** What the current reading reads: next/previous sentence start it again from another part. */
   private input: FixedReading | undefined;
   /** The part of `input` the current session began with (next/previous start a session further on). */
@@ -69,6 +70,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     private readonly clients: ServiceClients,
     private readonly view: SpeechView,
     private readonly log: vscode.LogOutputChannel,
+    /** The playback speed: sent with each reading's start (speechSpeed.ts keeps a playing one in step). */
+    private readonly speed: () => number = () => 1,
   ) {
     super();
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
@@ -140,7 +143,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     const input = fixed ?? whole;
     // The first request leaves while the view opens; the player holds the audio until the view is ready.
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
-    const player = new WebviewPlayer(this.view);
+    const player = new WebviewPlayer(this.view, this.speed);
     const session = new ReadAloudSession(
       this.clients.a,
       player,
@@ -207,6 +210,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   }
 
   private onPlayer(message: SpeechWebviewMessage): void {
+    // The speed is the user's setting, not the reading's: speechSpeed.ts stores it.
+    if (message.type === 'speech/speedChanged') return;
     const session = this.session;
     if (!session || message.id !== session.id) return;
     switch (message.type) {
@@ -247,7 +252,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   private highlightLag(session: ReadAloudSession): number[] {
     const firstSoundAt = this.firstSoundAt;
     if (firstSoundAt === undefined) return [];
-    const speed = playbackSpeed();
+    const speed = this.speed();
     const lags: number[] = [];
     for (const [part, movedAt] of this.follow.movedAt) {
       const start = session.partStartSeconds[part];

@@ -3,6 +3,7 @@ import { COMMANDS } from '../../core/commandCatalog';
 import type { ServiceClients } from '../serviceClients';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
+import { SpeechSpeed } from './speechSpeed';
 import type { SpeechView } from './speechView';
 
 /** Read Aloud, Read from Cursor, Stop, Pause/Resume, Next/Previous Sentence and Save Selection as Speech…; the player lives in the chat webview. */
@@ -11,11 +12,13 @@ export function registerSpeech(
   chatView: SpeechView,
   log: vscode.LogOutputChannel,
 ): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
-  const readAloud = new ReadAloud(clients, chatView, log);
+  const speed = new SpeechSpeed(chatView, log);
+  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current);
   return {
     readAloud,
     disposables: [
       readAloud,
+      speed,
       vscode.commands.registerCommand(COMMANDS.readAloud, () => readAloud.read()),
       vscode.commands.registerCommand(COMMANDS.stopReading, () => readAloud.stop()),
       vscode.commands.registerCommand(COMMANDS.readFromCursor, () => readAloud.readFromCursor()),

@@ -5,6 +5,7 @@ import { findModel, modelsFor } from '../../core/catalog';
 import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { voiceSampleFromWav, type VoiceSample } from '../../core/speech/voiceSample';
+import { clampSpeechSpeed } from '../../shared/speechSpeed';
 import { openSettings, tandemSetting } from '../settings';
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
@@ -78,6 +79,11 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
         'tandem.speech.model',
       );
   }
+}
+
+/** tandem.speech.speed, clamped and on the 0.1 grid (a hand-edited value can be anything). */
+export function readSpeechSpeed(): number {
+  return clampSpeechSpeed(tandemSetting('speech.speed'));
 }
 
 /** Reads the voice-clone sample named by the setting; its length is checked before anything is sent. */

@@ -12,7 +12,11 @@ export class WebviewPlayer implements SpeechPlayer, Disposable {
   /** Opens in the same turn as the view's `ready`, so the audio goes out before the chat state does. */
   private readonly readiness: Disposable;
 
-  constructor(private readonly view: SpeechView) {
+  /** `speed` is read as the reading starts: the setting may have changed since the last one. */
+  constructor(
+    private readonly view: SpeechView,
+    private readonly speed: () => number,
+  ) {
     this.readiness = view.onDidChangeReady((ready) => ready && this.open());
   }
 
@@ -29,7 +33,7 @@ export class WebviewPlayer implements SpeechPlayer, Disposable {
   }
 
   start(id: string, sampleRate: number, title: string): void {
-    this.post({ type: 'speech/start', id, sampleRate, title });
+    this.post({ type: 'speech/start', id, sampleRate, title, speed: this.speed() });
   }
 
   audio(id: string, part: number, data: string): void {

@@ -54,8 +54,8 @@ function settingProblems(contributes: Json, table: Readonly<Record<string, Setti
     differs('default', p.default, spec.default);
     differs('scope', p.scope, spec.scope);
     differs('enum', p.enum, spec.type === 'string' && spec.enum ? [...spec.enum] : undefined);
-    differs('minimum', p.minimum, spec.type === 'integer' ? spec.minimum : undefined);
-    differs('maximum', p.maximum, spec.type === 'integer' ? spec.maximum : undefined);
+    differs('minimum', p.minimum, spec.type === 'integer' || spec.type === 'number' ? spec.minimum : undefined);
+    differs('maximum', p.maximum, spec.type === 'integer' || spec.type === 'number' ? spec.maximum : undefined);
     differs('items', p.items, spec.type === 'array' ? { type: spec.items } : undefined);
     differs('deprecated', p.deprecationMessage !== undefined || p.markdownDeprecationMessage !== undefined, spec.deprecated === true);
     if (typeof p.description !== 'string' && typeof p.markdownDescription !== 'string') problems.push(`${id}: has no description`);

@@ -35,6 +35,9 @@ describe('parseWebviewMessage', () => {
       { type: 'speech/stopRequested', id: 'r1' },
       // Read aloud chat answers (issue 14).
       { type: 'speech/readAnswer', turnId: 't1' },
+      // Read-aloud speed (issue 14).
+      { type: 'speech/speedChanged', speed: 1.3 },
+      { type: 'speech/speedChanged', speed: 0.5 },
     ];
     for (const m of good) assert.deepEqual(parseWebviewMessage(m), m);
   });
@@ -52,6 +55,10 @@ describe('parseWebviewMessage', () => {
       { type: 'speech/progress', id: 'r1', playedSeconds: 1, scheduledSeconds: 4 },
       { type: 'speech/failed', id: 'r1', reason: 'crashed', message: 'x' },
       { type: 'speech/stopRequested' },
+      // Read-aloud speed (issue 14): out of bounds, not a number.
+      { type: 'speech/speedChanged', speed: 2.5 },
+      { type: 'speech/speedChanged', speed: Number.POSITIVE_INFINITY },
+      { type: 'speech/speedChanged' },
       { type: 'send' },
       { type: 'send', text: '   ' },
       { type: 'send', text: 42 },

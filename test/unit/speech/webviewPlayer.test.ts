@@ -35,7 +35,7 @@ function fakeView() {
 describe('WebviewPlayer: a reading that opens the view', () => {
   it('holds the audio until the view is ready, then sends it ahead of the chat state', () => {
     const fake = fakeView();
-    const player = new WebviewPlayer(fake.view);
+    const player = new WebviewPlayer(fake.view, () => 1);
     player.start('r1', 24000, 'a.md:1');
     player.audio('r1', 0, 'AAAA');
     assert.deepEqual(fake.posted, [], 'nothing reaches a view that is not ready');
@@ -47,12 +47,12 @@ describe('WebviewPlayer: a reading that opens the view', () => {
 
   it('stops listening once open, and when disposed before the view was ever ready', () => {
     const fake = fakeView();
-    const opened = new WebviewPlayer(fake.view);
+    const opened = new WebviewPlayer(fake.view, () => 1);
     fake.becomeReady();
     assert.equal(fake.listeners.size, 0, 'an open player no longer listens');
     opened.open(); // the reading's own "view ready" arrives later: nothing is sent twice
     assert.deepEqual(fake.posted, ['state']);
-    const abandoned = new WebviewPlayer(fake.view);
+    const abandoned = new WebviewPlayer(fake.view, () => 1);
     abandoned.dispose();
     assert.equal(fake.listeners.size, 0, 'a disposed player leaves no listener behind');
   });

@@ -58,7 +58,7 @@ describe('parseHostMessage', () => {
           { id: 'problems', kind: 'problems', label: 'problems' },
         ],
       },
-      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'notes.md:3' },
+      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'notes.md:3', speed: 1 },
       { type: 'speech/audio', id: 'r1', part: 0, data: 'AAECAw==' },
       { type: 'speech/preview', id: 'r1', text: 'Polished.' },
       { type: 'speech/end', id: 'r1' },
@@ -66,6 +66,10 @@ describe('parseHostMessage', () => {
       // Follow along (issue 14):
       { type: 'speech/pause', id: 'r1', paused: true },
       { type: 'speech/pause', id: 'r1', paused: false },
+      // Read-aloud speed (issue 14).
+      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x', speed: 0.5 },
+      { type: 'speech/speed', speed: 2 },
+      { type: 'speech/speed', speed: 1.2 },
     ];
     for (const message of valid) assert.deepEqual(parseHostMessage(clone(message)), message, message.type);
   });
@@ -87,8 +91,15 @@ describe('parseHostMessage', () => {
       { type: 'rules', files: [{ path: 'AGENTS.md', bytes: -1, status: 'used' }] },
       { type: 'mentionResults', requestId: 1, items: [{ id: 'x', kind: 'url', label: 'x' }] },
       { type: 'mentionResults', requestId: '1', items: [] },
-      { type: 'speech/start', id: 'r1', sampleRate: 100, title: 'x' },
-      { type: 'speech/start', id: 'r1', sampleRate: 24000.5, title: 'x' },
+      { type: 'speech/start', id: 'r1', sampleRate: 100, title: 'x', speed: 1 },
+      { type: 'speech/start', id: 'r1', sampleRate: 24000.5, title: 'x', speed: 1 },
+      // Read-aloud speed (issue 14): a start without a speed, and speeds out of bounds.
+      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x' },
+      { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x', speed: 3 },
+      { type: 'speech/speed', speed: 0.4 },
+      { type: 'speech/speed', speed: Number.NaN },
+      { type: 'speech/speed', speed: '1.5' },
+      { type: 'speech/speed', id: 'r1', speed: 1 },
       { type: 'speech/audio', id: 'r1', part: 0, data: '<script>' },
       { type: 'speech/audio', id: 'r1', data: 'AAAA' },
       // Follow along (issue 14):
