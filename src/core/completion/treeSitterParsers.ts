@@ -1,7 +1,10 @@
 // Tree-sitter (VS Code's own prebuilt WebAssembly runtime and grammars, @vscode/tree-sitter-wasm)
 // behind SyntaxParsers. Loaded from a folder at run time, per language on first use: never at
 // activation, never bundled, and never awaited by a completion.
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
 import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 import grammars from './treeSitterGrammars.json';
@@ -10,6 +13,7 @@ import grammars from './treeSitterGrammars.json';
 const GRAMMARS: Readonly<Record<string, string>> = grammars;
 
 type Runtime = typeof TreeSitter;
+const inflate = promisify(brotliDecompress);
 
 export class TreeSitterParsers implements SyntaxParsers {
   private runtime: Promise<Runtime> | undefined;
@@ -63,7 +67,7 @@ export class TreeSitterParsers implements SyntaxParsers {
 
   private async loadGrammar(grammar: string): Promise<TreeSitter.Parser> {
     const runtime = await (this.runtime ??= this.loadRuntime());
-    const language = await runtime.Language.load(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`));
+    const language = await runtime.Language.load(await grammarFile(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`)));
     return new runtime.Parser().setLanguage(language);
   }
 
@@ -73,6 +77,19 @@ export class TreeSitterParsers implements SyntaxParsers {
     const runtime = require(path.join(this.wasmDir, 'tree-sitter.js')) as Runtime;
     await runtime.Parser.init({ locateFile: (file: string) => path.join(this.wasmDir, file) });
     return runtime;
+  }
+}
+
+/**
+ * A grammar as the runtime loads it. The packaged ones are brotli-compressed (`.wasm.br`, see
+ * esbuild.mjs): inflated here, in a few ms; a plain `.wasm` (node_modules' copy, in tests) loads as is.
+ */
+async function grammarFile(wasm: string): Promise<string | Uint8Array> {
+  try {
+    return await inflate(await readFile(`${wasm}.br`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return wasm;
+    throw error;
   }
 }
 

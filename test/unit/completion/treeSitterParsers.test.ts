@@ -1,4 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
 import { WASM_DIR } from './wasmDir';
 
@@ -32,5 +36,24 @@ describe('tree-sitter parsers for the syntax judge', () => {
   it('has no parser for a language without a grammar, and starts none', async () => {
     assert.equal(parsers.judgeInsertion('markdown', '# a', ''), undefined);
     assert.equal(await parsers.load('markdown'), false);
+  });
+
+  it('loads a grammar packaged brotli-compressed (.wasm.br), as the VSIX ships them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-grammars-'));
+    try {
+      for (const file of ['tree-sitter.js', 'tree-sitter.wasm']) copyFileSync(join(WASM_DIR, file), join(dir, file));
+      writeFileSync(join(dir, 'tree-sitter-go.wasm.br'), brotliCompressSync(readFileSync(join(WASM_DIR, 'tree-sitter-go.wasm'))));
+      const packaged = new TreeSitterParsers(dir);
+      assert.ok(await packaged.load('go'), 'the compressed grammar loads');
+      const judge = packaged.judgeInsertion('go', 'func f() int {\n\t', '\n}\n')!;
+      try {
+        assert.equal(judge.fits('return len(xs)'), true);
+        assert.equal(judge.fits('return len(xs'), false);
+      } finally {
+        judge.dispose();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
