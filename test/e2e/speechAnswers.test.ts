@@ -1,24 +1,8 @@
 import * as assert from 'node:assert/strict';
-import type { Frame, Locator } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import type { Simulator } from '../../sim/simulator';
 import { until } from '../until';
-import { chatFrame, frameWith, openWorkbench, type Workbench } from './workbench';
-
-/** Sends a question and returns its answer's turn. */
-async function ask(chat: Frame, question: string): Promise<Locator> {
-  const earlier = await chat.locator('.turn.assistant').count();
-  const input = chat.locator('.composer-input');
-  await input.fill(question);
-  await input.press('Enter');
-  const answer = chat.locator('.turn.assistant').nth(earlier);
-  await answer.waitFor({ timeout: 60_000 });
-  return answer;
-}
-
-/** The composer offers Send again once the answer is complete. */
-async function idle(chat: Frame): Promise<void> {
-  await chat.locator('button[aria-label="Send message"]').waitFor({ state: 'visible', timeout: 90_000 });
-}
+import { ask, chatFrame, frameWith, idle, openWorkbench, type Workbench } from './workbench';
 
 /** Speech requests (Service A, a speech model) the simulator received, with the text each asked to speak. */
 function speechTexts(sim: Simulator): string[] {

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import type { SimClock } from '../../sim/pacing';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { chromiumArgs, installExtension, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
@@ -124,6 +124,22 @@ export async function chatFrame(page: Page): Promise<Frame> {
     if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
   }
   throw new Error('the Tandem chat view did not open');
+}
+
+/** Sends a question in the chat and returns its answer's turn (not an earlier one still on screen). */
+export async function ask(chat: Frame, question: string): Promise<Locator> {
+  const earlier = await chat.locator('.turn.assistant').count();
+  const input = chat.locator('.composer-input');
+  await input.fill(question);
+  await input.press('Enter');
+  const answer = chat.locator('.turn.assistant').nth(earlier);
+  await answer.waitFor({ timeout: 60_000 });
+  return answer;
+}
+
+/** Resolves once the composer offers Send again (not Stop): the answer, tools included, is complete. */
+export async function idle(chat: Frame): Promise<void> {
+  await chat.locator('button[aria-label="Send message"]').waitFor({ state: 'visible', timeout: 90_000 });
 }
 
 /**

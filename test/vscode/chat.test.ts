@@ -2,11 +2,11 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
 import type { ChatMessage } from '../../src/core/chatTypes';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 import { until } from '../until';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
@@ -27,12 +27,7 @@ describe('chat view host in a real extension host', () => {
   };
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     await vscode.commands.executeCommand('workbench.view.extension.tandem');
     await vscode.commands.executeCommand('tandem.chat.focus');
     await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
@@ -47,9 +42,7 @@ describe('chat view host in a real extension host', () => {
 
   after(async () => {
     subscription?.dispose();
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'chat.service', 'chat.model', 'chat.strictTools'])
-      await config().update(key, undefined, global);
-    await sim.close();
+    await leaveSimulator(sim, 'chat.strictTools');
   });
 
   it('contributes the Chat webview view first in the Tandem container, with its settings', () => {

@@ -2,14 +2,11 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import type { HostMessage, ToolCallView, WebviewMessage } from '../../src/shared/protocol';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
 import { CheckpointRestorer, type RestoreAnswer, type RestoreQuestion } from '../../src/vscode/chat/restoreCheckpoint';
-import { activateTandem, type TandemApi } from './tandemApi';
-
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 describe('checkpoints and multi-file apply_edit (real extension host)', () => {
   let sim: Simulator;
@@ -70,12 +67,7 @@ describe('checkpoints and multi-file apply_edit (real extension host)', () => {
     );
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await api.secretKeys.delete('B');
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     assert.equal(await api.chat.provider.revealWithoutFocus(20_000), true, 'the chat view is ready');
   });
@@ -83,8 +75,7 @@ describe('checkpoints and multi-file apply_edit (real extension host)', () => {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const file of fixtures) rmSync(file, { force: true });
-    for (const key of ['serviceB.baseUrl', 'chat.service', 'chat.model']) await config().update(key, undefined, global);
-    await sim.close();
+    await leaveSimulator(sim);
   });
 
   it('a two-file, three-replacement apply_edit is one card listing both files, and approved, all three are applied', async () => {

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import type { HostMessage, ToolCallView } from '../../src/shared/protocol';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -21,12 +21,7 @@ describe('standing approvals: a workspace rule for npm test (real extension host
   const created: string[] = [];
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     // A harmless `npm test` the test can observe: each run appends a line to the marker file.
     const script = `node -e "require('fs').appendFileSync('${MARKER}', 'ran\\n')"`;
@@ -39,8 +34,7 @@ describe('standing approvals: a workspace rule for npm test (real extension host
   after(async () => {
     await api.chat.commandRules?.remove('allow', 'npm test');
     for (const file of created) rmSync(file, { recursive: true, force: true });
-    for (const key of ['serviceB.baseUrl', 'chat.service', 'chat.model']) await config().update(key, undefined, global);
-    await sim.close();
+    await leaveSimulator(sim);
   });
 
   const runs = () => (existsSync(join(root, MARKER)) ? readFileSync(join(root, MARKER), 'utf8').split('\n').filter(Boolean).length : 0);

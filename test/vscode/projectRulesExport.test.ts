@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import { COMMANDS } from '../../src/core/commandCatalog';
 import type { ChatMessage } from '../../src/core/chatTypes';
 import type { AssistantTurn } from '../../src/shared/protocol';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -29,12 +29,7 @@ describe('project rules and chat export (real extension host)', () => {
       );
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     rulesFile = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'AGENTS.md');
     writeFileSync(rulesFile, `# Conventions\n\n${RULES_MARKER}\n`);
     outDir = mkdtempSync(join(tmpdir(), 'tandem-export-'));
@@ -49,9 +44,7 @@ describe('project rules and chat export (real extension host)', () => {
   after(async () => {
     rmSync(rulesFile, { force: true });
     rmSync(outDir, { recursive: true, force: true });
-    for (const key of ['serviceB.baseUrl', 'chat.service', 'chat.model', 'chat.projectRules', 'workspaceSensitiveFiles'])
-      await config().update(key, undefined, global);
-    await sim.close();
+    await leaveSimulator(sim, 'chat.projectRules', 'workspaceSensitiveFiles');
   });
 
   it("sends AGENTS.md as the project's instructions after the system prompt, and shows it in the header", async () => {

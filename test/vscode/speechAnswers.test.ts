@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 const config = () => vscode.workspace.getConfiguration('tandem');
 const global = vscode.ConfigurationTarget.Global;
@@ -19,12 +19,7 @@ describe('chat answers read aloud in a real extension host', () => {
   const answers = () => api.chat.controller.chat.turns.filter((t): t is AssistantTurn => t.role === 'assistant');
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     await vscode.commands.executeCommand('workbench.view.extension.tandem');
     await vscode.commands.executeCommand('tandem.chat.focus');
     await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
@@ -37,9 +32,7 @@ describe('chat answers read aloud in a real extension host', () => {
   });
 
   after(async () => {
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'chat.service', 'chat.model', 'speech.autoReadAnswers'])
-      await config().update(key, undefined, global);
-    await sim.close();
+    await leaveSimulator(sim, 'speech.autoReadAnswers');
   });
 
   /** Starts a reading, waits until its first part was asked for, and stops it; resolves with its outcome. */

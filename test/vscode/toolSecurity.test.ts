@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { startSimulator, type Simulator } from '../../sim/simulator';
+import type { Simulator } from '../../sim/simulator';
 import type { PreparedTool } from '../../src/core/chat/toolHost';
 import { MENTION_IDS, type Attachment, type HostMessage, type ToolCallView } from '../../src/shared/protocol';
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
@@ -11,7 +11,7 @@ import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
 import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 const SECRET = 'sk-env-only-4711';
 const config = () => vscode.workspace.getConfiguration('tandem');
@@ -44,12 +44,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
   const run = async (name: string, args: Record<string, unknown>) => ready(await prepare(name, args)).run(new AbortController().signal);
 
   before(async () => {
-    sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
-    api = await activateTandem();
-    await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('chat.service', 'B', global);
-    await config().update('chat.model', 'beta-v4-flash', global);
+    ({ sim, api } = await chatOnSimulator());
     root = vscode.workspace.workspaceFolders![0].uri.fsPath;
     outside = realpathSync(mkdtempSync(join(tmpdir(), 'tandem-outside-')));
     writeFileSync(join(outside, 'outside.txt'), 'outside-marker-4711\n');
@@ -69,9 +64,8 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     for (const file of fixtures.reverse()) rmSync(file, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
     await vscode.workspace.getConfiguration('files').update('exclude', undefined, global);
-    for (const key of ['serviceB.baseUrl', 'chat.service', 'chat.model']) await config().update(key, undefined, global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await sim.close();
+    await leaveSimulator(sim);
   });
 
   it('a chat that asks to read .env stops at a card naming the path with a warning; declined, the secret is never sent', async () => {
