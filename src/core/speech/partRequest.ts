@@ -9,6 +9,9 @@ export class PartRequest {
   private failed = false;
   private error: unknown;
   private wake: (() => void) | undefined;
+  private answered: () => void = () => {};
+  /** Settles once the service answers (the first event), or the request ends without one. */
+  readonly responding = new Promise<void>((resolve) => (this.answered = resolve));
 
   constructor(
     readonly text: string,
@@ -36,6 +39,7 @@ export class PartRequest {
     try {
       for await (const event of stream) {
         this.events.push(event);
+        this.answered();
         this.wake?.();
       }
     } catch (error) {
@@ -44,6 +48,7 @@ export class PartRequest {
       this.error = error;
     } finally {
       this.done = true;
+      this.answered();
       this.wake?.();
     }
   }

@@ -79,8 +79,9 @@ export class ReadAloudSession {
       let current = await this.request();
       for (this.part = 0; current; this.part++) {
         this.partStartSeconds.push(this.sentSeconds);
-        // The next part's request leaves now, while this one plays (once there is room ahead).
-        const following = this.request();
+        // The next part's request leaves while this one plays (once the service has answered this one,
+        // so the requests reach it in order, and once there is room ahead).
+        const following = this.request(current);
         following.catch(() => {}); // awaited below; until then a failure must not count as unhandled
         await this.forward(this.part, current);
         this.sentChars += current.text.length;
@@ -127,13 +128,15 @@ export class ReadAloudSession {
   }
 
   /**
-   * The next part's request, started once the player holds less than the lookahead; undefined when
+   * The next part's request, started once the service has answered `after` (the part before) and the
+   * player holds less than the lookahead; undefined when
    * there are no more parts or the reading stopped. Asking for the text first means the player hears
    * `end` at once when there is none, not after the lookahead wait.
    */
-  private async request(): Promise<PartRequest | undefined> {
+  private async request(after?: PartRequest): Promise<PartRequest | undefined> {
     const text = await this.source.next(this.abort.signal);
     if (text === undefined || this.abort.signal.aborted) return undefined;
+    await after?.responding;
     await this.waitForRoom();
     if (this.abort.signal.aborted) return undefined;
     return new PartRequest(text, speechEvents(this.client, this.options.voice, text, this.abort.signal));

@@ -166,6 +166,10 @@ describe('ReadAloudSession against the simulator', () => {
     const run = session.run();
     await until(() => sim.requests.length === 2, 'the second request', 10_000);
     assert.equal(sim.requests[0].endedAt, undefined, 'the first part is still streaming when the second is asked for');
+    assert.ok(
+      sim.requests[1].receivedAt >= sim.requests[0].firstDataAt!,
+      'the second leaves once the first is answered, so they arrive in order',
+    );
     await until(() => player.calls.some((c) => c.kind === 'end'), 'all audio sent', 20_000);
     assert.deepEqual(player.kinds(), ['start', 'audio0', 'audio1', 'end'], 'the parts reach the player whole and in order');
     assert.ok(
