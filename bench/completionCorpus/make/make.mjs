@@ -22,14 +22,14 @@ const pick = (arr) => arr[Math.floor(rand() * arr.length)];
 
 const used = new Set(); // file+start: one case per cursor site
 const candCache = new Map();
-function takeSite(lang, pickers, fileFilter = () => true) {
+function takeSite(lang, pickers, fileFilter = () => true, accept = () => true) {
   const files = FILES[lang].filter(fileFilter);
   const order = [...files].sort(() => rand() - 0.5);
   for (const p of [].concat(pickers)) {
     for (const f of order) {
       const key = f + '|' + p;
       if (!candCache.has(key)) candCache.set(key, candidates(f, lang, p));
-      const free = candCache.get(key).filter((s) => !used.has(f + ':' + s.start) && !used.has(f + ':' + s.end));
+      const free = candCache.get(key).filter((s) => !used.has(f + ':' + s.start) && !used.has(f + ':' + s.end) && accept(s));
       if (!free.length) continue;
       const s = free[Math.floor(rand() * free.length)];
       used.add(f + ':' + s.start); used.add(f + ':' + s.end);
@@ -48,7 +48,8 @@ function suffixLines(s, n) { // the first n lines of the suffix as the model wou
   const parts = suf.split('\n');
   return parts.slice(0, n + 1).join('\n');
 }
-const firstIdent = (t) => (/[A-Za-z_$][\w$]{2,}/.exec(t) || ['value'])[0];
+const NOT_NAMES = /^(if|else|elif|for|while|return|yield|raise|throw|const|let|var|new|await|async|function|def|class|this|self|not|and|the|import|from|try|with|case|break|continue|public|private|static|final|null|None|True|False|true|false|typeof|void)$/;
+const firstIdent = (t) => (t.match(/[A-Za-z_$][\w$]{2,}/g) || []).find((w) => !NOT_NAMES.test(w)) || 'value';
 const reIndentLines = (t, fn) => t.split('\n').map((l, i) => fn(l, i)).join('\n');
 
 // ---- the case record -----------------------------------------------------------------------
@@ -69,7 +70,8 @@ function emit(s, kind, { raw, expected, finishReason = 'stop', partialOk, breaks
     raw,
     finishReason,
     expected: expected ?? [s.hidden],
-    partialOk: partialOk ?? (s.hidden.includes('\n') && (expected ?? [s.hidden]).length > 0),
+    // partial = a leading part of the span that ends at a line end: only meaningful for 2+ non-blank lines
+    partialOk: partialOk ?? (/\S[^\n]*\n[\s\S]*\S/.test(s.hidden) && (expected ?? [s.hidden]).length > 0),
   };
   if (breaks) c.breaks = true;
   c.why = why;
@@ -109,7 +111,7 @@ const T = {
   },
   'truncated-length'(s) {
     const raw = s.hidden.slice(0, s.cut);
-    return { raw, finishReason: 'length', partialOk: true, breaks: true, why: KINDS['truncated-length'].why };
+    return { raw, finishReason: 'length', breaks: true, why: KINDS['truncated-length'].why };
   },
   'special-token-end'(s) {
     const t = pick(TOKENS.end);
@@ -188,7 +190,7 @@ const T = {
     const line = '\n' + unit + s.hidden.split('\n')[0];
     let raw = s.hidden;
     while (raw.length < 15500) raw += line; // ~4K tokens of the same line again and again
-    return { raw, finishReason: 'length', partialOk: true, breaks: true, why: KINDS['runaway-repetition'].why + ' Here: the right line, then the same line again until max_tokens.' };
+    return { raw, finishReason: 'length', breaks: true, why: KINDS['runaway-repetition'].why + ' Here: the right line, then the same line again until max_tokens.' };
   },
   'runaway-junk'(s) {
     const unitTok = pick([')', ' and', '\n', '<|fim_pad|>', '<｜begin▁of▁sentence｜>', ' court']);
@@ -206,10 +208,10 @@ const T = {
 
 // ---- the plan: kind -> pickers and counts per language ---------------------------------------
 const IDEAL_PICKERS = {
-  python: ['code', 'block', 'docstring', 'comment', 'string', 'member', 'arguments', 'identifier', 'eof', 'code', 'block', 'member', 'arguments', 'identifier', 'docstring'],
-  javascript: ['code', 'block', 'comment', 'template', 'string', 'member', 'arguments', 'identifier', 'eof', 'docstring', 'code', 'block', 'member', 'arguments', 'identifier'],
-  typescript: ['code', 'block', 'comment', 'template', 'docstring', 'member', 'arguments', 'identifier', 'eof', 'string', 'code', 'block', 'member', 'arguments', 'identifier'],
-  java: ['code', 'block', 'docstring', 'member', 'arguments', 'identifier', 'eof', 'code', 'string', 'docstring'],
+  python: ['code', 'block', 'docstring', 'comment', 'string', 'member', 'arguments', 'identifier', 'eof', 'code', 'block', 'member', 'midline', 'identifier', 'docstring'],
+  javascript: ['code', 'block', 'comment', 'template', 'string', 'member', 'arguments', 'identifier', 'eof', 'docstring', 'code', 'block', 'member', 'midline', 'identifier'],
+  typescript: ['code', 'block', 'comment', 'template', 'docstring', 'member', 'arguments', 'identifier', 'eof', 'string', 'code', 'block', 'member', 'midline', 'identifier'],
+  java: ['code', 'block', 'docstring', 'member', 'arguments', 'identifier', 'eof', 'midline', 'string', 'docstring'],
 };
 const tabFile = (f) => /ora\/|p-map\/|debug\/src|editions\/|version-range\//.test(f);
 const spaceFile = (f) => !tabFile(f);
@@ -235,8 +237,8 @@ const PLAN = [
   ['reindent-later', 'reindent-later', ['block'], { python: 2, javascript: 1, typescript: 1, java: 1 }],
   ['invented-definition', 'invented-definition', ['topend'], { python: 3, javascript: 2, typescript: 2, java: 2 }],
   ['repeats-suffix', 'repeats-suffix', ['code', 'block'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
-  ['repeats-suffix', 'repeats-suffix-inline', ['arguments', 'member'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
-  ['repeats-prefix-line', 'repeats-prefix-line', ['code'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
+  ['repeats-suffix', 'repeats-suffix-inline', ['midline'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
+  ['repeats-prefix-line', 'repeats-prefix-line', ['code'], { python: 2, javascript: 2, typescript: 2, java: 1 }, null, (s) => prevLine(s).trim().length >= 8 && prevLine(s).trim() !== s.hidden.trim()],
   ['rewrites-current-line', 'rewrites-current-line', ['member', 'arguments', 'identifier', 'string'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
   ['chat-prose', 'chat-prose', ['code', 'arguments'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['prose-in-code', 'prose-in-code', ['code', 'block'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
@@ -246,7 +248,7 @@ const PLAN = [
   ['whitespace-only', 'whitespace-only', ['code', 'block'], { python: 1, javascript: 1, typescript: 1 }],
   ['runaway-repetition', 'runaway-repetition', ['code'], { python: 1, javascript: 1, typescript: 1 }],
   ['runaway-repetition', 'runaway-junk', ['code', 'arguments'], { python: 1, javascript: 1 }],
-  ['unbalanced-brackets', 'unbalanced-brackets', ['arguments', 'block'], { python: 1, javascript: 2, typescript: 2, java: 1 }],
+  ['unbalanced-brackets', 'unbalanced-brackets', ['midline', 'block'], { python: 1, javascript: 2, typescript: 2, java: 1 }],
 ];
 const IDEAL_COUNT = { python: 15, javascript: 14, typescript: 14, java: 9 };
 
@@ -267,10 +269,10 @@ for (const lang of ['python', 'javascript', 'typescript', 'java']) {
     const s = takeSite(lang, [p, 'code']);
     run('ideal', 'ideal', s);
   }
-  for (const [kind, transform, pickers, counts, filters] of PLAN) {
+  for (const [kind, transform, pickers, counts, filters, accept] of PLAN) {
     for (let i = 0; i < (counts[lang] || 0); i++) {
       const filt = (filters && filters[lang]) || (transform === 'tabs-vs-spaces' || transform === 'tabs-mixed' ? spaceFile : () => true);
-      const s = takeSite(lang, pickers, filt) || takeSite(lang, ['code']);
+      const s = takeSite(lang, lang === 'python' && transform === 'unbalanced-brackets' ? ['midline'] : pickers, filt, accept) || takeSite(lang, ['code']);
       run(kind, transform, s);
     }
   }

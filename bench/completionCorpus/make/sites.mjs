@@ -189,6 +189,18 @@ export function candidates(label, lang, picker) {
         }
         break;
       }
+      case 'midline': {
+        // cursor inside an argument list; the rest of the line after the cursor is closing punctuation
+        if (l.kind !== 'code') break;
+        const tail = /[)\]}]+[;:,]?( \{)?$/.exec(l.text);
+        const open = /[A-Za-z_$][\w$]*\((?!\))/.exec(l.text);
+        if (!tail || !open) break;
+        const at = open.index + open[0].length;
+        const end = tail.index;
+        if (end - at < 4 || !quotesBalancedBefore(l.text, at) || KEYWORDS.has(open[0].slice(0, -1))) break;
+        out.push(site(label, lang, text, l.start + at, l.start + end, 'arguments', picker, { lineIndex: k }));
+        break;
+      }
       case 'identifier': {
         if (l.kind !== 'code') break;
         const re = /(^|[\s=(!,])([A-Za-z_$][\w$]{7,})/g;
@@ -263,12 +275,16 @@ export function candidates(label, lang, picker) {
           if (j - k < 2 || !L[j] || L[j].indent.length !== 0 || !/^(def |class |@)/.test(L[j].trimmed)) break;
           out.push(site(label, lang, text, cur, lineEnd(l), 'code', picker, { lineIndex: k, defIndent: '' }));
         } else {
-          if (l.kind !== 'code' || !/^}[;)]*$/.test(l.trimmed) || l.indent.length > 4) break;
+          const unit = indentUnit(text);
+          if (l.kind !== 'code' || !/^}[;)]*$/.test(l.trimmed) || (l.indent !== '' && l.indent !== unit)) break;
           if (!prev || prev.kind !== 'code' || prev.indent.length <= l.indent.length || !clean(prev)) break;
           let j = k + 1;
           while (j < L.length && L[j].kind === 'blank') j++;
           if (j - k < 2 || !L[j] || L[j].indent !== l.indent) break;
-          if (!/^(\/\*\*|\/\/|export |function |async |const |class |public |private |protected |static |[A-Za-z_$][\w$]*\s*\(|@)/.test(L[j].trimmed)) break;
+          const defRe = l.indent === ''
+            ? /^(\/\*\*|export |function |async function |const [\w$]+ = |class |module\.exports)/
+            : /^(\/\*\*|public |private |protected |static |async |get |set |#?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*(:[^{]+)?\{$|@)/;
+          if (!defRe.test(L[j].trimmed)) break;
           out.push(site(label, lang, text, prev.start + prev.indent.length, lineEnd(l), 'code', picker, { lineIndex: k - 1, defIndent: l.indent }));
         }
         break;
