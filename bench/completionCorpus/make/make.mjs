@@ -25,7 +25,10 @@ const candCache = new Map();
 function takeSite(lang, pickers, fileFilter = () => true, accept = () => true) {
   const files = FILES[lang].filter(fileFilter);
   const order = [...files].sort(() => rand() - 0.5);
-  for (const p of [].concat(pickers)) {
+  const ps = [].concat(pickers);
+  const r0 = Math.floor(rand() * ps.length); // rotate which site kind is tried first
+  const rotated = ps.slice(r0).concat(ps.slice(0, r0));
+  for (const p of rotated) {
     for (const f of order) {
       const key = f + '|' + p;
       if (!candCache.has(key)) candCache.set(key, candidates(f, lang, p));
@@ -223,30 +226,30 @@ const PLAN = [
   ['comment-prose', 'comment-prose', ['docstring', 'comment'], { python: 2, javascript: 1, typescript: 1, java: 3 }],
   ['lone-closer', 'lone-closer', ['closer'], { javascript: 3, typescript: 3, java: 2, python: 1 }],
   ['fenced', 'fenced', ['block', 'code'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
-  ['fenced', 'fenced', ['member', 'code'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
+  ['fenced', 'fenced', ['member', 'identifier', 'code'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['fenced-explained', 'fenced-explained', ['code', 'block'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
   ['next-line', 'next-line', ['nextline'], { python: 4, javascript: 3, typescript: 3 }],
   ['truncated-length', 'truncated-length', ['trunc'], { python: 3, javascript: 3, typescript: 3, java: 1 }],
-  ['special-token-end', 'special-token-end', ['code', 'block', 'member', 'arguments'], { python: 4, javascript: 4, typescript: 4, java: 2 }],
-  ['special-token-mid', 'special-token-mid', ['code', 'block'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
-  ['special-token-only', 'special-token-only', ['code', 'arguments'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
+  ['special-token-end', 'special-token-end', ['code', 'block', 'member', 'arguments', 'comment', 'docstring', 'string', 'identifier', 'template', 'eof'], { python: 4, javascript: 4, typescript: 4, java: 2 }],
+  ['special-token-mid', 'special-token-mid', ['code', 'block', 'member', 'docstring'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
+  ['special-token-only', 'special-token-only', ['code', 'arguments', 'identifier', 'template', 'string'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['tabs-vs-spaces', 'tabs-vs-spaces', ['block'], { python: 3, javascript: 2, typescript: 2, java: 1 }, { javascript: tabFile, typescript: tabFile }],
   ['tabs-vs-spaces', 'tabs-mixed', ['block'], { python: 1, javascript: 1, typescript: 1 }],
   ['reindent-first', 'reindent-first', ['block', 'code'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
   ['reindent-all', 'reindent-all', ['block'], { python: 2, javascript: 1, typescript: 1, java: 1 }],
   ['reindent-later', 'reindent-later', ['block'], { python: 2, javascript: 1, typescript: 1, java: 1 }],
   ['invented-definition', 'invented-definition', ['topend'], { python: 3, javascript: 2, typescript: 2, java: 2 }],
-  ['repeats-suffix', 'repeats-suffix', ['code', 'block'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
+  ['repeats-suffix', 'repeats-suffix', ['code', 'block', 'docstring', 'comment'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
   ['repeats-suffix', 'repeats-suffix-inline', ['midline'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['repeats-prefix-line', 'repeats-prefix-line', ['code'], { python: 2, javascript: 2, typescript: 2, java: 1 }, null, (s) => prevLine(s).trim().length >= 8 && prevLine(s).trim() !== s.hidden.trim()],
-  ['rewrites-current-line', 'rewrites-current-line', ['member', 'arguments', 'identifier', 'string'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
-  ['chat-prose', 'chat-prose', ['code', 'arguments'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
+  ['rewrites-current-line', 'rewrites-current-line', ['member', 'arguments', 'identifier', 'string', 'template', 'comment', 'code'], { python: 2, javascript: 2, typescript: 2, java: 1 }],
+  ['chat-prose', 'chat-prose', ['code', 'arguments', 'member'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['prose-in-code', 'prose-in-code', ['code', 'block'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
   ['markdown-junk', 'markdown-junk', ['code'], { python: 1, javascript: 1, typescript: 1 }],
   ['wrong-language', 'wrong-language', ['code', 'block'], { python: 1, javascript: 2, typescript: 1, java: 1 }],
-  ['empty', 'empty', ['code', 'member', 'arguments'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
-  ['whitespace-only', 'whitespace-only', ['code', 'block'], { python: 1, javascript: 1, typescript: 1 }],
-  ['runaway-repetition', 'runaway-repetition', ['code'], { python: 1, javascript: 1, typescript: 1 }],
+  ['empty', 'empty', ['code', 'member', 'arguments', 'string', 'eof'], { python: 1, javascript: 1, typescript: 1, java: 1 }],
+  ['whitespace-only', 'whitespace-only', ['code', 'block', 'identifier'], { python: 1, javascript: 1, typescript: 1 }],
+  ['runaway-repetition', 'runaway-repetition', ['code', 'docstring', 'comment'], { python: 1, javascript: 1, typescript: 1 }],
   ['runaway-repetition', 'runaway-junk', ['code', 'arguments'], { python: 1, javascript: 1 }],
   ['unbalanced-brackets', 'unbalanced-brackets', ['midline', 'block'], { python: 1, javascript: 2, typescript: 2, java: 1 }],
 ];
