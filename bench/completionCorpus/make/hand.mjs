@@ -66,5 +66,20 @@ export function handCases({ needleSite, KINDS, SRC }) {
   add('ideal', py('python3.11:shlex.py', 'import os\nimport re\nimport sys\n⟦from collections import deque⟧', 'code'), 'ideal');
   add('ideal', jv('jdk:java.base/java/util/StringJoiner.java', '⟦package java.util;⟧', 'code'), 'ideal');
   add('rewrites-current-line', py('python3.11:shlex.py', 'import sys\nfrom collections ⟦import deque⟧', 'code'), 'rewrites-current-line');
+  // a new `case` whose next case looks alike
+  add('resembles-next', js('npm:markdown-it/lib/renderer.mjs', "      ⟦case 'html_inline':⟧\n      case 'html_block':", 'code'), 'resembles-next');
+  add('resembles-next', js('npm:mocha/lib/utils.js', '      ⟦case "regexp":⟧\n      case "symbol":', 'code'), 'resembles-next');
+  add('ideal', ts('npm:eventsource-parser/src/parse.ts', "      ⟦case 'data':⟧\n        data = dataLines", 'code'), 'ideal');
+  add('comment-prose', ts('npm:eventsource-parser/src/parse.ts', '    // Field names must be ⟦compared literally, with no case folding performed.⟧', 'comment'), 'comment-prose');
+  add('comment-prose', ts('npm:eventsource-parser/src/parse.ts', '        // Set the `event type` buffer ⟦to field value⟧', 'comment'), 'comment-prose');
+
+  // more typescriptreact kinds
+  add('whitespace-only', tsx(GAL, '(window as any).unmount = async () => {\n  ⟦root?.unmount();⟧', 'code'), 'whitespace-only');
+  add('tabs-vs-spaces', tsx(GAL, '  ⟦const sep = storyId.lastIndexOf(\'/\');\n  const [path, name]⟧ = [', 'code'), 'tabs-vs-spaces');
+  add('prose-in-code', tsx(GAL, '  root = ⟦undefined;⟧', 'code'), 'prose-in-code');
+  add('markdown-junk', tsx(R2, '    ⟦<ProfilePage ⟧user={{', 'jsx-text'), 'markdown-junk');
+  add('special-token-end', tsx(R1, '    <ThemeProvider theme="⟦light">⟧', 'string'), 'special-token-end');
+  add('reindent-later', tsx(GAL, '  const mod = (file && await stories[file]()) as Record<string, any> | undefined;\n  ⟦return mod?.[name] ?? mod?.default;\n}⟧', 'code'), 'reindent-later');
+  add('runaway-repetition', tsx(M1, '  ⟦const messages: string[] = [];⟧', 'code'), 'runaway-repetition');
   return out;
 }
