@@ -77,7 +77,7 @@ export function handCases({ needleSite, KINDS, SRC }) {
   add('whitespace-only', tsx(GAL, '(window as any).unmount = async () => {\n  ⟦root?.unmount();⟧', 'code'), 'whitespace-only');
   add('tabs-vs-spaces', tsx(GAL, '  ⟦const sep = storyId.lastIndexOf(\'/\');\n  const [path, name]⟧ = [', 'code'), 'tabs-vs-spaces');
   add('prose-in-code', tsx(GAL, '  root = ⟦undefined;⟧', 'code'), 'prose-in-code');
-  add('markdown-junk', tsx(R2, '    ⟦<ProfilePage ⟧user={{', 'jsx-text'), 'markdown-junk');
+  add('markdown-junk', tsx(R2, '    ⟦<ProfilePage ⟧user={{', 'code'), 'markdown-junk');
   add('special-token-end', tsx(R1, '    <ThemeProvider theme="⟦light">⟧', 'string'), 'special-token-end');
   add('reindent-later', tsx(GAL, '  const mod = (file && await stories[file]()) as Record<string, any> | undefined;\n  ⟦return mod?.[name] ?? mod?.default;\n}⟧', 'code'), 'reindent-later');
   add('runaway-repetition', tsx(M1, '  ⟦const messages: string[] = [];⟧', 'code'), 'runaway-repetition');

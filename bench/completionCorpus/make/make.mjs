@@ -154,8 +154,10 @@ const T = {
   },
   'reindent-later'(s) {
     const unit = indentUnit(s.text);
-    const deeper = rand() < 0.5;
-    const raw = reIndentLines(s.hidden, (l, i) => (i === 0 || !l.trim() ? l : deeper ? unit + l : l.startsWith(unit) ? l.slice(unit.length) : l));
+    let deeper = rand() < 0.5;
+    const shift = (d) => reIndentLines(s.hidden, (l, i) => (i === 0 || !l.trim() ? l : d ? unit + l : l.startsWith(unit) ? l.slice(unit.length) : l));
+    let raw = shift(deeper);
+    if (raw === s.hidden) { deeper = !deeper; raw = shift(deeper); }
     return { raw, breaks: s.lang === 'python', why: KINDS['reindent-later'].why + (deeper ? ' Here: later lines one level too deep.' : ' Here: later lines one level too shallow.') };
   },
   'invented-definition'(s) {
