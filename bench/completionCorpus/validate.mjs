@@ -13,25 +13,65 @@ const CASES = path.join(here, 'cases');
 export const LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'python', 'java', 'go'];
 export const SITES = ['code', 'comment', 'docstring', 'string', 'template', 'jsx-text', 'eof', 'identifier', 'member', 'arguments'];
 export const KINDS = [
-  'ideal', 'resembles-next', 'comment-prose', 'lone-closer', 'next-line', 'fenced', 'fenced-explained',
-  'truncated-length', 'special-token-end', 'special-token-mid', 'special-token-only', 'tabs-vs-spaces',
-  'reindent-first', 'reindent-all', 'reindent-later', 'invented-definition', 'repeats-suffix',
-  'repeats-prefix-line', 'rewrites-current-line', 'chat-prose', 'prose-in-code', 'markdown-junk',
-  'wrong-language', 'empty', 'whitespace-only', 'runaway-repetition', 'unbalanced-brackets',
+  'ideal',
+  'resembles-next',
+  'comment-prose',
+  'lone-closer',
+  'next-line',
+  'fenced',
+  'fenced-explained',
+  'truncated-length',
+  'special-token-end',
+  'special-token-mid',
+  'special-token-only',
+  'tabs-vs-spaces',
+  'reindent-first',
+  'reindent-all',
+  'reindent-later',
+  'invented-definition',
+  'repeats-suffix',
+  'repeats-prefix-line',
+  'rewrites-current-line',
+  'chat-prose',
+  'prose-in-code',
+  'markdown-junk',
+  'wrong-language',
+  'empty',
+  'whitespace-only',
+  'runaway-repetition',
+  'unbalanced-brackets',
 ];
 // kinds whose raw answer never holds anything right
-const ALWAYS_EMPTY = new Set(['special-token-only', 'chat-prose', 'prose-in-code', 'markdown-junk', 'wrong-language', 'empty', 'whitespace-only']);
+const ALWAYS_EMPTY = new Set([
+  'special-token-only',
+  'chat-prose',
+  'prose-in-code',
+  'markdown-junk',
+  'wrong-language',
+  'empty',
+  'whitespace-only',
+]);
 
 // ---- the loose "raw contains a correct answer" ------------------------------------------------
 // 1. remove model control tokens (every family the corpus uses) and markdown fence lines;
 // 2. then raw contains expected[0] (both trimmed), or
 // 3. modulo indentation: with every line trimmed and blank lines dropped, raw's lines contain expected's lines, or
 // 4. for finish_reason "length": raw (cleaned, modulo indentation) is a leading part of expected[0].
-const TOKEN_RE = /<\|[a-z_]+\|>|<｜[^｜>]*｜>|<\/s>|\s?<(?:EOT|PRE|SUF|MID)>|<(?:fim_prefix|fim_suffix|fim_middle|fim_pad|file_sep|repo_name)>/g;
+const TOKEN_RE =
+  /<\|[a-z_]+\|>|<｜[^｜>]*｜>|<\/s>|\s?<(?:EOT|PRE|SUF|MID)>|<(?:fim_prefix|fim_suffix|fim_middle|fim_pad|file_sep|repo_name)>/g;
 export function cleanRaw(raw) {
-  return raw.replace(TOKEN_RE, '\n').split('\n').filter((l) => !/^\s*```/.test(l)).join('\n');
+  return raw
+    .replace(TOKEN_RE, '\n')
+    .split('\n')
+    .filter((l) => !/^\s*```/.test(l))
+    .join('\n');
 }
-const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+const norm = (t) =>
+  t
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
 export function looselyContains(raw, expected, finishReason) {
   const r = cleanRaw(raw);
   const e = expected;
@@ -66,23 +106,33 @@ function check(c, file, lineNo, errors) {
   if (typeof c.why === 'string' && c.why.trim().length < 20) errors.push(`${where} ${c.id}: why is too short to cite a source`);
   if (!Array.isArray(c.expected)) return;
   if (ALWAYS_EMPTY.has(c.kind) && c.expected.length) errors.push(`${where} ${c.id}: kind ${c.kind} must have empty expected`);
-  if (c.kind === 'ideal' && (c.expected[0] !== c.raw)) errors.push(`${where} ${c.id}: ideal raw must equal expected[0]`);
-  if (c.expected.length && c.partialOk && !/\S[^\n]*\n[\s\S]*\S/.test(c.expected[0])) errors.push(`${where} ${c.id}: partialOk needs a span of 2+ lines`);
+  if (c.kind === 'ideal' && c.expected[0] !== c.raw) errors.push(`${where} ${c.id}: ideal raw must equal expected[0]`);
+  if (c.expected.length && c.partialOk && !/\S[^\n]*\n[\s\S]*\S/.test(c.expected[0]))
+    errors.push(`${where} ${c.id}: partialOk needs a span of 2+ lines`);
   if (!c.expected.length && c.partialOk) errors.push(`${where} ${c.id}: partialOk with empty expected`);
-  if (c.expected.length && !looselyContains(c.raw, c.expected[0], c.finishReason)) errors.push(`${where} ${c.id}: raw does not loosely contain expected[0]`);
+  if (c.expected.length && !looselyContains(c.raw, c.expected[0], c.finishReason))
+    errors.push(`${where} ${c.id}: raw does not loosely contain expected[0]`);
 }
 
 function main() {
   const errors = [];
   const ids = new Set();
   const counts = { total: 0, byLanguage: {}, byKind: {}, byLanguageKind: {}, bySite: {}, nonEmptyExpected: 0, breaks: 0 };
-  const files = fs.readdirSync(CASES).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = fs
+    .readdirSync(CASES)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   for (const file of files) {
     const lines = fs.readFileSync(path.join(CASES, file), 'utf8').split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
     lines.forEach((line, i) => {
       let c;
-      try { c = JSON.parse(line); } catch (e) { errors.push(`${file}:${i + 1}: not JSON (${e.message})`); return; }
+      try {
+        c = JSON.parse(line);
+      } catch (e) {
+        errors.push(`${file}:${i + 1}: not JSON (${e.message})`);
+        return;
+      }
       if (ids.has(c.id)) errors.push(`${file}:${i + 1}: duplicate id ${c.id}`);
       ids.add(c.id);
       check(c, file, i + 1, errors);
@@ -100,10 +150,15 @@ function main() {
   const frozenPath = path.join(here, 'FROZEN');
   let frozen = 'missing';
   if (fs.existsSync(frozenPath)) {
-    const want = Object.fromEntries([...fs.readFileSync(frozenPath, 'utf8').matchAll(/^([0-9a-f]{64})\s+(cases\/\S+\.jsonl)$/gm)].map((m) => [m[2], m[1]]));
+    const want = Object.fromEntries(
+      [...fs.readFileSync(frozenPath, 'utf8').matchAll(/^([0-9a-f]{64})\s+(cases\/\S+\.jsonl)$/gm)].map((m) => [m[2], m[1]]),
+    );
     const bad = [];
     for (const file of files) {
-      const got = crypto.createHash('sha256').update(fs.readFileSync(path.join(CASES, file))).digest('hex');
+      const got = crypto
+        .createHash('sha256')
+        .update(fs.readFileSync(path.join(CASES, file)))
+        .digest('hex');
       if (want['cases/' + file] !== got) bad.push(file);
     }
     for (const f of Object.keys(want)) if (!files.includes(f.slice('cases/'.length))) bad.push(f + ' (listed, absent)');

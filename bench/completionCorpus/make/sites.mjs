@@ -43,18 +43,26 @@ export function lineTable(text, lang) {
     let kind;
     if (isPy(lang)) {
       const q = (t.match(/"""|'''/g) || []).length;
-      if (inDoc) { kind = q % 2 ? 'edge' : 'doc'; if (q % 2) inDoc = false; }
-      else if (q % 2) { kind = 'edge'; inDoc = true; }
-      else if (q) kind = 'edge';
+      if (inDoc) {
+        kind = q % 2 ? 'edge' : 'doc';
+        if (q % 2) inDoc = false;
+      } else if (q % 2) {
+        kind = 'edge';
+        inDoc = true;
+      } else if (q) kind = 'edge';
       else if (!trimmed) kind = 'blank';
       else if (trimmed.startsWith('#')) kind = 'comment';
       else kind = 'code';
     } else {
       if (inDoc) {
-        if (trimmed.includes('*/')) { kind = 'edge'; inDoc = false; }
-        else kind = trimmed.startsWith('*') || trimmed ? 'doc' : 'blank';
-      } else if (trimmed.startsWith('/*')) { kind = 'edge'; inDoc = !trimmed.includes('*/'); }
-      else if (!trimmed) kind = 'blank';
+        if (trimmed.includes('*/')) {
+          kind = 'edge';
+          inDoc = false;
+        } else kind = trimmed.startsWith('*') || trimmed ? 'doc' : 'blank';
+      } else if (trimmed.startsWith('/*')) {
+        kind = 'edge';
+        inDoc = !trimmed.includes('*/');
+      } else if (!trimmed) kind = 'blank';
       else if (trimmed.startsWith('//')) kind = 'comment';
       else kind = 'code';
     }
@@ -67,15 +75,84 @@ export function lineTable(text, lang) {
 
 const words = (s) => s.trim().split(/\s+/).filter(Boolean);
 const isCloser = (t) => /^[}\])][\])};,]*$/.test(t);
-const DIRECTIVE = /eslint|istanbul|prettier|@ts-|noqa|type:|-\*-|pragma|jshint|c8 |\$FlowFixMe|TODO|XXX|FIXME|SPDX|Copyright|License|=====|-----/i;
-const KEYWORDS = new Set(['function', 'return', 'const', 'let', 'var', 'if', 'else', 'for', 'while', 'class', 'def', 'import', 'from', 'export', 'public', 'private', 'protected', 'static', 'final', 'async', 'await', 'throw', 'new', 'typeof', 'instanceof', 'elif', 'lambda', 'yield', 'switch', 'case', 'default', 'break', 'continue', 'interface', 'extends', 'implements', 'readonly', 'abstract', 'synchronized', 'volatile', 'transient', 'boolean', 'string', 'number', 'void', 'null', 'undefined', 'true', 'false', 'None', 'True', 'False', 'self', 'this', 'super', 'type', 'raise', 'try', 'except', 'finally', 'catch', 'with', 'pass', 'global', 'nonlocal', 'assert', 'delete']);
+const DIRECTIVE =
+  /eslint|istanbul|prettier|@ts-|noqa|type:|-\*-|pragma|jshint|c8 |\$FlowFixMe|TODO|XXX|FIXME|SPDX|Copyright|License|=====|-----/i;
+const KEYWORDS = new Set([
+  'function',
+  'return',
+  'const',
+  'let',
+  'var',
+  'if',
+  'else',
+  'for',
+  'while',
+  'class',
+  'def',
+  'import',
+  'from',
+  'export',
+  'public',
+  'private',
+  'protected',
+  'static',
+  'final',
+  'async',
+  'await',
+  'throw',
+  'new',
+  'typeof',
+  'instanceof',
+  'elif',
+  'lambda',
+  'yield',
+  'switch',
+  'case',
+  'default',
+  'break',
+  'continue',
+  'interface',
+  'extends',
+  'implements',
+  'readonly',
+  'abstract',
+  'synchronized',
+  'volatile',
+  'transient',
+  'boolean',
+  'string',
+  'number',
+  'void',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  'None',
+  'True',
+  'False',
+  'self',
+  'this',
+  'super',
+  'type',
+  'raise',
+  'try',
+  'except',
+  'finally',
+  'catch',
+  'with',
+  'pass',
+  'global',
+  'nonlocal',
+  'assert',
+  'delete',
+]);
 
 function site(label, lang, text, start, end, siteKind, picker, meta = {}) {
   return { label, lang, text, start, end, hidden: text.slice(start, end), site: siteKind, picker, ...meta };
 }
 const lineEnd = (l) => l.start + l.text.length;
-const clean = (l) => l.text === l.text.trimEnd() && !/\t/.test(l.text.slice(l.indent.length)) ;
-const quotesBalancedBefore = (s, idx) => ((s.slice(0, idx).match(/["'`]/g) || []).length % 2) === 0;
+const clean = (l) => l.text === l.text.trimEnd() && !/\t/.test(l.text.slice(l.indent.length));
+const quotesBalancedBefore = (s, idx) => (s.slice(0, idx).match(/["'`]/g) || []).length % 2 === 0;
 
 // All candidate sites of one picker kind in one file, in file order.
 export function candidates(label, lang, picker) {
@@ -83,8 +160,14 @@ export function candidates(label, lang, picker) {
   const L = lineTable(text, lang);
   const out = [];
   const py = isPy(lang);
-  const noSemi = !/;\s*$/m.test(text.split('\n').filter((x) => /\S/.test(x) && !/^\s*(\/\/|\*|\/\*)/.test(x)).slice(0, 200).join('\n'))
-    || (text.match(/;\s*$/gm) || []).length < 5;
+  const noSemi =
+    !/;\s*$/m.test(
+      text
+        .split('\n')
+        .filter((x) => /\S/.test(x) && !/^\s*(\/\/|\*|\/\*)/.test(x))
+        .slice(0, 200)
+        .join('\n'),
+    ) || (text.match(/;\s*$/gm) || []).length < 5;
   for (let k = 0; k < L.length; k++) {
     const l = L[k];
     const prev = L[k - 1];
@@ -106,14 +189,27 @@ export function candidates(label, lang, picker) {
         const opens = py ? /:$/.test(l.trimmed) && !/^(else|try|finally)\b/.test(l.trimmed) : /\{$/.test(l.trimmed);
         if (!opens) break;
         let m = k + 1;
-        while (m < L.length && (L[m].kind === 'code' || L[m].kind === 'comment') && L[m].indent.length > l.indent.length && clean(L[m])) m++;
+        while (m < L.length && (L[m].kind === 'code' || L[m].kind === 'comment') && L[m].indent.length > l.indent.length && clean(L[m]))
+          m++;
         const count = m - (k + 1);
         if (count < 2 || count > 6) break;
         const after = L[m];
         if (!after) break;
-        if (py ? (after.kind === 'blank' ? false : after.indent.length > l.indent.length) : !(after.indent === l.indent && after.trimmed.startsWith('}'))) break;
+        if (
+          py
+            ? after.kind === 'blank'
+              ? false
+              : after.indent.length > l.indent.length
+            : !(after.indent === l.indent && after.trimmed.startsWith('}'))
+        )
+          break;
         if (!L[k + 1].indent.length) break;
-        out.push(site(label, lang, text, L[k + 1].start + L[k + 1].indent.length, lineEnd(L[m - 1]), 'code', picker, { lineIndex: k + 1, lines: count }));
+        out.push(
+          site(label, lang, text, L[k + 1].start + L[k + 1].indent.length, lineEnd(L[m - 1]), 'code', picker, {
+            lineIndex: k + 1,
+            lines: count,
+          }),
+        );
         break;
       }
       case 'comment': {
@@ -160,7 +256,9 @@ export function candidates(label, lang, picker) {
         if (py || l.kind !== 'code') break;
         const m = /`([^`$]*)\$\{[^`]*`/.exec(l.text);
         if (!m) break;
-        out.push(site(label, lang, text, l.start + m.index + 1 + Math.min(m[1].length, 6), lineEnd(l), 'template', picker, { lineIndex: k }));
+        out.push(
+          site(label, lang, text, l.start + m.index + 1 + Math.min(m[1].length, 6), lineEnd(l), 'template', picker, { lineIndex: k }),
+        );
         break;
       }
       case 'member': {
@@ -229,11 +327,11 @@ export function candidates(label, lang, picker) {
       case 'nextline': {
         if (l.kind !== 'code' || !next || next.kind !== 'code' || next.indent !== l.indent || !clean(next)) break;
         if (py) {
-          if (/[:,(\[{\\]$/.test(l.trimmed) || /^(def |class |@|elif |else|except|finally)/.test(next.trimmed)) break;
+          if (/[:,([{\\]$/.test(l.trimmed) || /^(def |class |@|elif |else|except|finally)/.test(next.trimmed)) break;
           if (/^[)\]}]/.test(next.trimmed) || /^(return|raise|continue|break|pass)\b/.test(l.trimmed)) break;
         } else {
           if (!noSemi) break;
-          if (/[{(,\[=+\-*/&|?:.;]$/.test(l.trimmed) || /^[.(\[`+\-*/}\])?:]/.test(next.trimmed)) break;
+          if (/[{(,[=+\-*/&|?:.;]$/.test(l.trimmed) || /^[.([`+\-*/}\])?:]/.test(next.trimmed)) break;
           if (/^(return|throw|continue|break)\b/.test(l.trimmed)) break;
         }
         if (next.trimmed.length < 8) break;
@@ -253,7 +351,8 @@ export function candidates(label, lang, picker) {
       case 'trunc': {
         // a 2-5 line span whose middle line has a bracket inside a string or a comment; the answer is cut just after it
         if (l.kind !== 'code') break;
-        const m = /(["'`])[^"'`\n]*?([{(\[])[^"'`\n]*\1/.exec(l.text) || (py ? /#[^\n]*?([{(\[])/.exec(l.text) : /\/\/[^\n]*?([{(\[])/.exec(l.text));
+        const m =
+          /(["'`])[^"'`\n]*?([{([])[^"'`\n]*\1/.exec(l.text) || (py ? /#[^\n]*?([{([])/.exec(l.text) : /\/\/[^\n]*?([{([])/.exec(l.text));
         if (!m) break;
         const br = l.start + m.index + m[0].indexOf(m[m.length - 1], 1);
         if (!quotesBalancedBefore(l.text, m.index)) break;
@@ -269,7 +368,7 @@ export function candidates(label, lang, picker) {
       case 'topend': {
         // end of a definition followed by another definition at the same level
         if (py) {
-          if (l.kind !== 'code' || l.indent.length !== 4 || /[:,(\[{\\]$/.test(l.trimmed)) break;
+          if (l.kind !== 'code' || l.indent.length !== 4 || /[:,([{\\]$/.test(l.trimmed)) break;
           let j = k + 1;
           while (j < L.length && L[j].kind === 'blank') j++;
           if (j - k < 2 || !L[j] || L[j].indent.length !== 0 || !/^(def |class |@)/.test(L[j].trimmed)) break;
@@ -281,11 +380,14 @@ export function candidates(label, lang, picker) {
           let j = k + 1;
           while (j < L.length && L[j].kind === 'blank') j++;
           if (j - k < 2 || !L[j] || L[j].indent !== l.indent) break;
-          const defRe = l.indent === ''
-            ? /^(\/\*\*|export |function |async function |const [\w$]+ = |class |module\.exports)/
-            : /^(\/\*\*|public |private |protected |static |async |get |set |#?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*(:[^{]+)?\{$|@)/;
+          const defRe =
+            l.indent === ''
+              ? /^(\/\*\*|export |function |async function |const [\w$]+ = |class |module\.exports)/
+              : /^(\/\*\*|public |private |protected |static |async |get |set |#?[A-Za-z_$][\w$]*\s*\([^)]*\)\s*(:[^{]+)?\{$|@)/;
           if (!defRe.test(L[j].trimmed)) break;
-          out.push(site(label, lang, text, prev.start + prev.indent.length, lineEnd(l), 'code', picker, { lineIndex: k - 1, defIndent: l.indent }));
+          out.push(
+            site(label, lang, text, prev.start + prev.indent.length, lineEnd(l), 'code', picker, { lineIndex: k - 1, defIndent: l.indent }),
+          );
         }
         break;
       }
@@ -304,7 +406,10 @@ export function needleSite(label, lang, needle, siteKind, nth = 0) {
   if (a < 0 || b < a) throw new Error('needle needs ⟦…⟧: ' + needle);
   const plain = needle.slice(0, a) + needle.slice(a + 1, b) + needle.slice(b + 1);
   let at = -1;
-  for (let i = 0; i <= nth; i++) { at = text.indexOf(plain, at + 1); if (at < 0) break; }
+  for (let i = 0; i <= nth; i++) {
+    at = text.indexOf(plain, at + 1);
+    if (at < 0) break;
+  }
   if (at < 0) throw new Error(`needle not found in ${label}: ${JSON.stringify(plain)}`);
   if (nth === 0 && text.indexOf(plain, at + 1) >= 0) throw new Error(`needle not unique in ${label}: ${JSON.stringify(plain)}`);
   const start = at + a;

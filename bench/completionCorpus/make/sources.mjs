@@ -28,11 +28,11 @@ export const FILES = {
   ],
   javascript: [
     'npm:undici/lib/core/util.js',
-    'npm:fastq/queue.js',            // no semicolons (standard style)
-    'npm:run-parallel/index.js',     // no semicolons
-    'npm:ora/index.js',              // tab-indented
-    'npm:p-map/index.js',            // tab-indented
-    'npm:debug/src/common.js',       // tab-indented
+    'npm:fastq/queue.js', // no semicolons (standard style)
+    'npm:run-parallel/index.js', // no semicolons
+    'npm:ora/index.js', // tab-indented
+    'npm:p-map/index.js', // tab-indented
+    'npm:debug/src/common.js', // tab-indented
     'npm:mocha/lib/utils.js',
     'npm:semver/classes/range.js',
     'npm:markdown-it/lib/renderer.mjs',
@@ -48,7 +48,7 @@ export const FILES = {
     'npm:cheerio/src/static.ts',
     'npm:dompurify/src/utils.ts',
     'npm:htmlparser2/src/Tokenizer.ts',
-    'npm:editions/source/index.ts',      // tab-indented, no semicolons
+    'npm:editions/source/index.ts', // tab-indented, no semicolons
     'npm:version-range/source/index.ts', // tab-indented, no semicolons
   ],
   java: [
@@ -77,7 +77,11 @@ function markdownBlock(text, lang, n) {
   let inside = false;
   const out = [];
   for (const line of lines) {
-    if (!inside && line.trim() === '```' + lang) { count++; inside = count === n; continue; }
+    if (!inside && line.trim() === '```' + lang) {
+      count++;
+      inside = count === n;
+      continue;
+    }
     if (inside && line.trim() === '```') break;
     if (inside) out.push(line);
   }
@@ -92,7 +96,10 @@ export function readSource(label) {
   if (label.startsWith('npm:')) {
     const [p, frag] = label.slice(4).split('#');
     text = fs.readFileSync(path.join(NODE_MODULES, p), 'utf8');
-    if (frag) { const m = /^([a-z]+)(\d+)$/.exec(frag); text = markdownBlock(text, m[1], Number(m[2])); }
+    if (frag) {
+      const m = /^([a-z]+)(\d+)$/.exec(frag);
+      text = markdownBlock(text, m[1], Number(m[2]));
+    }
   } else if (label.startsWith('python3.11:')) {
     text = fs.readFileSync(path.join(PYTHON_LIB, label.slice('python3.11:'.length)), 'utf8');
   } else if (label.startsWith('jdk:')) {
