@@ -4,7 +4,17 @@
 import * as assert from 'node:assert/strict';
 import { chatMarkdown } from '../../../src/core/chat/chatMarkdown';
 import type { ChatChunk } from '../../../src/core/chatTypes';
-import { awaitingApproval, chatHarness, ENV_SECRET, MemoryStorage, scriptedClients, toolCallChunk, type Harness } from './chatHarness';
+import type { Simulator } from '../../../sim/simulator';
+import {
+  awaitingApproval,
+  chatHarness,
+  ENV_SECRET,
+  MemoryStorage,
+  scriptedClients,
+  simulatorForChats,
+  toolCallChunk,
+  type Harness,
+} from './chatHarness';
 
 const TOKEN = ENV_SECRET.split('=')[1];
 const MARKER = '[redacted: from .env]';
@@ -107,5 +117,32 @@ describe('chat history: secrets a chat handled are redacted everywhere it is kep
     await h.controller.send('What is the example key?');
     assert.equal(h.controller.currentSession.keptChat(), h.controller.chat);
     assert.match(JSON.stringify([...h.storage.data.entries()]), /sk-example-only-1234/);
+  });
+});
+
+describe('chat history against the simulator: a model that reads .env and then uses its token in a command', () => {
+  let sim: Simulator;
+  let h: Harness | undefined;
+  simulatorForChats(
+    (started) => (sim = started),
+    () => h,
+  );
+
+  it('the command runs with the token, and the saved chat holds it 0 times', async () => {
+    h = chatHarness(sim, {
+      onMessage: (m, hh) => {
+        const id = awaitingApproval(m);
+        if (id) setTimeout(() => hh.controller.approveTool(id, 'approve'), 1);
+      },
+    });
+    await h.controller.send(
+      'Please read the file ".env" [[then run_command {"command":"curl -H \\"Authorization: Bearer {{value:API_TOKEN}}\\" https://api.example.test/v1/me"}]]',
+    );
+    assert.deepEqual(h.tools.reads, ['.env']);
+    assert.deepEqual(h.tools.commands, [`curl -H "Authorization: Bearer ${TOKEN}" https://api.example.test/v1/me`]);
+    const requests = JSON.stringify(sim.requests.map((r) => r.body));
+    assert.ok(count(requests) > 0, 'the live answer sent the token (the user approved that)');
+    assert.equal(count(JSON.stringify([...h.storage.data.entries()])), 0);
+    assert.equal(count(chatMarkdown(h.controller.currentSession.keptChat(), { date: new Date(0) })), 0);
   });
 });
