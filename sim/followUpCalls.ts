@@ -1,7 +1,7 @@
 // Scripted follow-up calls, for tests of what a model does with a tool's result: a user message holding
 // `[[then <tool> <json arguments>]]` (one or more) makes the model, once the results of its previous
 // round are in, call <tool> with those arguments, where `{{value:NAME}}` stands for the value NAME has
-// in those results (`NAME=value` or `NAME: value`). The first round is planned from the message without
+// in the tool results since that message (`NAME=value` or `NAME: value`; the latest one that has it). The first round is planned from the message without
 // the directives, as any other. A model that reads a `.env` and then puts its token into a command is
 // scripted this way.
 import type { ConversationMessage, FunctionToolSpec, PlainToolCall } from './conversation';
@@ -26,8 +26,12 @@ export function followUpCalls(messages: readonly ConversationMessage[], tools: r
   const rounds = messages.slice(at + 1).filter((m) => m.role === 'assistant' && m.toolCalls.length > 0).length;
   const next = directives[rounds - 1];
   if (!next || !tools.some((t) => t.name === next[1])) return undefined;
-  const results: string[] = [];
-  for (let i = messages.length - 1; i > at && messages[i].role === 'tool'; i--) results.unshift(messages[i].text);
+  // Every result since the message, the latest first: a value read two rounds ago still counts.
+  const results = messages
+    .slice(at + 1)
+    .filter((m) => m.role === 'tool')
+    .map((m) => m.text)
+    .reverse();
   const args = next[2].replace(/\{\{value:([\w.-]+)\}\}/g, (_m, name: string) => valueOf(name, results.join('\n')));
   return [{ id: stableId('call_', messages[at].text, next[1], String(rounds), args), name: next[1], arguments: args }];
 }
