@@ -84,14 +84,17 @@ describe('secrets a chat handled, and Restore (real extension host)', () => {
       [
         'Please read the file ".env"',
         '[[then run_command {"command":"echo Authorization: Bearer {{value:API_TOKEN}}"}]]',
-        `[[then apply_edit {"path":"sr-config.ts","oldText":"","newText":"export const token = '{{value:API_TOKEN}}';\\n"}]]`,
-        '[[then apply_edit {"path":"sr-config.ts","oldText":"const token","newText":"const apiToken"}]]',
-        '[[then apply_edit {"path":".env","oldText":"API_TOKEN=","newText":"API_KEY="}]]',
+        `[[then apply_edit {"path":"sr-config.ts","old_text":"","new_text":"export const token = '{{value:API_TOKEN}}';\\n"}]]`,
+        '[[then apply_edit {"path":"sr-config.ts","old_text":"const token","new_text":"const apiToken"}]]',
+        '[[then apply_edit {"path":".env","old_text":"API_TOKEN=","new_text":"API_KEY="}]]',
       ].join(' '),
     );
+    const answer = api.chat.controller.chat.turns.at(-1);
+    const calls = answer?.role === 'assistant' ? answer.toolCalls.map((c) => `${c.name} ${c.status}: ${c.result ?? ''}`) : [];
     assert.deepEqual(
       cards.map((c) => c.name),
       ['read_file', 'run_command', 'apply_edit', 'apply_edit', 'apply_edit'],
+      calls.join('\n'),
     );
     assert.ok(cards[1].approval!.command!.includes(TOKEN), 'the card showed the command exactly as it would run');
     assert.equal(text('sr-config.ts'), `export const apiToken = '${TOKEN}';\n`, 'the edits were made with the token');
@@ -102,8 +105,8 @@ describe('secrets a chat handled, and Restore (real extension host)', () => {
     const stored = await api.chat.store.load(chatId());
     assert.ok(stored);
     const storedJson = JSON.stringify(stored);
-    assert.ok(storedJson.includes(MARKER));
     assert.equal(count(storedJson), 0, 'the chat in globalState holds the token 0 times');
+    assert.ok(storedJson.includes(MARKER));
     assert.equal(count(JSON.stringify(api.chat.controller.chat)), 0, 'nor the chat the view shows');
     const checkpoints = api.chat.checkpoints.log.entries(chatId());
     assert.equal(checkpoints.length, 3);
