@@ -19,6 +19,7 @@ import { notKeptPlaceholder, UnsavedContent } from './unsavedContent';
 import { usageView } from './usageView';
 import { SecretRedactor } from '../security/secretRedaction';
 import { redactAnswerText, redactChat } from './chatRedaction';
+import { redactSecrets } from '../transport/redact';
 
 export type ApprovalDecision = 'approve' | 'deny' | 'always' | 'allowInWorkspace';
 
@@ -308,7 +309,8 @@ export class ChatSession {
     const { turn, wire, options, limits } = answer;
     if (message.usage) answer.usages.push(message.usage);
     this.addCitations(turn, message.annotations);
-    if (message.error_message) turn.searchError = message.error_message;
+    // Server text shown and saved: a key it echoes (`sk-…`, `Bearer …`) is masked like in error messages.
+    if (message.error_message) turn.searchError = redactSecrets(message.error_message, []);
     turn.finishReason = message.finish_reason;
     wire.push(toAssistantMessage(message));
 

@@ -111,6 +111,19 @@ describe('chat history: secrets a chat handled are redacted everywhere it is kep
     assert.ok(h.lastAssistant().content.includes(MARKER));
   });
 
+  it('a web-search error that echoes a key is shown and kept masked', async () => {
+    const { clients } = scriptedClients(() => [
+      {
+        choices: [{ index: 0, delta: { content: 'No sources.' }, finish_reason: 'stop' }],
+        error_message: 'search refused key sk-live-0123456789abcdefghijkl...',
+      },
+    ]);
+    h = chatHarness(undefined, { clients });
+    await h.controller.send('Search the web for tandem');
+    assert.equal(h.lastAssistant().searchError, 'search refused key [redacted]');
+    assert.ok(!JSON.stringify([...h.storage.data.entries()]).includes('sk-live-0123'));
+  });
+
   it('a chat that handled no secret is kept as it was', async () => {
     const { clients } = scriptedClients(() => text('The key sk-example-only-1234 in the docs is a placeholder.'));
     h = chatHarness(undefined, { clients });
