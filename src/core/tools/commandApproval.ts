@@ -49,13 +49,13 @@ export function commandApproval(command: string, workingDirectory: string, judge
       warning: `This command reaches files it does not name, which may contain secrets (.env, keys): ${judged.broadRead}. No standing approval covers it. Read all of it before you approve.`,
     };
   }
-  // The git folder makes git run programs: no standing approval of any kind covers this command.
+  // git may run programs here (the git folder's settings or hooks): no standing approval of any kind covers it.
   if (judged?.gitRisks) {
     return {
       summary,
       detail,
       command,
-      warning: `This command may run git, and this repository's git folder runs programs: ${judged.gitRisks}. No standing approval covers it. Read all of it before you approve.`,
+      warning: `This command may run git, and git may run programs here: ${judged.gitRisks}. No standing approval covers it. Read all of it before you approve.`,
     };
   }
   // Offered only where the command was read with certainty, no deny rule matched, and it is one plain

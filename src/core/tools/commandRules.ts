@@ -78,7 +78,12 @@ export function judgeCommand(
     : hasUnquotedGlob(command)
       ? 'it has a wildcard'
       : undefined;
-  const gitRisks = options.gitRisks?.length && mayRunGit(command) ? options.gitRisks.join('; ') : undefined;
+  // Only the git folder of the workspace root is checked: git run after `cd` may find another one.
+  const elsewhere = parts?.some(changesFolder)
+    ? ['it changes folder (`cd`) first, and only the git folder of the workspace root is checked']
+    : [];
+  const risky = mayRunGit(command) ? [...(options.gitRisks ?? []), ...elsewhere] : [];
+  const gitRisks = risky.length > 0 ? risky.join('; ') : undefined;
   const reasons = { ...(broadRead ? { broadRead } : {}), ...(gitRisks ? { gitRisks } : {}) };
   if (sensitive.length > 0 || broadRead || !parts) return { verdict: 'ask', sensitive, parts, ...reasons };
   const deny = compiled(rules.deny);
@@ -118,6 +123,11 @@ export function suggestedRules(parts: readonly CommandPart[]): string[] | undefi
 /** Whether a command may run git, read loosely (a word `git` or `…/git`, wherever it stands). */
 export function mayRunGit(command: string): boolean {
   return mentionsGit(looseWords(command));
+}
+
+function changesFolder(part: CommandPart): boolean {
+  const command = part.words.find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  return command === 'cd' || command === 'pushd' || command === 'popd';
 }
 
 function compiled(rules: readonly string[]): string[][] {

@@ -49,11 +49,16 @@ describe('git folder risks: config that runs programs', () => {
     const context = { rules: { allow: ['git status', 'ls'], deny: [] }, isSensitive, gitRisks };
     const git = preparedCommand('git status', 'demo', context);
     assert.equal(git.rules, undefined, 'no standing rule covers it');
-    assert.match(git.approval.warning!, /git folder runs programs: `g\/config` sets `fsmonitor`/);
+    assert.match(git.approval.warning!, /git may run programs here: `g\/config` sets `fsmonitor`/);
     assert.equal(git.approval.alwaysScope, undefined);
     assert.equal(git.approval.workspaceRule, undefined);
     assert.equal(preparedCommand('/usr/bin/git status', 'demo', context).rules, undefined);
     assert.equal(preparedCommand('ls', 'demo', context).rules, 'allow');
+    const plain = { rules: { allow: ['git status', 'cd sub'], deny: [] }, isSensitive, gitRisks: [] };
+    assert.equal(preparedCommand('git status', 'demo', plain).rules, 'allow');
+    const moved = preparedCommand('cd sub && git status', 'demo', plain);
+    assert.equal(moved.rules, undefined, 'git after cd may use a git folder nobody checked');
+    assert.match(moved.approval.warning!, /changes folder \(`cd`\) first/);
   });
 });
 
