@@ -18,11 +18,11 @@ export interface ShellFacts {
 }
 
 /**
- * Fixed system places first, then absolute PATH entries (Homebrew, Nix); a relative PATH entry could
- * name a `bash` shipped inside the workspace. sh last: the terminal's shell integration (the command's
- * output and exit code) works with bash, not with sh.
+ * Fixed places first (Homebrew's before macOS's old /bin/bash 3.2), then absolute PATH entries (Nix…);
+ * a relative PATH entry could name a `bash` shipped inside the workspace. sh last: the terminal's
+ * shell integration (the command's output and exit code) works with bash, not with sh.
  */
-const SYSTEM_BASH = ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'];
+const SYSTEM_BASH = ['/opt/homebrew/bin/bash', '/usr/local/bin/bash', '/bin/bash', '/usr/bin/bash'];
 const SYSTEM_SH = ['/bin/sh', '/usr/bin/sh'];
 
 /**
