@@ -8,7 +8,8 @@ import { unionGlob } from '../../core/security/globPattern';
 import type { SensitiveKind, SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { editWarning, readWarning } from '../../core/security/sensitiveWarnings';
 import { preparedCommand } from '../../core/tools/commandApproval';
-import { NO_RULES, type CommandRules } from '../../core/tools/commandRules';
+import { mayRunGit, NO_RULES, type CommandRules } from '../../core/tools/commandRules';
+import { gitDirRisks } from '../../core/tools/gitDirRisks';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
 import {
@@ -27,6 +28,8 @@ import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
 import type { CheckpointStore, WrittenFile } from './checkpointStore';
 import type { ProposedEdits } from './proposedEdits';
 import { TandemTerminal } from './terminalRunner';
+import { terminalShell } from './terminalShell';
+import { gitDirFacts } from './gitDirFacts';
 
 const MAX_RESULT_CHARS = 60_000;
 /** read_file reads at most this much of a file, whatever its size (60,000 characters fit in it). */
@@ -55,7 +58,7 @@ interface WorkspaceFile {
  * only after an approval card that says so, and the search tools skip it.
  */
 export class WorkspaceTools implements ToolHost {
-  private readonly terminal = new TandemTerminal(vscode.window);
+  private readonly terminal = new TandemTerminal(vscode.window, terminalShell());
 
   /** `service` names where a tool result goes ("Service B"), for the warnings. */
   constructor(
@@ -97,7 +100,7 @@ export class WorkspaceTools implements ToolHost {
         case 'apply_edit':
           return await this.prepareEdit(editArgs(args));
         case 'run_command':
-          return this.prepareCommand(stringArg(args, 'command'));
+          return await this.prepareCommand(stringArg(args, 'command'));
         default:
           return { kind: 'refused', error: `unknown tool "${call.name}"` };
       }
@@ -396,7 +399,7 @@ export class WorkspaceTools implements ToolHost {
     return this.roots().length > 1 ? p.path : this.rel(p);
   }
 
-  private prepareCommand(command: string): PreparedTool {
+  private async prepareCommand(command: string): Promise<PreparedTool> {
     if (!vscode.workspace.isTrusted) {
       throw new Refusal('run_command is unavailable: this workspace is not trusted (Restricted Mode), so Tandem runs no commands in it');
     }
@@ -404,9 +407,12 @@ export class WorkspaceTools implements ToolHost {
     const root = this.roots()[0];
     if (!root) throw new Refusal('run_command: no workspace folder is open');
     const policy = readSensitivePolicy();
+    // Judged for the shell the terminal runs; a command that may run git, also against the git folder.
+    const gitRisks = mayRunGit(command) ? gitDirRisks(await gitDirFacts(root.fsPath)) : [];
+    const context = { rules: this.commandRules(), isSensitive: (p: string) => policy.isSensitive(p), shell: this.terminal.shell, gitRisks };
     return {
       kind: 'ready',
-      ...preparedCommand(command, root.folder.name, { rules: this.commandRules(), isSensitive: (p) => policy.isSensitive(p) }),
+      ...preparedCommand(command, root.folder.name, context),
       run: (signal) => this.terminal.run(root.fsPath, command, signal),
     };
   }
