@@ -3,7 +3,7 @@
 
 export const SRC = {
   contract:
-    'Service B contract (/work/shared/seeds/001_*.txt), "Completion (fill-in-the-middle) request": prompt + suffix, max_tokens, stop, choices[].text; rule 6: generated length at most 4K',
+    'Service B contract (docs/contracts.md#b-fim), the fill-in-the-middle request: prompt + suffix, max_tokens, stop, choices[].text; generated length at most 4K (docs/contracts.md#b-fim-max-tokens)',
   deepseekFim:
     'https://api-docs.deepseek.com/guides/fim_completion (FIM example: prompt "def fib(a):", suffix "    return fib(a-1) + fib(a-2)")',
   continue867: 'continuedev/continue#867 (Code Llama tab completion always ends with an <EOT> token)',
@@ -47,7 +47,7 @@ export const SRC = {
     'Qwen2.5-Coder README "file-level code completion (fill-in-the-middle)" via twinny#317 / xiehaojie/daik-ai qwen fimtemplate.ts (stop: <|endoftext|> <|fim_prefix|> <|fim_middle|> <|fim_suffix|> <|fim_pad|> <|repo_name|> <|file_sep|> <|im_start|> <|im_end|>)',
   llamaVscode55: 'ggml-org/llama.vscode#55 (model thinks for a long time, then produces no suggestion)',
   anchors:
-    '/work/shared/ANCHORS.md (peers: Continue rejects blank output and rewrites of the line above, stops at similar lines; llama.vscode discards suggestions equal to the next lines; Tabby removes a duplicated block-closing line)',
+    'the team notes on peer extensions, ANCHORS.md (peers: Continue rejects blank output and rewrites of the line above, stops at similar lines; llama.vscode discards suggestions equal to the next lines; Tabby removes a duplicated block-closing line)',
   copilot8741: 'microsoft/vscode-copilot-release#8741 (users want the block closed: a suggestion that is just the closing brace is wanted)',
 };
 
