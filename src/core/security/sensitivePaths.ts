@@ -9,7 +9,8 @@ export type SensitiveKind = 'gitHook' | 'git' | 'vscodeSettings' | 'vscodeTasks'
 const BUILT_IN: ReadonlyArray<readonly [SensitiveKind, readonly string[]]> = [
   // Husky and `core.hooksPath` folders hold hooks git runs as programs, like `.git/hooks`.
   ['gitHook', ['**/.git/hooks/**', '**/.husky/**', '**/.githooks/**']],
-  ['git', ['**/.git/**', '**/.git-credentials']],
+  // A `.git` file (`gitdir: …`) chooses where git reads its config and hooks from.
+  ['git', ['**/.git', '**/.git/**', '**/.git-credentials']],
   ['vscodeSettings', ['**/.vscode/settings.json']],
   ['vscodeTasks', ['**/.vscode/tasks.json', '**/.vscode/launch.json']],
   ['workspaceFile', ['**/*.code-workspace']],

@@ -9,6 +9,7 @@ const EXAMPLES: Record<string, string> = {
   '**/.husky/**': '.husky/pre-commit',
   '**/.githooks/**': '.githooks/pre-push',
   '**/.git/**': '.git/config',
+  '**/.git': 'vendor/lib/.git',
   '**/.git-credentials': '.git-credentials',
   '**/.vscode/settings.json': '.vscode/settings.json',
   '**/.vscode/tasks.json': '.vscode/tasks.json',
