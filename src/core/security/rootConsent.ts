@@ -24,7 +24,14 @@ export function rootConsentReason(root: string, places: RootPlaces, p: typeof no
   const segments = p.normalize(root).split(/[\\/]+/);
   if (segments.some((s) => ['.git', '.vscode'].includes(s.toLowerCase()))) return 'gitOrVscode';
   if (isInside(p, root, places.home)) return 'home';
-  if (isInside(p, places.home, root) && p.relative(places.home, root).split(/[\\/]+/)[0].startsWith('.')) return 'home';
+  if (
+    isInside(p, places.home, root) &&
+    p
+      .relative(places.home, root)
+      .split(/[\\/]+/)[0]
+      .startsWith('.')
+  )
+    return 'home';
   if (places.workspaceFileDir !== undefined && !isInside(p, places.workspaceFileDir, root)) return 'outsideWorkspaceFile';
   return undefined;
 }

@@ -28,7 +28,7 @@ describe('rootConsentReason (which workspace folders the user must allow)', () =
     assert.equal(rootConsentReason('/home/u2/.config', { home }, p), undefined, 'another home is judged by the other rules');
   });
 
-  it('with a .code-workspace file, a root outside that file\'s folder needs consent; one inside does not', () => {
+  it("with a .code-workspace file, a root outside that file's folder needs consent; one inside does not", () => {
     const places = { home, workspaceFileDir: '/w/repo' };
     assert.equal(rootConsentReason('/w/repo', places, p), undefined);
     assert.equal(rootConsentReason('/w/repo/docs', places, p), undefined);
