@@ -4,14 +4,16 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PreparedTool } from '../../../src/core/chat/toolHost';
 import { MentionSource } from '../../../src/vscode/chat/mentionSource';
-import type { ProposedEdits } from '../../../src/vscode/chat/proposedEdits';
+import { ProposedEdits } from '../../../src/vscode/chat/proposedEdits';
 import { WorkspaceTools } from '../../../src/vscode/chat/workspaceTools';
 import { OutflowGate } from '../../../src/vscode/security/outflowGate';
 import { RootConsent, type PendingRoot } from '../../../src/vscode/security/rootConsent';
+import { until } from '../../until';
 
 /** scripts/hostileMultiRoot.mjs writes it into the remote URL in `.git/config` and into `gh/hosts.yml`. */
 const TOKEN = 'ghp_MultiRootToken4711';
 
+/** No diff editors, except in the one test about their titles. */
 const noPreview = { show: async () => vscode.Uri.parse('untitled:preview'), close: async () => undefined } as unknown as ProposedEdits;
 
 /** A workspaceState of the test's own. */
@@ -124,6 +126,28 @@ describe('roots a .code-workspace adds (real extension host, a hostile multi-roo
       assert.equal(hook.approval!.summary, 'Create .git/hooks/pre-commit (2 lines)');
       assert.match(hook.approval!.warning!, /is a git hook: git runs it as a program/);
       assert.equal(hook.approval!.alwaysScope, undefined, 'no "Always" for a hook');
+    }
+    const notes = join(docs, 'notes.md').split('\\').join('/');
+    // With the real diff editor: its title names the real absolute path too.
+    const proposals = new ProposedEdits();
+    try {
+      const consent = new RootConsent(state, async (root) => (asked.push(root), false));
+      const withDiffs = new WorkspaceTools(proposals, () => 'Service B', undefined, undefined, new OutflowGate(consent));
+      const edit = ready(
+        await prepare(withDiffs, 'apply_edit', { path: join(docs, 'notes.md'), old_text: 'home-notes', new_text: 'notes' }),
+      );
+      assert.equal(edit.approval!.summary, `Edit ${notes}: replace 1 line(s) with 1 line(s)`, 'the card names the real absolute path');
+      const diffTitles = () =>
+        vscode.window.tabGroups.all
+          .flatMap((g) => g.tabs)
+          .filter((t) => t.input instanceof vscode.TabInputTextDiff)
+          .map((t) => t.label);
+      await until(() => diffTitles().length > 0, 'the diff editor', 10_000);
+      assert.deepEqual(diffTitles(), [`${notes} ↔ proposed edit (Tandem)`]);
+      edit.discard?.();
+      await until(() => diffTitles().length === 0, 'the diff editor to close', 10_000);
+    } finally {
+      proposals.dispose();
     }
     const search = await run(tools, 'search_text', { query: 'ghp_' });
     assert.ok(!search.includes(TOKEN), search);
