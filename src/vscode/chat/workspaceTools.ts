@@ -78,7 +78,7 @@ export class WorkspaceTools implements ToolHost {
     try {
       const args = parseToolArgs(call.args);
       // A folder a `.code-workspace` added from outside (or home, or `.git`) is asked about first.
-      if (call.name !== 'get_selection') await this.gate.requestRoots();
+      await this.gate.requestRoots();
       switch (call.name) {
         case 'read_file':
           return await this.prepareRead(stringArg(args, 'path'));
