@@ -9,6 +9,7 @@ import { WorkspaceTools } from '../../../src/vscode/chat/workspaceTools';
 import { OutflowGate } from '../../../src/vscode/security/outflowGate';
 import { RootConsent, type PendingRoot } from '../../../src/vscode/security/rootConsent';
 import { until } from '../../until';
+import { activateTandem } from '../tandemApi';
 
 /** scripts/hostileMultiRoot.mjs writes it into the remote URL in `.git/config` and into `gh/hosts.yml`. */
 const TOKEN = 'ghp_MultiRootToken4711';
@@ -60,6 +61,15 @@ describe('roots a .code-workspace adds (real extension host, a hostile multi-roo
   });
 
   beforeEach(() => (asked.length = 0));
+
+  it("the extension's own gate uses only the repository until the user answers, and reading it asks nothing", async () => {
+    const api = await activateTandem();
+    assert.deepEqual(
+      api.chat.gate.usableFolders().map((f) => realpathSync(f.uri.fsPath)),
+      [repo],
+    );
+    assert.equal(api.chat.gate.judgeNow('completionContext', vscode.Uri.file(hosts)).inWorkspace, false);
+  });
 
   it('before the user allows them, no tool, search or @ picker reaches the outside folder or .git; each is asked about once', async () => {
     const { gate, tools } = toolsWith(false);
