@@ -16,6 +16,8 @@ import { SetupView } from './vscode/setupView';
 import { realUi } from './vscode/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
+import { OutflowGate } from './vscode/security/outflowGate';
+import { RootConsent } from './vscode/security/rootConsent';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
@@ -44,7 +46,9 @@ export function activate(context: vscode.ExtensionContext) {
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
   const completions = new InlineCompletions(clients, log);
-  const chat = registerChat(context, clients, log);
+  // The one sensitive-content gate, with the user's answers about the roots that need consent.
+  const gate = new OutflowGate(new RootConsent(context.workspaceState));
+  const chat = registerChat(context, clients, log, gate);
   const speech = registerSpeech(clients, chat.provider, log);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 

@@ -4,6 +4,7 @@ import { COMMANDS } from '../../core/commandCatalog';
 import { ChatController } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
@@ -30,11 +31,18 @@ export interface ChatRegistration {
   commandRules: CommandRulesStore;
   /** Everything the chat emits, whether or not the view is showing (auto-read follows answers here). */
   onDidEmit: vscode.Event<HostMessage>;
+  /** The sensitive-content gate the tools and mentions ask. */
+  gate: OutflowGate;
   disposables: vscode.Disposable[];
 }
 
 /** Builds the sidebar chat: persisted chats, workspace tools, the webview host and its commands. */
-export function registerChat(context: vscode.ExtensionContext, clients: ServiceClients, log: vscode.LogOutputChannel): ChatRegistration {
+export function registerChat(
+  context: vscode.ExtensionContext,
+  clients: ServiceClients,
+  log: vscode.LogOutputChannel,
+  gate: OutflowGate,
+): ChatRegistration {
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
@@ -51,6 +59,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
       (): string => `Service ${controller.chat.options.service}`,
       () => commandRules.effective(),
       checkpoints,
+      gate,
     ),
     // The controller emits only after the provider below exists.
     emit: (message) => {
@@ -63,7 +72,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     projectRules: () => rules.read(),
     allowInWorkspace: (prefixes) => void commandRules.add('allow', prefixes),
   });
-  const mentions = new MentionSource(log);
+  const mentions = new MentionSource(log, gate);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
@@ -88,5 +97,5 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, disposables };
+  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, disposables };
 }
