@@ -24,7 +24,6 @@ import { editArgs, parseToolArgs, stringArg, ToolArgumentError, truncateOutput, 
 import { EditPlanError, planEdits, type PlannedFile, type PlannedReplacement } from '../../core/tools/editPlan';
 import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
-import { readSensitivePolicy } from '../sensitiveFiles';
 import { OutflowGate } from '../security/outflowGate';
 import type { CheckpointStore, WrittenFile } from './checkpointStore';
 import type { ProposedEdits } from './proposedEdits';
@@ -446,10 +445,11 @@ export class WorkspaceTools implements ToolHost {
     if (command.trim() === '') throw new Refusal('run_command: the command is empty');
     const root = this.roots()[0];
     if (!root) throw new Refusal('run_command: no workspace folder is open');
-    const policy = readSensitivePolicy();
     // Judged for the shell the terminal runs; a command that may run git, also against the git folder.
     const gitRisks = mayRunGit(command) ? gitDirRisks(await gitDirFacts(root.fsPath)) : [];
-    const context = { rules: this.commandRules(), isSensitive: (p: string) => policy.isSensitive(p), shell: this.terminal.shell, gitRisks };
+    // A word of the command is judged by the gate as the file it names in the folder it runs in (real path too).
+    const isSensitive = (p: string) => this.gate.judgeNow('tool', vscode.Uri.file(path.resolve(root.fsPath, p))).sensitive !== undefined;
+    const context = { rules: this.commandRules(), isSensitive, shell: this.terminal.shell, gitRisks };
     return {
       kind: 'ready',
       ...preparedCommand(command, root.folder.name, context),
