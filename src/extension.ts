@@ -10,6 +10,7 @@ import { showFirstRunNotice } from './vscode/firstRun';
 import { IgnoredSettingsNotice } from './vscode/ignoredSettingsNotice';
 import { SecretOriginAnswers } from './vscode/originAnswers';
 import { SecretKeys } from './vscode/secretKeys';
+import { OutflowGate } from './vscode/security/outflowGate';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
@@ -43,7 +44,8 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
-  const completions = new InlineCompletions(clients, log);
+  const gate = new OutflowGate();
+  const completions = new InlineCompletions(clients, log, gate);
   const chat = registerChat(context, clients, log);
   const speech = registerSpeech(clients, chat.provider, log);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
