@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext) {
   const gate = new OutflowGate();
   const completions = new InlineCompletions(clients, log, gate);
   const chat = registerChat(context, clients, log);
-  const speech = registerSpeech(clients, chat.provider, log);
+  const speech = registerSpeech(clients, chat.provider, log, gate, ui);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 
   const store = new DisposableStore();
