@@ -46,7 +46,7 @@ export function activate(context: vscode.ExtensionContext) {
   const setupView = new SetupView(secretKeys, context.secrets);
   const gate = new OutflowGate();
   const completions = new InlineCompletions(clients, log, gate);
-  const chat = registerChat(context, clients, log);
+  const chat = registerChat(context, clients, log, gate);
   const speech = registerSpeech(clients, chat.provider, log, gate, ui);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 

@@ -4,6 +4,7 @@ import { COMMANDS } from '../../core/commandCatalog';
 import { ChatController } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
@@ -34,11 +35,16 @@ export interface ChatRegistration {
 }
 
 /** Builds the sidebar chat: persisted chats, workspace tools, the webview host and its commands. */
-export function registerChat(context: vscode.ExtensionContext, clients: ServiceClients, log: vscode.LogOutputChannel): ChatRegistration {
+export function registerChat(
+  context: vscode.ExtensionContext,
+  clients: ServiceClients,
+  log: vscode.LogOutputChannel,
+  gate: OutflowGate,
+): ChatRegistration {
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
-  const rules = new ProjectRulesSource();
+  const rules = new ProjectRulesSource(gate);
   const checkpoints = new CheckpointStore(context.globalState);
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
