@@ -10,13 +10,13 @@ import { showFirstRunNotice } from './vscode/firstRun';
 import { IgnoredSettingsNotice } from './vscode/ignoredSettingsNotice';
 import { SecretOriginAnswers } from './vscode/originAnswers';
 import { SecretKeys } from './vscode/secretKeys';
+import { OutflowGate } from './vscode/security/outflowGate';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
 import { realUi } from './vscode/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
-import { OutflowGate } from './vscode/security/outflowGate';
 import { RootConsent } from './vscode/security/rootConsent';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
@@ -45,11 +45,11 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
-  const completions = new InlineCompletions(clients, log);
   // The one sensitive-content gate, with the user's answers about the roots that need consent.
   const gate = new OutflowGate(new RootConsent(context.workspaceState));
+  const completions = new InlineCompletions(clients, log, gate);
   const chat = registerChat(context, clients, log, gate);
-  const speech = registerSpeech(clients, chat.provider, log);
+  const speech = registerSpeech(clients, chat.provider, log, gate, ui);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 
   const store = new DisposableStore();

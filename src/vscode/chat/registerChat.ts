@@ -46,8 +46,8 @@ export function registerChat(
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
-  const rules = new ProjectRulesSource();
-  const checkpoints = new CheckpointStore(context.globalState);
+  const rules = new ProjectRulesSource(gate);
+  const checkpoints = new CheckpointStore(context.globalState, undefined, undefined, undefined, gate);
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
   const emitted = new vscode.EventEmitter<HostMessage>();

@@ -6,10 +6,12 @@ import { Disposable } from '../../core/lifecycle/disposable';
 import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
 import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import type { Logger } from '../../core/transport/logger';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
 import { CompletionNotices } from './completionNotices';
 import { CompletionSettingsReader } from './completionSettings';
+import { CompletionVerdicts } from './completionVerdicts';
 import { ContextGatherer } from './contextGatherer';
 import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
@@ -30,16 +32,15 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
   /** The syntax judge's parsers, loaded per language on its first completion. */
   readonly syntax: TreeSitterParsers;
 
-  constructor(clients: ServiceClients, log: Logger) {
+  constructor(clients: ServiceClients, log: Logger, gate: OutflowGate) {
     super();
     const settings = new CompletionSettingsReader(() => {
       this.status.changed();
-      gatherer.context.invalidate(); // the sensitive files may have changed
+      verdicts.clear(); // the sensitive files may have changed
+      gatherer.context.invalidate();
     });
-    const gatherer = new ContextGatherer(
-      () => settings.value.sensitive,
-      () => settings.value.contextTokens,
-    );
+    const verdicts = new CompletionVerdicts(gate, () => settings.value.sensitive);
+    const gatherer = new ContextGatherer(verdicts, () => settings.value.contextTokens);
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(
@@ -64,9 +65,11 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       this.status,
       new CompletionNotices(),
       log,
+      verdicts,
       gatherer,
     ));
     this._register(settings);
+    this._register(verdicts);
     this._register(gatherer);
     this._register(vscode.languages.registerInlineCompletionItemProvider(selector, provider));
     for (const command of registerCompletionCommands(this.engine, this.status)) this._register(command);

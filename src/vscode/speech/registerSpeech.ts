@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
+import type { TandemUi } from '../tandemUi';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
+import { maySpeak } from './speechConsent';
 import { SpeechSpeed } from './speechSpeed';
 import type { SpeechView } from './speechView';
 
@@ -11,9 +14,14 @@ export function registerSpeech(
   clients: ServiceClients,
   chatView: SpeechView,
   log: vscode.LogOutputChannel,
+  gate: OutflowGate,
+  ui: TandemUi,
 ): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
   const speed = new SpeechSpeed(chatView, log);
-  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current);
+  // A sensitive document's text is sent only after the user says so, for reading and for saving alike.
+  const mayRead = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'read');
+  const maySave = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'save');
+  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, mayRead);
   return {
     readAloud,
     disposables: [
@@ -26,7 +34,7 @@ export function registerSpeech(
       vscode.commands.registerCommand(COMMANDS.previousSentence, () => readAloud.skip(-1)),
       vscode.commands.registerCommand(COMMANDS.pauseResumeReading, () => readAloud.togglePause()),
       // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
-      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
+      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, maySave, saveTarget(options))),
     ],
   };
 }
