@@ -73,7 +73,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     /** The playback speed: sent with each reading's start (speechSpeed.ts keeps a playing one in step). */
     private readonly speed: () => number = () => 1,
     /** Whether a document's text may be read (speechConsent.ts: a sensitive file asks first). */
-    private readonly mayRead: (document: vscode.TextDocument) => Promise<boolean> = async () => true,
+    private readonly mayRead: (document: vscode.TextDocument) => Promise<boolean>,
   ) {
     super();
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
