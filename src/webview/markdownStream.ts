@@ -104,6 +104,11 @@ export class MarkdownStream {
     let used = this.spent;
     let index = 0;
     let rendered = 0;
+    // The first block a pass shows goes up whatever the clock says, so every frame makes progress: on a
+    // busy machine the cut alone can spend a frame's allowance, and a frame that showed nothing would
+    // leave a reopened answer blank.
+    let shown = 0;
+    const more = () => shown === 0 || budget.hasTime();
     passes: for (let s = 0; ; s++) {
       if (s === this.segments.length) {
         if (!this.cutShort || !budget.hasTime()) break;
@@ -118,7 +123,7 @@ export class MarkdownStream {
       const segment = this.segments[s];
       let lexed = this.lexed[s];
       if (lexed?.start !== segment.start || lexed.end !== segment.end) {
-        if (!budget.hasTime()) break;
+        if (!more()) break;
         const text = this.tail.slice(segment.start, segment.end);
         lexed = this.lexed[s] = {
           start: segment.start,
@@ -129,8 +134,9 @@ export class MarkdownStream {
       for (const block of lexed.blocks) {
         let live = this.live[index];
         if (live?.raw !== block.raw) {
-          if (!budget.hasTime()) break passes;
+          if (!more()) break passes;
           live = this.show(index, block, used);
+          shown++;
         }
         used = addUsage(used, live.rendered.usage);
         index++;
