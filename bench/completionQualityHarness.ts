@@ -73,7 +73,7 @@ const normalize = (text: string) =>
     .replace(/\n+$/, '');
 
 /** What Service B does with the model's text: cut before the first stop sequence, then at max_tokens. */
-function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
+export function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
   let { text, finishReason } = output;
   const stops = Array.isArray(options.stop) ? options.stop : options.stop ? [options.stop] : [];
   const cut = Math.min(...stops.map((s) => text.indexOf(s)).filter((at) => at >= 0));
@@ -84,7 +84,7 @@ function asServed(output: RawFimOutput, options: FimOptions): ServedAnswer {
 }
 
 /** A stream of the served text in token-sized pieces, like the SSE stream the client reads. */
-function streamOf({ text, finishReason }: ServedAnswer): StreamFim {
+export function streamOf({ text, finishReason }: ServedAnswer): StreamFim {
   return async function* () {
     const pieces = splitTokens(text);
     for (let i = 0; i < pieces.length; i++) {
