@@ -8,6 +8,7 @@ import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
 import { canonical, indentWidth, lineAbove } from './answerLines';
 import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
+import { cutAtControlToken } from './controlTokens';
 import { prepareRaw } from './rawAnswer';
 import { cutPoints, judgeBySyntax } from './syntaxCheck';
 import type { SyntaxParsers } from './syntaxParser';
@@ -173,8 +174,11 @@ export function postProcess(
   mode: CompletionMode,
   options: PostProcessOptions = {},
 ): string | undefined {
+  // An answer that reached a control token ended there, whatever the service says of its length.
+  const answer = cutAtControlToken(raw);
+  const truncated = options.truncated === true && answer === raw;
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
-  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, mode, true);
+  let text = prepareRaw(truncated ? answer.slice(0, Math.max(0, answer.lastIndexOf('\n'))) : answer, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
@@ -192,10 +196,10 @@ export function postProcess(
   // block is what the token limit cut off.
   const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
   const cuts = cutPoints(text, mode.multiline, opener).filter(
-    (at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0),
+    (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at)).length === 0),
   );
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
-  const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
+  const judged = verdict.judged ? verdict.text : truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.
   if (mode.opener && ctx.lineSuffix.trim() !== '' && judged.includes('\n')) return `${judged}\n${mode.indent}`;

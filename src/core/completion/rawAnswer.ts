@@ -3,6 +3,7 @@
 import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import { canonical, indentWidth, leading, lineAbove } from './answerLines';
 import type { CompletionContext } from './contextExtraction';
+import { cutAtControlToken } from './controlTokens';
 
 const isFence = (line: string) => /^\s*```/.test(line);
 
@@ -109,7 +110,8 @@ function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode:
  * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
  * already has it. `final`: the answer is complete (not still streaming).
  */
-export function prepareRaw(raw: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
+export function prepareRaw(answer: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
+  const raw = cutAtControlToken(answer);
   const text = dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
 }

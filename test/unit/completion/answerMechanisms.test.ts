@@ -1,0 +1,61 @@
+// Post-processing mechanisms, each through the real engine with the syntax judge loaded: a service
+// answers with a raw FIM text as a model does, and the test checks what the user would be shown.
+import * as assert from 'node:assert/strict';
+import { CompletionEngine } from '../../../src/core/completion/completionEngine';
+import type { StreamFim } from '../../../src/core/completion/streamedCompletion';
+import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
+import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
+import type { FimCompletion } from '../../../src/core/serviceBClient';
+import { WASM_DIR } from './wasmDir';
+
+const syntax = new TreeSitterParsers(WASM_DIR);
+
+/** What the engine shows for `doc` (`|` marks the cursor) when the model answers `raw`; `asked` records the request. */
+async function shown(doc: string, languageId: string, raw: string, finishReason = 'stop', asked: FimOptions[] = []) {
+  assert.ok(await syntax.load(languageId));
+  const streamFim: StreamFim = (options) => {
+    asked.push(options);
+    return (async function* () {
+      yield { choices: [{ index: 0, text: raw, finish_reason: finishReason }] } satisfies FimCompletion;
+    })();
+  };
+  const engine = new CompletionEngine({
+    streamFim,
+    syntax,
+    settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+    now: () => 0,
+    delay: () => Promise.resolve(),
+  });
+  const outcome = await engine.complete({ text: doc.replace('|', ''), offset: doc.indexOf('|'), languageId });
+  return outcome.text;
+}
+
+describe('post-processing mechanisms, through the engine', () => {
+  describe('control tokens', () => {
+    it('ends the answer at the first control token, whatever follows it', async () => {
+      const doc = 'def add(a, b):\n    |\n';
+      assert.equal(await shown(doc, 'python', 'return a + b<|endoftext|>\n\ndef other():\n    pass'), 'return a + b');
+      assert.equal(await shown(doc, 'python', 'return a + b<|file_sep|>src/other.py\nimport os'), 'return a + b');
+      assert.equal(await shown(doc, 'python', 'return a + b <MID>'), 'return a + b');
+      assert.equal(await shown(doc, 'python', 'return a + b<｜end▁of▁sentence｜>'), 'return a + b');
+    });
+
+    it('shows nothing for an answer that is only control tokens, even one cut by the token limit', async () => {
+      assert.equal(await shown('def add(a, b):\n    |\n', 'python', '<|fim_pad|>'.repeat(40), 'length'), undefined);
+      assert.equal(await shown('const x = 1;\n|\n', 'typescript', '</s>'), undefined);
+    });
+
+    it('asks the service to stop at them, within the 16 stop sequences, and never at a fence', async () => {
+      const asked: FimOptions[] = [];
+      await shown('def add(a, b):\n    |\n', 'python', 'return a + b', 'stop', asked);
+      await shown('const total = add(|)\n', 'typescript', '1, 2', 'stop', asked);
+      for (const options of asked) {
+        const stops = options.stop as string[];
+        assert.ok(stops.length <= 16, `${stops.length} stop sequences`);
+        for (const token of ['<|endoftext|>', '<|fim_suffix|>', '<｜end▁of▁sentence｜>', '</s>', '<EOT>', '<|file_sep|>'])
+          assert.ok(stops.includes(token), token);
+        assert.ok(!stops.some((s) => s.includes('```')));
+      }
+    });
+  });
+});
