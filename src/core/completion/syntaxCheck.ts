@@ -61,7 +61,7 @@ export function judgeBySyntax(
 ): SyntaxVerdict {
   let judge: InsertionJudge | undefined;
   try {
-    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
+    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.judgeSuffix ?? ctx.suffix);
     if (!judge) return { judged: false };
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();

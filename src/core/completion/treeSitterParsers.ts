@@ -34,7 +34,9 @@ export class TreeSitterParsers implements SyntaxParsers {
       return undefined;
     }
     const parser = this.ready.get(grammar);
-    return parser && new TreeSitterJudge(parser, before, after);
+    if (!parser) return undefined;
+    const { start, end } = balancedWindow(parser, languageId, before, after);
+    return new TreeSitterJudge(parser, before.slice(start), after.slice(0, end));
   }
 
   /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
@@ -90,6 +92,82 @@ async function grammarFile(wasm: string): Promise<string | Uint8Array> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return wasm;
     throw error;
+  }
+}
+
+const OPENING: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']', '${': '}' };
+const CLOSING = new Set([')', ']', '}']);
+
+/** The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order. */
+function bracketTokens(node: TreeSitter.Node, into: Array<{ type: string; at: number }> = []): Array<{ type: string; at: number }> {
+  if (node.childCount === 0) {
+    if (OPENING[node.type] || CLOSING.has(node.type)) into.push({ type: node.type, at: node.startIndex });
+  } else for (const child of node.children) if (child) bracketTokens(child, into);
+  return into;
+}
+
+const lineStartAfter = (text: string, at: number) => {
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline + 1;
+};
+
+/**
+ * The part of the two windows the judge parses: from a line where nothing is open yet (after the
+ * last closer the text before the cursor leaves unpaired, and out of a comment the window began
+ * in; in Python at a line with no indentation) to the end of the line where the text after the
+ * cursor has closed the most blocks (all those open at the cursor, and any the answer opens). Windows cut anywhere leave a parser recovering from errors at their
+ * edges, and recovery moves when text is inserted: a right answer then looks like a new error.
+ */
+function balancedWindow(parser: TreeSitter.Parser, languageId: string, before: string, after: string): { start: number; end: number } {
+  const tree = parser.parse(before + after);
+  if (!tree) return { start: 0, end: after.length };
+  try {
+    const brackets = bracketTokens(tree.rootNode);
+    let start = 0;
+    const open: string[] = [];
+    for (const b of brackets) {
+      if (b.at >= before.length) break;
+      if (OPENING[b.type]) open.push(b.type);
+      else if (open.length && OPENING[open[open.length - 1]] === b.type) open.pop();
+      else {
+        open.length = 0;
+        start = lineStartAfter(before, b.at);
+      }
+    }
+    const commentEnd = before.indexOf('*/');
+    if (commentEnd >= 0 && !before.slice(0, commentEnd).includes('/*')) start = Math.max(start, lineStartAfter(before, commentEnd));
+    if (languageId === 'python') {
+      for (let at = start; at < before.length; at = lineStartAfter(before, at)) {
+        if (/^[^\s#]/.test(before.slice(at, at + 1)) && !/string/.test(tree.rootNode.descendantForIndex(at)?.type ?? '')) {
+          start = at;
+          break;
+        }
+      }
+    }
+    // The blocks open at the cursor, counted from the window's new start.
+    const stack: string[] = [];
+    for (const b of brackets) {
+      if (b.at < start) continue;
+      if (b.at >= before.length) break;
+      if (OPENING[b.type]) stack.push(b.type);
+      else if (stack.length && OPENING[stack[stack.length - 1]] === b.type) stack.pop();
+    }
+    // The suffix may close more than the prefix opened (the answer is an opener whose closer is
+    // below): the window runs to where the depth first reaches its lowest.
+    let depth = stack.length;
+    let lowest = depth;
+    let end = after.length;
+    for (const b of brackets) {
+      if (b.at < before.length) continue;
+      depth += OPENING[b.type] ? 1 : -1;
+      if (depth < lowest) {
+        lowest = depth;
+        end = lineStartAfter(after, b.at - before.length);
+      }
+    }
+    return { start, end };
+  } finally {
+    tree.delete();
   }
 }
 

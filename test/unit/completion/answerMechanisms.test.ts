@@ -58,4 +58,12 @@ describe('post-processing mechanisms, through the engine', () => {
       }
     });
   });
+
+  describe('the syntax judge window', () => {
+    it('reads past the 1,000-character suffix to the end of the block the answer opens', async () => {
+      const later = Array.from({ length: 60 }, (_, i) => `    count += ${i};`).join('\n');
+      const file = `function count(xs) {\n  let count = 0;\n  |\n${later}\n  }\n  return count;\n}\n`;
+      assert.equal(await shown(file, 'typescript', 'for (const x of xs) {'), 'for (const x of xs) {');
+    });
+  });
 });
