@@ -34,14 +34,31 @@ function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | 
   return firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trimEnd();
 }
 
-/** A model rewriting an existing line: same indentation and mostly the same text. */
+/** The name a line declares (`const x =`, `def f(`, `class C`, `x = …`), if it declares one. */
+function declaredName(line: string): string | undefined {
+  const m =
+    /^\s*(?:export\s+)?(?:(?:async\s+)?(?:function\*?|def|class|interface|type|enum)\s+|(?:const|let|var)\s+)([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(
+      line,
+    ) ?? /^\s*((?:self\.|this\.)?[\p{L}_$][\p{L}\p{N}_$]*)\s*=[^=]/u.exec(line);
+  return m?.[1];
+}
+
+/**
+ * A model rewriting an existing line: the same line restyled, a jump above another jump, or a
+ * line that declares again the name the next line declares. A line that only resembles the next (`import os` above `import re`,
+ * a `case` above a look-alike `case`) is new code and stays.
+ */
 function rewrites(line: string, next: string): boolean {
-  if (indentWidth(line) !== indentWidth(next) || next.trim().length < 8) return false;
-  const a = canonical(line);
-  const b = canonical(next);
-  let common = 0;
-  while (common < a.length && a[common] === b[common]) common++;
-  return common >= 0.75 * Math.max(a.length, b.length);
+  if (indentWidth(line) !== indentWidth(next)) return false;
+  if (canonical(line) === canonical(next)) return true;
+  // A jump above a statement of the same block leaves that statement dead: the model meant to replace it.
+  if (/^\s*(?:return|throw|raise)\b/.test(line) && /^\s*(?:return|throw|raise)\b/.test(next)) return true;
+  const name = declaredName(line);
+  return (
+    name !== undefined &&
+    name === declaredName(next) &&
+    canonical(line).startsWith(canonical(next).slice(0, canonical(next).indexOf('=') + 1) || '\u0000')
+  );
 }
 
 /**

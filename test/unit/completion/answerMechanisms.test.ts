@@ -66,4 +66,17 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(file, 'typescript', 'for (const x of xs) {'), 'for (const x of xs) {');
     });
   });
+
+  describe('a line like the next one', () => {
+    it('keeps a new line that resembles the next (an import above an import, an assignment above its twin)', async () => {
+      assert.equal(await shown('"""Tools."""\n\n|\nimport re\nimport sys\n', 'python', 'import os'), 'import os');
+      const java =
+        'package java.lang;\n\nimport java.lang.constant.Constable;\n|\nimport java.lang.constant.ConstantDescs;\n\nclass A {}\n';
+      assert.equal(await shown(java, 'java', 'import java.lang.constant.ConstantDesc;'), 'import java.lang.constant.ConstantDesc;');
+    });
+
+    it('still drops the next line said again, restyled', async () => {
+      assert.equal(await shown('def f(a):\n    |\n    total = a + 1\n    return total\n', 'python', 'total = a+1'), undefined);
+    });
+  });
 });
