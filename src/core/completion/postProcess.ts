@@ -6,7 +6,7 @@
 // longest part of it that parses in place.
 import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
 import { canonical, indentWidth, lineAbove } from './answerLines';
-import { BLOCK_OPENER, type CompletionMode } from './completionMode';
+import { answerMode, BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { cutAtControlToken } from './controlTokens';
 import { prepareRaw } from './rawAnswer';
@@ -188,11 +188,12 @@ function lastCut(text: string, cuts: readonly number[]): string | undefined {
 export function postProcess(
   raw: string,
   ctx: CompletionContext,
-  mode: CompletionMode,
+  asked: CompletionMode,
   options: PostProcessOptions = {},
 ): string | undefined {
   // An answer that reached a control token ended there, whatever the service says of its length.
   const answer = cutAtControlToken(raw);
+  const mode = answerMode(asked, answer);
   const truncated = options.truncated === true && answer === raw;
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
   let text = prepareRaw(truncated ? answer.slice(0, Math.max(0, answer.lastIndexOf('\n'))) : answer, ctx, mode, true);

@@ -24,8 +24,9 @@ export function fimOptionsFor(ctx: CompletionContext, mode: CompletionMode, sett
     model: settings.model,
     prompt: (ctx.header ?? '') + ctx.prefix,
     suffix: ctx.suffix,
-    maxTokens: mode.multiline ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
-    stop: mode.multiline ? MULTI_LINE_STOPS : SINGLE_LINE_STOPS,
+    // Where the answer may start the next line, a newline stop would end it before it begins.
+    maxTokens: mode.multiline || mode.eitherLine ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
+    stop: mode.multiline || mode.eitherLine ? MULTI_LINE_STOPS : SINGLE_LINE_STOPS,
   };
 }
 

@@ -79,4 +79,21 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown('def f(a):\n    |\n    total = a + 1\n    return total\n', 'python', 'total = a+1'), undefined);
     });
   });
+
+  describe('the end of a statement without a semicolon', () => {
+    it('shows the next statement, and asks without a newline stop', async () => {
+      const asked: FimOptions[] = [];
+      const doc = "const fs = require('node:fs')|\n\nmodule.exports = fs\n";
+      assert.equal(
+        await shown(doc, 'javascript', "\nconst path = require('node:path')", 'stop', asked),
+        "\nconst path = require('node:path')",
+      );
+      assert.ok(!(asked[0].stop as string[]).includes('\n'));
+      assert.equal(await shown('import os|\n\nprint(os.sep)\n', 'python', '\nimport sys'), '\nimport sys');
+    });
+
+    it('still reads an answer that goes on with the line as one line', async () => {
+      assert.equal(await shown('const total = count|\n', 'typescript', ' + 1\nconsole.log(total)'), ' + 1');
+    });
+  });
 });
