@@ -106,12 +106,57 @@ function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode:
     .join('\n');
 }
 
+/** The file's indentation character: the one most indented lines start with (undefined: none indented). */
+function indentChar(text: string): '\t' | ' ' | undefined {
+  let tabs = 0;
+  let spaces = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    if (line.startsWith('\t')) tabs++;
+    else if (line.startsWith(' ')) spaces++;
+  }
+  return tabs + spaces === 0 ? undefined : tabs > spaces ? '\t' : ' ';
+}
+
+/**
+ * Every line of the answer indented with the file's character (a Python file indented with spaces
+ * never gets a tab). A model's other character is read at the width, of 2, 4 or 8 columns, that
+ * puts its lines nearest the cursor's own indentation; the first line continues the cursor's line
+ * and keeps what it has.
+ */
+function normaliseIndentChars(text: string, ctx: CompletionContext): string {
+  const char = indentChar(ctx.prefix + ctx.suffix);
+  if (char === undefined) return text;
+  const foreign = char === '\t' ? ' ' : '\t';
+  const lines = text.split('\n');
+  const later = lines.slice(1).filter((line) => line.trim() !== '' && leading(line).includes(foreign));
+  if (later.length === 0) return text;
+  const unit = char === ' ' ? (indentStep(ctx.prefix + ctx.suffix)?.replace(/\t/g, '    ').length ?? 4) : 1;
+  // In the file's units: columns for a space file, tabs for a tab file.
+  const width = (ws: string, factor: number) =>
+    char === ' '
+      ? ws.split('').reduce((n, c) => n + (c === '\t' ? factor : 1), 0)
+      : ws.split('').reduce((n, c) => n + (c === '\t' ? 1 : 1 / factor), 0);
+  const cursor = width(leading(ctx.linePrefix), unit);
+  const factors = [unit, 2, 4, 8].filter((f, i, all) => all.indexOf(f) === i && f > 0);
+  const cost = (f: number) => later.reduce((sum, line) => sum + Math.abs(width(leading(line), f) - cursor), 0);
+  const factor = factors.reduce((best, f) => (cost(f) < cost(best) ? f : best));
+  return lines
+    .map((line, i) => {
+      const ws = leading(line);
+      if (i === 0 || !ws.includes(foreign)) return line;
+      const n = Math.round(width(ws, factor));
+      return (char === ' ' ? ' '.repeat(n) : '\t'.repeat(n)) + line.slice(ws.length);
+    })
+    .join('\n');
+}
+
 /**
  * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
  * already has it. `final`: the answer is complete (not still streaming).
  */
 export function prepareRaw(answer: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
   const raw = cutAtControlToken(answer);
-  const text = dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx);
+  const text = normaliseIndentChars(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx);
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
 }

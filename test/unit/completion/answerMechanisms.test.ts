@@ -96,4 +96,16 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown('const total = count|\n', 'typescript', ' + 1\nconsole.log(total)'), ' + 1');
     });
   });
+
+  describe('indentation characters', () => {
+    it('never gives a space-indented Python file a tab, on any line', async () => {
+      const doc = 'def first(xs):\n    for x in xs:\n        |\n    return None\n';
+      assert.equal(await shown(doc, 'python', 'if x:\n\t\t\treturn x\n\t\tprint(x)'), 'if x:\n            return x\n        print(x)');
+    });
+
+    it('gives a tab-indented file tabs for a model’s spaces', async () => {
+      const doc = 'function f(xs) {\n\tfor (const x of xs) {\n\t\t|\n\t}\n}\n';
+      assert.equal(await shown(doc, 'javascript', 'const y = x * 2;\n    total += y;'), 'const y = x * 2;\n\t\ttotal += y;');
+    });
+  });
 });
