@@ -93,7 +93,8 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       // On a blank cursor line the first line stands alone too.
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
-      if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // A closer closes another block than the closer above it (`}` under `  }` at the end of a file).
+      if (i === 0 && whole.trim() === above && !isCloserOnly(line)) return cutBefore(text, start);
       // The body is already written below: the line that opens its block is the whole answer.
       if (i === 0 && opensBody && BLOCK_OPENER.test(line)) return end < 0 ? text.length : end;
       // The first line under the cursor line saying it again (restyled at most): nothing new.

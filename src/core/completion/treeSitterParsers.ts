@@ -36,7 +36,8 @@ export class TreeSitterParsers implements SyntaxParsers {
     const parser = this.ready.get(grammar);
     if (!parser) return undefined;
     const { start, end } = balancedWindow(parser, languageId, before, after);
-    return new TreeSitterJudge(parser, before.slice(start), after.slice(0, end));
+    const window = before.slice(start);
+    return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
   }
 
   /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
@@ -171,6 +172,25 @@ function balancedWindow(parser: TreeSitter.Parser, languageId: string, before: s
   }
 }
 
+/**
+ * How many blocks a window that starts inside some is nested in, by the indentation of its first
+ * line (a block's closers past the window's end pair with openers before its start).
+ */
+function blocksAround(window: string): number {
+  const widths = window
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length);
+  const unit = Math.min(...widths.filter((w) => w >= 2), 4);
+  return widths.length ? Math.round(widths[0] / unit) : 0;
+}
+
+/** An error that is only closing brackets (the leaf, or the ERROR node around it). */
+function isCloserError(node: TreeSitter.Node | null): boolean {
+  const closersOnly = (n: TreeSitter.Node | null | undefined) => n !== null && n !== undefined && /^[\s)\]}]+;?$/.test(n.text);
+  return closersOnly(node) && (!node!.parent || node!.parent.isError ? closersOnly(node!.parent ?? node) : true);
+}
+
 /** Where parse errors start: ERROR nodes (not looked into) and MISSING tokens. */
 function errorStarts(node: TreeSitter.Node, into: number[] = []): number[] {
   if (node.isError || node.isMissing) into.push(node.startIndex);
@@ -192,10 +212,12 @@ class TreeSitterJudge implements InsertionJudge {
   private readonly baseErrors: number[];
   private readonly at: TreeSitter.Point;
 
+  /** `around`: blocks opened before the window whose closers it may hold. */
   constructor(
     private readonly parser: TreeSitter.Parser,
     private readonly before: string,
     private readonly after: string,
+    private readonly around = 0,
   ) {
     this.base = parser.parse(before + after);
     this.baseErrors = this.base ? errorStarts(this.base.rootNode) : [];
@@ -220,6 +242,12 @@ class TreeSitterJudge implements InsertionJudge {
     edited.delete();
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
+    const closers = new Set(
+      errors.filter(
+        (at) =>
+          at >= this.before.length + inserted.length && isCloserError(tree.rootNode.descendantForIndex(at)),
+      ),
+    );
     tree.delete();
     // Every error must be one the file already had, where it had it (shifted past the text): the
     // prefix and suffix are windows cut anywhere, and text that swaps their errors for its own (an
@@ -228,7 +256,12 @@ class TreeSitterJudge implements InsertionJudge {
     const known = new Set(this.baseErrors);
     const atFileEnd = (at: number) => this.after.slice(at - end).trim() === '';
     const fromBase = (at: number) => (at < start ? known.has(at) : at >= end && (known.has(at - inserted.length) || atFileEnd(at)));
-    return errors.length <= this.baseErrors.length && errors.every(fromBase);
+    // A closer of a block opened before the window, once the text closes the block it belongs to.
+    const news = errors.filter((at) => !fromBase(at));
+    const pairedOutside = news.length <= this.around && news.every((at) => closers.has(at));
+    // Tokens missing at the end of an unfinished window do not count against the text either.
+    const counted = errors.filter((at) => !(at >= end && atFileEnd(at)) && !(pairedOutside && news.includes(at)));
+    return counted.length <= this.baseErrors.length && (pairedOutside || news.length === 0);
   }
 
   dispose(): void {

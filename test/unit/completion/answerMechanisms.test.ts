@@ -108,4 +108,17 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(doc, 'javascript', 'const y = x * 2;\n    total += y;'), 'const y = x * 2;\n\t\ttotal += y;');
     });
   });
+
+  describe('closers', () => {
+    it('shows a lone `}` at the end of a file under another `}`', async () => {
+      const doc = 'export class Page {\n  next() {\n    return 1;\n  }\n|\n';
+      assert.equal(await shown(doc, 'typescript', '}'), '}');
+    });
+
+    it('shows a `}` that closes a block when the window starts inside a class it cannot see open', async () => {
+      const methods = Array.from({ length: 200 }, (_, i) => `    int m${i}() {\n        return ${i};\n    }\n`).join('\n');
+      const doc = `class A {\n${methods}\n    void merge(int size) {\n        if (size == 0) {\n            return;\n        |\n        size++;\n    }\n}\n`;
+      assert.equal(await shown(doc, 'java', '}'), '}');
+    });
+  });
 });
