@@ -152,11 +152,35 @@ function normaliseIndentChars(text: string, ctx: CompletionContext): string {
 }
 
 /**
+ * An answer on the cursor's line whose first line opens a block, with the block's body no deeper
+ * than the cursor: the model indented its later lines from column 0, not from the cursor. They
+ * move to the body's depth (the cursor's indentation plus the file's step), together.
+ */
+function rebaseLaterLines(text: string, ctx: CompletionContext): string {
+  if (text.startsWith('\n')) return text;
+  const lines = text.split('\n');
+  const second = lines.findIndex((line, i) => i > 0 && line.trim() !== '');
+  if (second < 0 || !BLOCK_OPENER.test(lines[0]) || /^\s*[)\]}]/.test(lines[second])) return text;
+  const step = indentStep(ctx.prefix + ctx.suffix);
+  if (step === undefined) return text;
+  const body = leading(ctx.linePrefix) + step;
+  const have = leading(lines[second]);
+  if (have.length >= body.length || !body.startsWith(have)) return text;
+  const extra = body.slice(have.length);
+  const later = lines.slice(1).filter((line) => line.trim() !== '');
+  if (!later.every((line) => line.startsWith(have.slice(0, Math.min(have.length, leading(line).length))))) return text;
+  return lines.map((line, i) => (i === 0 || line.trim() === '' ? line : extra + line)).join('\n');
+}
+
+/**
  * The raw answer as the line rules read it: fences and prose gone, indentation as the cursor
  * already has it. `final`: the answer is complete (not still streaming).
  */
 export function prepareRaw(answer: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
   const raw = cutAtControlToken(answer);
-  const text = normaliseIndentChars(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx);
+  const text = rebaseLaterLines(
+    normaliseIndentChars(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx),
+    ctx,
+  );
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
 }

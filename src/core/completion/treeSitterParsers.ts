@@ -243,10 +243,7 @@ class TreeSitterJudge implements InsertionJudge {
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
     const closers = new Set(
-      errors.filter(
-        (at) =>
-          at >= this.before.length + inserted.length && isCloserError(tree.rootNode.descendantForIndex(at)),
-      ),
+      errors.filter((at) => at >= this.before.length + inserted.length && isCloserError(tree.rootNode.descendantForIndex(at))),
     );
     tree.delete();
     // Every error must be one the file already had, where it had it (shifted past the text): the

@@ -121,4 +121,14 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(doc, 'java', '}'), '}');
     });
   });
+
+  describe('later lines indented from column 0', () => {
+    it('moves the body of a block the first line opens to the cursor’s depth, every line together', async () => {
+      const doc = 'async function* read(chunks) {\n  for await (const chunk of chunks) {\n    |\n  }\n}\n';
+      assert.equal(
+        await shown(doc, 'typescript', 'for (const line of chunk.lines) {\n    const sse = decode(line);\n    if (sse) yield sse;\n  }'),
+        'for (const line of chunk.lines) {\n      const sse = decode(line);\n      if (sse) yield sse;\n    }',
+      );
+    });
+  });
 });
