@@ -82,6 +82,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   // The user's cursor line, when the answer starts under it, and whether a line under it was said yet.
   const cursorLine = /^[ \t]*\n/.test(text) ? ctx.linePrefix : '';
   let saidBelow = false;
+  let closing = false;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -99,6 +100,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       if (i === 0 && opensBody && BLOCK_OPENER.test(line)) return end < 0 ? text.length : end;
       // The first line under the cursor line saying it again (restyled at most): nothing new.
       if (i > 0 && !saidBelow && cursorLine.trim() !== '' && canonical(whole) === canonical(cursorLine)) return cutBefore(text, start);
+      if (closing && !isCloserOnly(line)) return cutBefore(text, start);
       if (i > 0) saidBelow = true;
       // Runaway repetition: a line said again in the same block, unless it is one that blocks
       // legitimately repeat; the same line in another block (two guard clauses) is fine.
@@ -112,6 +114,15 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
           if (mode.opener && isCloserOnly(line) && width === blockIndent && !closedByNext(width, next)) return end < 0 ? text.length : end;
+          // On a blank line in a block, the closers that end it (and the blocks around it) belong
+          // to the answer when the suffix does not have them; the first line after them is past
+          // the definition (an invented next one).
+          if (!mode.opener && isCloserOnly(line) && !closedByNext(width, next)) {
+            closing = true;
+            if (end < 0) return text.length;
+            start = end + 1;
+            continue;
+          }
           return cutBefore(text, start);
         }
         // A closer deeper in than the block's end, with nothing open in the answer, closes nothing of it.

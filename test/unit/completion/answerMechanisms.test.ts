@@ -131,4 +131,12 @@ describe('post-processing mechanisms, through the engine', () => {
       );
     });
   });
+
+  describe('at the end of a definition', () => {
+    it('keeps the closer the suffix lacks and only the first complete definition', async () => {
+      const doc = 'function isCheerio(x) {\n  if (x) {\n    |\n\nexport function other() {\n  return 1;\n}\n';
+      const raw = 'return x.cheerio != null;\n  }\n}\n\nfunction invented(value) {\n  return value;\n}';
+      assert.equal(await shown(doc, 'javascript', raw), 'return x.cheerio != null;\n  }\n}');
+    });
+  });
 });
