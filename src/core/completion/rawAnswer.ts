@@ -4,6 +4,7 @@ import { BLOCK_OPENER, type CompletionMode } from './completionMode';
 import { canonical, indentWidth, leading, lineAbove } from './answerLines';
 import type { CompletionContext } from './contextExtraction';
 import { cutAtControlToken } from './controlTokens';
+import { cursorSite } from './cursorSite';
 
 const isFence = (line: string) => /^\s*```/.test(line);
 
@@ -37,17 +38,47 @@ const PROSE = /^[A-Z][\w']*[!,]?(?: [\w']+[!,]?){2,}[.:!?]$/;
 const PROSE_LANGUAGES = new Set(['markdown', 'plaintext', 'latex', 'restructuredtext', 'git-commit']);
 
 /**
- * Drops a sentence before the code (with the blank line after it) and cuts at one after it. A
- * last line still streaming is not judged (`final` false): its end could still make it code.
+ * A line of chat or markdown rather than code: a heading, or (with markdown emphasis, list marks
+ * and `inline code` read as words) a capitalised sentence of four words or more, most of them
+ * plain words, ending as sentences do.
+ */
+function isProseLine(line: string): boolean {
+  const trimmed = line.trim();
+  if (/^#{2,6} \S/.test(trimmed)) return true;
+  const plain = trimmed
+    .replace(/\*\*|__/g, '')
+    .replace(/`[^`]*`/g, 'code')
+    .replace(/^(?:[-*+]|\d+[.)])\s+/, '');
+  if (PROSE.test(plain)) return true;
+  const words = plain.split(/\s+/);
+  const plainWords = words.filter((w) => /^[A-Za-z][a-z']*[,.!?:;]?$/.test(w)).length;
+  return /^[A-Z]/.test(plain) && words.length >= 4 && /[.!?:]$/.test(plain) && plainWords >= 0.75 * words.length;
+}
+
+/**
+ * Drops a sentence before the code (with the blank line after it) and cuts at one after it, where
+ * the cursor is in code: in a comment, docstring or string, sentences are the answer. A last line
+ * still streaming is not judged (`final` false): its end could still make it code.
  */
 function stripProse(text: string, ctx: CompletionContext, final: boolean): string {
-  if (PROSE_LANGUAGES.has(ctx.languageId)) return text;
+  if (PROSE_LANGUAGES.has(ctx.languageId) || cursorSite(ctx) !== 'code') return text;
   const lines = text.split('\n');
-  const isProse = (i: number) => (final || i < lines.length - 1) && PROSE.test(lines[i].trim());
+  const isProse = (i: number) => (final || i < lines.length - 1) && isProseLine(lines[i]);
   let from = 0;
   if (isProse(0)) from = lines.length > 2 && lines[1].trim() === '' ? 2 : 1;
   for (let i = from; i < lines.length; i++) if (isProse(i)) return lines.slice(from, i).join('\n');
   return lines.slice(from).join('\n');
+}
+
+/**
+ * A model that writes the cursor's line again from its start: what is already typed goes (at least
+ * two characters of it, so a one-letter start is not taken for an echo).
+ */
+function dropTypedLine(text: string, ctx: CompletionContext): string {
+  const typed = ctx.linePrefix.trimStart();
+  if (typed.trim().length < 2) return text;
+  if (text.startsWith(ctx.linePrefix)) return text.slice(ctx.linePrefix.length);
+  return text.startsWith(typed) ? text.slice(typed.length) : text;
 }
 
 /**
@@ -179,7 +210,10 @@ function rebaseLaterLines(text: string, ctx: CompletionContext): string {
 export function prepareRaw(answer: string, ctx: CompletionContext, mode: CompletionMode, final = false): string {
   const raw = cutAtControlToken(answer);
   const text = rebaseLaterLines(
-    normaliseIndentChars(dropRepeatedAbove(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx),
+    normaliseIndentChars(
+      dropRepeatedAbove(dropTypedLine(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx),
+      ctx,
+    ),
     ctx,
   );
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);

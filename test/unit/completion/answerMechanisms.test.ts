@@ -139,4 +139,34 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(doc, 'javascript', raw), 'return x.cheerio != null;\n  }\n}');
     });
   });
+
+  describe('prose, by where the cursor is', () => {
+    it('shows nothing for chat prose or markdown where the cursor is in code', async () => {
+      const code = 'function total(xs) {\n  return xs.reduce(|\n}\n';
+      assert.equal(
+        await shown(code, 'javascript', "It looks like you're working with `xs`. Let me know if you'd like me to complete it!"),
+        undefined,
+      );
+      assert.equal(await shown('def f(xs):\n    |\n', 'python', '### Explanation\n\n- `xs` is the input.'), undefined);
+      assert.equal(
+        await shown('def f(xs):\n    |\n', 'python', '**Note:** The function `f` should be defined before this line.'),
+        undefined,
+      );
+    });
+
+    it('keeps whole sentences where the cursor is in a comment or a docstring', async () => {
+      const comment = 'function f(x) {\n  // Returns the value unchanged. |\n  return x;\n}\n';
+      assert.equal(await shown(comment, 'javascript', 'This keeps the caller simple.'), 'This keeps the caller simple.');
+      const docstring = 'def f(x):\n    """Return x.\n\n    |\n    """\n    return x\n';
+      assert.equal(await shown(docstring, 'python', 'The value is returned as it was given.'), 'The value is returned as it was given.');
+    });
+  });
+
+  describe('the line already typed', () => {
+    it('drops what the model writes again of the cursor’s line', async () => {
+      assert.equal(await shown('from collections |\n', 'python', 'from collections import deque'), 'import deque');
+      const comment = 'def f(x):\n    # Convert the line back to a string and store it in\n    # list of |\n    return x\n';
+      assert.equal(await shown(comment, 'python', '# list of all lines (return value).'), 'all lines (return value).');
+    });
+  });
 });
