@@ -150,6 +150,18 @@ function bodyBelow(ctx: CompletionContext, mode: CompletionMode, next: string | 
   );
 }
 
+/**
+ * The answer's last line, on a line of its own, opens a block whose body the suffix already has
+ * (indented deeper than it): `for x in xs:` above the loop's body.
+ */
+function opensBodyBelow(text: string, ctx: CompletionContext, mode: CompletionMode): boolean {
+  const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+  const next = firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1));
+  return (
+    text.includes('\n') && !mode.opener && BLOCK_OPENER.test(lastLine) && next !== undefined && indentWidth(next) > indentWidth(lastLine)
+  );
+}
+
 /** The suffix's next line closes the block at `width` already (`};` written for its `}` too). */
 function closedByNext(width: number, next: string | undefined): boolean {
   return next !== undefined && isCloserOnly(next) && indentWidth(next) === width;
@@ -224,8 +236,9 @@ export function postProcess(
   // No answer ends inside a comment it opened. A cut-off one ends only where all it opened is
   // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
   // block is what the token limit cut off.
-  const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
-  const cuts = cutPoints(text, mode.multiline, opener).filter(
+  const opener =
+    mode.multiline && (bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) ? !text.includes('\n') : opensBodyBelow(text, ctx, mode));
+  const cuts = cutPoints(text, mode.multiline, opener, ctx.languageId).filter(
     (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at)).length === 0),
   );
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);

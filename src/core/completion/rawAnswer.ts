@@ -15,7 +15,11 @@ const isFence = (line: string) => /^\s*```/.test(line);
 function stripFences(text: string): string {
   let lines = text.split('\n');
   const open = lines.slice(0, 3).findIndex(isFence);
-  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) lines = lines.slice(open + 1);
+  if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) {
+    lines = lines.slice(open + 1);
+    // A blank line after the opening fence is the fence's layout, not a newline of the answer.
+    while (lines.length > 1 && lines[0].trim() === '' && !isFence(lines[1])) lines = lines.slice(1);
+  }
   const fence = lines.findIndex(isFence);
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
 }

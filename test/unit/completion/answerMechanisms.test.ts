@@ -169,4 +169,23 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(comment, 'python', '# list of all lines (return value).'), 'all lines (return value).');
     });
   });
+
+  describe('fences and block-opening lines', () => {
+    it('cleans a fenced answer with a blank line after its opening fence', async () => {
+      const doc = 'function f(keys, tasks) {\n  if (keys) {\n    |\n  }\n}\n';
+      assert.equal(await shown(doc, 'javascript', '```javascript\n\nkeys.forEach(run)\n```'), 'keys.forEach(run)');
+      assert.equal(await shown('class A:\n    def f(self):\n        self.|\n', 'python', "```python\n\ntoken = ''\n```\n"), "token = ''");
+    });
+
+    it('shows a `case` label above another (a colon opens no block outside Python)', async () => {
+      const doc =
+        "function f(t) {\n  switch (t) {\n    case 'image':\n      return 1\n    |\n    case 'html_block':\n      return 2\n  }\n}\n";
+      assert.equal(await shown(doc, 'javascript', "case 'html_inline':"), "case 'html_inline':");
+    });
+
+    it('shows a next line that opens the block whose body the suffix holds', async () => {
+      const doc = 'def f(self):\n    ids = []|\n        ids.append(1)\n    return ids\n';
+      assert.equal(await shown(doc, 'python', '\n    for mo in self.items:'), '\n    for mo in self.items:');
+    });
+  });
 });
