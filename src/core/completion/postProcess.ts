@@ -199,6 +199,14 @@ function inComment(text: string): boolean {
   return text.lastIndexOf('/*') > text.lastIndexOf('*/') || odd('"""') || odd("'''");
 }
 
+function bracketsOf(syntax: SyntaxParsers | undefined, languageId: string, text: string): ReadonlySet<number> | undefined {
+  try {
+    return syntax?.bracketTokens?.(languageId, text);
+  } catch {
+    return undefined; // a parser failing mid-way costs the distinction, not the completion
+  }
+}
+
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
 function lastCut(text: string, cuts: readonly number[]): string | undefined {
   const last = cuts.map((at) => text.slice(0, at)).filter((candidate) => candidate.trim() !== '');
@@ -238,8 +246,10 @@ export function postProcess(
   // block is what the token limit cut off.
   const opener =
     mode.multiline && (bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) ? !text.includes('\n') : opensBodyBelow(text, ctx, mode));
+  // A bracket in a string, comment or regex opens nothing: with a parser, only bracket tokens count.
+  const real = truncated ? bracketsOf(options.syntax, ctx.languageId, text) : undefined;
   const cuts = cutPoints(text, mode.multiline, opener, ctx.languageId).filter(
-    (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at)).length === 0),
+    (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at), real).length === 0),
   );
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
   const judged = verdict.judged ? verdict.text : truncated ? lastCut(text, cuts) : text;

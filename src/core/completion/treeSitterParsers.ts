@@ -40,6 +40,17 @@ export class TreeSitterParsers implements SyntaxParsers {
     return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
   }
 
+  bracketTokens(languageId: string, text: string): ReadonlySet<number> | undefined {
+    const parser = this.ready.get(GRAMMARS[languageId]);
+    const tree = parser?.parse(text);
+    if (!tree) return undefined;
+    try {
+      return new Set(bracketTokens(tree.rootNode).map((b) => b.at));
+    } finally {
+      tree.delete();
+    }
+  }
+
   /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
   isLoaded(languageId: string): boolean {
     return this.ready.get(GRAMMARS[languageId]) !== undefined;

@@ -188,4 +188,12 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(doc, 'python', '\n    for mo in self.items:'), '\n    for mo in self.items:');
     });
   });
+
+  describe('brackets of an answer cut by the token limit', () => {
+    it('counts only bracket tokens: a `{` in a string opens nothing', async () => {
+      const doc = 'function render(out) {\n  |\n}\n';
+      const raw = 'out.write("{");\n  out.write(close);\n  out.write(`${na';
+      assert.equal(await shown(doc, 'javascript', raw, 'length'), 'out.write("{");\n  out.write(close);');
+    });
+  });
 });
