@@ -24,6 +24,9 @@ const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
 /** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
 const RECURRING = /^(?:(?:return|break|continue|pass|raise|throw|yield)\b.*|(?:default|else|finally|try|do)\s*[:{]?|case\b.*|\}.*)$/;
 
+/** Lines that go on with the statement above them rather than start a new one. */
+const CONTINUES = /^(?:else|elif|except|finally|catch|\}|\)|\]|\.)/;
+
 function firstNonBlankLine(text: string): string | undefined {
   return text.split('\n').find((line) => line.trim() !== '');
 }
@@ -83,6 +86,7 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   const cursorLine = /^[ \t]*\n/.test(text) ? ctx.linePrefix : '';
   let saidBelow = false;
   let closing = false;
+  let topLevel: 'none' | 'opened' | 'body' | 'done' = 'none';
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -128,6 +132,14 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
         // A closer deeper in than the block's end, with nothing open in the answer, closes nothing of it.
         if (isCloserOnly(line) && openOpeners(text.slice(0, start)).length === 0) return cutBefore(text, start);
       }
+      // At top level the answer is one definition: once one has opened, had a body and come back
+      // to column 0, a new top-level line (not an `else`/`except`-like continuation) is another.
+      if (blockIndent === 0 && !mode.opener && width === 0) {
+        const another = !isCloserOnly(line) && !CONTINUES.test(trimmed);
+        if ((topLevel === 'done' || topLevel === 'body') && another) return cutBefore(text, start);
+        if (topLevel === 'body') topLevel = 'done';
+        if (BLOCK_OPENER.test(line)) topLevel = 'opened';
+      } else if (blockIndent === 0 && topLevel === 'opened' && width > 0) topLevel = 'body';
       seen.push({ trimmed, width });
       previous = whole;
     }

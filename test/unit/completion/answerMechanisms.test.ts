@@ -196,4 +196,18 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown(doc, 'javascript', raw, 'length'), 'out.write("{");\n  out.write(close);');
     });
   });
+
+  describe('at top level', () => {
+    it('keeps only the first complete definition', async () => {
+      const doc = 'import os\n\n|\n';
+      const raw = 'def first(path):\n    return os.path.basename(path)\n\ndef invented(value):\n    return value\n';
+      assert.equal(await shown(doc, 'python', raw), 'def first(path):\n    return os.path.basename(path)');
+      const js = 'function a() {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n';
+      assert.equal(await shown('const x = 1;\n\n|\n', 'javascript', js), 'function a() {\n  return 1;\n}');
+    });
+
+    it('keeps top-level statements that open no definition', async () => {
+      assert.equal(await shown('"""Tools."""\n\n|\n', 'python', 'import os\nimport sys'), 'import os\nimport sys');
+    });
+  });
 });
