@@ -87,6 +87,8 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   let saidBelow = false;
   let closing = false;
   let topLevel: 'none' | 'opened' | 'body' | 'done' = 'none';
+  let saidTop = false;
+  let afterBlank = false;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -137,12 +139,16 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       if (blockIndent === 0 && !mode.opener && width === 0) {
         const another = !isCloserOnly(line) && !CONTINUES.test(trimmed);
         if ((topLevel === 'done' || topLevel === 'body') && another) return cutBefore(text, start);
+        // A definition after a blank line, under statements the answer already made: a new unit.
+        if (topLevel === 'none' && saidTop && afterBlank && BLOCK_OPENER.test(line)) return cutBefore(text, start);
+        saidTop = true;
         if (topLevel === 'body') topLevel = 'done';
         if (BLOCK_OPENER.test(line)) topLevel = 'opened';
       } else if (blockIndent === 0 && topLevel === 'opened' && width > 0) topLevel = 'body';
       seen.push({ trimmed, width });
       previous = whole;
     }
+    afterBlank = trimmed === '' && i > 0;
     if (end < 0) return text.length;
     start = end + 1;
   }

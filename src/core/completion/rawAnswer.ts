@@ -12,13 +12,15 @@ const isFence = (line: string) => /^\s*```/.test(line);
  * Removes code fences a chat-trained model sometimes wraps code in, and a line or two of prose
  * before an opening fence ("Here is the implementation:").
  */
-function stripFences(text: string): string {
+function stripFences(text: string, newLineFirst: boolean): string {
   let lines = text.split('\n');
   const open = lines.slice(0, 3).findIndex(isFence);
   if (open >= 0 && lines.length > open + 1 && lines.slice(0, open).every((line) => !/[;{}()=]/.test(line))) {
     lines = lines.slice(open + 1);
-    // A blank line after the opening fence is the fence's layout, not a newline of the answer.
+    // A blank line after the opening fence is the fence's layout, not a newline of the answer;
+    // where the answer starts on the next line (after a `{` or a statement) one newline stays.
     while (lines.length > 1 && lines[0].trim() === '' && !isFence(lines[1])) lines = lines.slice(1);
+    if (newLineFirst && lines[0].trim() !== '') lines = ['', ...lines];
   }
   const fence = lines.findIndex(isFence);
   return (fence >= 0 ? lines.slice(0, fence) : lines).join('\n');
@@ -67,12 +69,23 @@ function isProseLine(line: string): boolean {
 function stripProse(text: string, ctx: CompletionContext, final: boolean): string {
   if (PROSE_LANGUAGES.has(ctx.languageId) || cursorSite(ctx) !== 'code') return text;
   const lines = text.split('\n');
-  const isProse = (i: number) => (final || i < lines.length - 1) && isProseLine(lines[i]);
+  // Sentences in a comment the answer writes (`/** … */`, `// …`) are the comment's.
+  const inComment: boolean[] = [];
+  let open = false;
+  for (const line of lines) {
+    inComment.push(open || /^\s*(?:\/\/|\/\*|\*)/.test(line));
+    if (line.includes('/*')) open = true;
+    if (line.includes('*/')) open = false;
+  }
+  const isProse = (i: number) => (final || i < lines.length - 1) && !inComment[i] && isProseLine(lines[i]);
   let from = 0;
   if (isProse(0)) from = lines.length > 2 && lines[1].trim() === '' ? 2 : 1;
   for (let i = from; i < lines.length; i++) if (isProse(i)) return lines.slice(from, i).join('\n');
   return lines.slice(from).join('\n');
 }
+
+/** The answer begins on the line after the cursor's: after a complete statement, or where a block opens. */
+const startsOnNextLine = (mode: CompletionMode) => mode.nextLine === true || mode.opener;
 
 /**
  * A model that writes the cursor's line again from its start: what is already typed goes (at least
@@ -215,7 +228,10 @@ export function prepareRaw(answer: string, ctx: CompletionContext, mode: Complet
   const raw = cutAtControlToken(answer);
   const text = rebaseLaterLines(
     normaliseIndentChars(
-      dropRepeatedAbove(dropTypedLine(stripProse(raw.includes('```') ? stripFences(raw) : raw, ctx, final), ctx), ctx),
+      dropRepeatedAbove(
+        dropTypedLine(stripProse(raw.includes('```') ? stripFences(raw, startsOnNextLine(mode)) : raw, ctx, final), ctx),
+        ctx,
+      ),
       ctx,
     ),
     ctx,

@@ -210,4 +210,22 @@ describe('post-processing mechanisms, through the engine', () => {
       assert.equal(await shown('"""Tools."""\n\n|\n', 'python', 'import os\nimport sys'), 'import os\nimport sys');
     });
   });
+
+  describe('guards on the mechanisms above', () => {
+    it('keeps the sentences of a doc comment the answer writes', async () => {
+      const doc = 'public class Timeout {|\n}\n';
+      const raw = '\n    /**\n     * Constructs a new Timeout with no detail message.\n     */\n    public Timeout() {}';
+      assert.equal(await shown(doc, 'java', raw), raw);
+    });
+
+    it('keeps the newline a fenced answer starts with after a `{`', async () => {
+      assert.equal(await shown('function f(x) {|\n}\n', 'typescript', '```typescript\n\n  return x;\n```'), '\n  return x;');
+    });
+
+    it('stops before a definition the answer starts after a blank line under a statement', async () => {
+      const doc = "import { a } from './a';|\n\nexport const b = a;\n";
+      const raw = "\nimport { c } from './c';\n\nfunction helper() {\n  return c;\n}";
+      assert.equal(await shown(doc, 'typescript', raw), "\nimport { c } from './c';");
+    });
+  });
 });
