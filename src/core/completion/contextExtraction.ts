@@ -36,8 +36,8 @@ export interface CompletionContext {
   judgeSuffix?: string;
 }
 
-/** Most characters after the cursor the syntax judge reads (cut at a line end). */
-export const JUDGE_SUFFIX_CHARS = 8000;
+/** Most characters after the cursor the syntax judge reads (cut at a line end): each is parsed for every answer judged. */
+export const JUDGE_SUFFIX_CHARS = 3000;
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
 export function extractContext(
