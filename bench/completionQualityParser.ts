@@ -6,6 +6,7 @@ import * as TreeSitter from '@vscode/tree-sitter-wasm';
 /** VS Code language id → grammar file in @vscode/tree-sitter-wasm/wasm. */
 export const GRAMMARS: Record<string, string> = {
   typescript: 'tree-sitter-typescript.wasm',
+  typescriptreact: 'tree-sitter-tsx.wasm',
   javascript: 'tree-sitter-javascript.wasm',
   python: 'tree-sitter-python.wasm',
   go: 'tree-sitter-go.wasm',

@@ -7,7 +7,8 @@
 // with a node-side stand-in for the VS Code gatherer that reads the files. Definitions come from
 // following the file's require to the defining file and taking the declaration there, as VS Code's
 // definition provider does when asked at a name near the cursor or at an imported name.
-// (a) the defining file is open in a tab (with two unrelated tabs); (b) it is only imported.
+// (a) the defining file is open in a tab (with two unrelated tabs); (b) it is only imported; (c) as
+// (a) with the name half typed at the cursor and no definition provider: the ranking alone.
 // A site counts when the prompt holds the declaration line of the name. Prints JSON.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -109,7 +110,8 @@ function standIn(site: Site, tabs: readonly ContextFile[]): ContextSource {
 
 async function main(): Promise<void> {
   const others = [...files.keys()];
-  const results = { openTab: 0, importedOnly: 0 };
+  const results = { openTab: 0, importedOnly: 0, partialOpenTab: 0 };
+  let partialSites = 0;
   const misses: Array<{ site: string; name: string; case: string }> = [];
   for (const [i, site] of picked.entries()) {
     const definingLine = files.get(site.definedIn)!.split('\n')[declarationLine(files.get(site.definedIn)!, site.name)!].trimEnd();
@@ -129,6 +131,28 @@ async function main(): Promise<void> {
       else if (misses.length < 10)
         misses.push({ site: `${site.path}:${site.text.slice(0, site.offset).split('\n').length}`, name: site.name, case: key });
     }
+    // (c) The name half typed (`const sum = judgeCompute|`), its file open in a tab: no definition
+    // provider resolves a partial name, so only the ranking can bring the declaration in.
+    const typed = site.name.slice(0, Math.max(3, Math.ceil(site.name.length / 2)));
+    if (typed.length < site.name.length) {
+      partialSites++;
+      const partial: ContextQuery = {
+        ...query,
+        text: site.text.slice(0, site.offset) + typed + site.text.slice(site.offset),
+        offset: site.offset + typed.length,
+      };
+      const tabs = [tab(site.definedIn), ...distractors.map(tab)];
+      // Nothing from a definition provider (the name is not imported yet, or the provider is slow): the open tabs only.
+      const tabsOnly: ContextSource = { neighbours: () => ({ files: tabs, chunks: [] }), definitions: async () => undefined };
+      const context = new CrossFileContext({ source: tabsOnly, budgetTokens: () => budgetTokens, timer: () => () => undefined });
+      if ((await context.header(partial)).includes(`// ${definingLine}\n`)) results.partialOpenTab++;
+      else if (misses.length < 10)
+        misses.push({
+          site: `${site.path}:${site.text.slice(0, site.offset).split('\n').length}`,
+          name: site.name,
+          case: 'partialOpenTab',
+        });
+    }
   }
 
   const share = (n: number) => Math.round((n / picked.length) * 1000) / 1000;
@@ -139,7 +163,13 @@ async function main(): Promise<void> {
         sitesFound: sites.length,
         sites: picked.length,
         contextTokens: budgetTokens,
-        recall: { definingFileOpenInTab: share(results.openTab), onlyImported: share(results.importedOnly) },
+        recall: {
+          definingFileOpenInTab: share(results.openTab),
+          onlyImported: share(results.importedOnly),
+          // Of the sites whose name is longer than what is typed (half of it, at least 3 characters).
+          partialIdentifierOpenInTab: partialSites ? Math.round((results.partialOpenTab / partialSites) * 1000) / 1000 : null,
+        },
+        partialIdentifierSites: partialSites,
         targets: { definingFileOpenInTab: '≥ 0.8', onlyImported: '≥ 0.5' },
         firstMisses: misses,
       },

@@ -1,14 +1,15 @@
-// Bracket pairing over a piece of text, without a parser (strings and comments are not told apart:
-// good enough for the short texts a completion is).
+// Bracket pairing over a piece of text. Without a parser strings and comments are not told apart;
+// with one, only the brackets that are tokens of the language count (`real`: their indexes).
 export const OPENERS = '([{';
 export const CLOSERS = ')]}';
 
 /** Indexes of brackets in `text` that have no partner in `text`. */
-export function unmatchedBrackets(text: string): Set<number> {
+export function unmatchedBrackets(text: string, real?: ReadonlySet<number>): Set<number> {
   const stack: number[] = [];
   const unmatched = new Set<number>();
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
+    if (real && !real.has(i)) continue;
     if (OPENERS.includes(c)) stack.push(i);
     else if (CLOSERS.includes(c)) {
       if (stack.length && OPENERS.indexOf(text[stack[stack.length - 1]]) === CLOSERS.indexOf(c)) stack.pop();
@@ -20,6 +21,6 @@ export function unmatchedBrackets(text: string): Set<number> {
 }
 
 /** The openers `text` leaves open, in order. */
-export function openOpeners(text: string): number[] {
-  return [...unmatchedBrackets(text)].filter((at) => OPENERS.includes(text[at])).sort((a, b) => a - b);
+export function openOpeners(text: string, real?: ReadonlySet<number>): number[] {
+  return [...unmatchedBrackets(text, real)].filter((at) => OPENERS.includes(text[at])).sort((a, b) => a - b);
 }

@@ -8,6 +8,21 @@ export interface CompletionMode {
   opener: boolean;
   /** The cursor ends a complete statement: the answer is the next statement(s), on a new line. */
   nextLine?: boolean;
+  /**
+   * The cursor ends a line that may be a complete statement without `;` (Python, semicolon-free
+   * JS/TS): the answer either goes on with the line or starts the next one; which, it says itself.
+   */
+  eitherLine?: boolean;
+}
+
+/** Line ends after which a statement may be complete without `;`: a name, a call, an index, a literal. */
+const MAY_END_STATEMENT = /[\p{L}\p{N}_$)\]'"`]$/u;
+const TEXT_LANGUAGES = new Set(['markdown', 'plaintext', 'latex', 'restructuredtext', 'git-commit']);
+
+/** The mode an answer is read in: at an `eitherLine` cursor, multi-line when the answer starts on a new line. */
+export function answerMode(mode: CompletionMode, answer: string): CompletionMode {
+  if (!mode.eitherLine) return mode;
+  return /^[ \t]*\n/.test(answer) ? { ...mode, multiline: true, nextLine: true } : { ...mode, multiline: false };
 }
 
 export const BLOCK_OPENER = /(?:[{([:]|=>)\s*$/;
@@ -32,5 +47,7 @@ export function decideMode(ctx: CompletionContext): CompletionMode | undefined {
   // `{|}`: a body goes between the braces.
   if (/\{\s*$/.test(ctx.linePrefix) && /^\s*\}/.test(ctx.lineSuffix)) return { multiline: true, indent, opener: true };
   if (atLineEnd && STATEMENT_END.test(ctx.linePrefix)) return { multiline: true, indent, opener: false, nextLine: true };
+  if (atLineEnd && !TEXT_LANGUAGES.has(ctx.languageId) && MAY_END_STATEMENT.test(ctx.linePrefix))
+    return { multiline: false, indent, opener: false, eitherLine: true };
   return { multiline: false, indent, opener: false };
 }

@@ -29,7 +29,15 @@ export interface CompletionContext {
   linePrefix: string;
   /** The cursor line after the cursor. */
   lineSuffix: string;
+  /**
+   * Text after the cursor for the syntax judge only (never sent): longer than the suffix, so the
+   * window it parses reaches the end of the cursor's block. Undefined: the suffix.
+   */
+  judgeSuffix?: string;
 }
+
+/** Most characters after the cursor the syntax judge reads (cut at a line end): each is parsed for every answer judged. */
+export const JUDGE_SUFFIX_CHARS = 3000;
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
 export function extractContext(
@@ -61,7 +69,14 @@ export function extractContext(
     suffix: text.slice(offset, suffixEnd),
     linePrefix: text.slice(lineStart, offset),
     lineSuffix: text.slice(offset, lineEnd),
+    judgeSuffix: text.slice(offset, judgeSuffixEnd(text, offset, suffixEnd)),
   };
+}
+
+function judgeSuffixEnd(text: string, offset: number, suffixEnd: number): number {
+  const cap = offset + JUDGE_SUFFIX_CHARS;
+  if (cap >= text.length) return text.length;
+  return Math.max(suffixEnd, text.lastIndexOf('\n', cap) + 1);
 }
 
 /**

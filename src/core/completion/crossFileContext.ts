@@ -5,7 +5,7 @@
 // it is made again only when the cursor leaves the block or another file changes.
 import { WINDOW_BLOCK_LINES } from './contextExtraction';
 import { commentStyleFor, renderContext, selectContext, type CommentStyle } from './contextPrompt';
-import { rankChunks, referenceWindow } from './contextRanking';
+import { partialWordAt, rankChunks, referenceWindow } from './contextRanking';
 import { identifiersNearCursor, importedNames } from './contextSymbols';
 import type { ContextChunk, ContextQuery, ContextSource } from './contextTypes';
 import { LruCache } from './lruCache';
@@ -78,7 +78,12 @@ export class CrossFileContext {
   private async choose(query: ContextQuery, budget: number, style: CommentStyle): Promise<string> {
     const { files, chunks } = this.deps.source.neighbours(query);
     const definitions = await this.definitionsWithinBox(query);
-    const scored = rankChunks(referenceWindow(query.text, query.offset), files, [...chunks, ...definitions]);
+    const scored = rankChunks(
+      referenceWindow(query.text, query.offset),
+      files,
+      [...chunks, ...definitions],
+      partialWordAt(query.text, query.offset),
+    );
     return renderContext(selectContext(scored, budget, query.path, style), query.path, style);
   }
 

@@ -6,8 +6,9 @@
 // longest part of it that parses in place.
 import { CLOSERS, OPENERS, openOpeners, unmatchedBrackets } from './brackets';
 import { canonical, indentWidth, lineAbove } from './answerLines';
-import { BLOCK_OPENER, type CompletionMode } from './completionMode';
+import { answerMode, BLOCK_OPENER, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
+import { cutAtControlToken } from './controlTokens';
 import { prepareRaw } from './rawAnswer';
 import { cutPoints, judgeBySyntax } from './syntaxCheck';
 import type { SyntaxParsers } from './syntaxParser';
@@ -23,6 +24,9 @@ const isCloserOnly = (line: string) => /^\s*[)\]}]+[;,)]*\s*$/.test(line);
 /** Lines that legitimately recur in a block: jumps, closers, case labels and their like. */
 const RECURRING = /^(?:(?:return|break|continue|pass|raise|throw|yield)\b.*|(?:default|else|finally|try|do)\s*[:{]?|case\b.*|\}.*)$/;
 
+/** Lines that go on with the statement above them rather than start a new one. */
+const CONTINUES = /^(?:else|elif|except|finally|catch|\}|\)|\]|\.)/;
+
 function firstNonBlankLine(text: string): string | undefined {
   return text.split('\n').find((line) => line.trim() !== '');
 }
@@ -33,14 +37,31 @@ function nextSuffixLine(ctx: CompletionContext, mode: CompletionMode): string | 
   return firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1))?.trimEnd();
 }
 
-/** A model rewriting an existing line: same indentation and mostly the same text. */
+/** The name a line declares (`const x =`, `def f(`, `class C`, `x = …`), if it declares one. */
+function declaredName(line: string): string | undefined {
+  const m =
+    /^\s*(?:export\s+)?(?:(?:async\s+)?(?:function\*?|def|class|interface|type|enum)\s+|(?:const|let|var)\s+)([\p{L}_$][\p{L}\p{N}_$]*)/u.exec(
+      line,
+    ) ?? /^\s*((?:self\.|this\.)?[\p{L}_$][\p{L}\p{N}_$]*)\s*=[^=]/u.exec(line);
+  return m?.[1];
+}
+
+/**
+ * A model rewriting an existing line: the same line restyled, a jump above another jump, or a
+ * line that declares again the name the next line declares. A line that only resembles the next (`import os` above `import re`,
+ * a `case` above a look-alike `case`) is new code and stays.
+ */
 function rewrites(line: string, next: string): boolean {
-  if (indentWidth(line) !== indentWidth(next) || next.trim().length < 8) return false;
-  const a = canonical(line);
-  const b = canonical(next);
-  let common = 0;
-  while (common < a.length && a[common] === b[common]) common++;
-  return common >= 0.75 * Math.max(a.length, b.length);
+  if (indentWidth(line) !== indentWidth(next)) return false;
+  if (canonical(line) === canonical(next)) return true;
+  // A jump above a statement of the same block leaves that statement dead: the model meant to replace it.
+  if (/^\s*(?:return|throw|raise)\b/.test(line) && /^\s*(?:return|throw|raise)\b/.test(next)) return true;
+  const name = declaredName(line);
+  return (
+    name !== undefined &&
+    name === declaredName(next) &&
+    canonical(line).startsWith(canonical(next).slice(0, canonical(next).indexOf('=') + 1) || '\u0000')
+  );
 }
 
 /**
@@ -64,6 +85,10 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
   // The user's cursor line, when the answer starts under it, and whether a line under it was said yet.
   const cursorLine = /^[ \t]*\n/.test(text) ? ctx.linePrefix : '';
   let saidBelow = false;
+  let closing = false;
+  let topLevel: 'none' | 'opened' | 'body' | 'done' = 'none';
+  let saidTop = false;
+  let afterBlank = false;
   for (let i = 0; ; i++) {
     const end = text.indexOf('\n', start);
     if (end < 0 && !final) return undefined;
@@ -75,11 +100,13 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
       // On a blank cursor line the first line stands alone too.
       const alone = i > 0 || ctx.linePrefix.trim() === '';
       if (alone && next !== undefined && (whole === next || rewrites(whole, next))) return cutBefore(text, start);
-      if (i === 0 && whole.trim() === above) return cutBefore(text, start);
+      // A closer closes another block than the closer above it (`}` under `  }` at the end of a file).
+      if (i === 0 && whole.trim() === above && !isCloserOnly(line)) return cutBefore(text, start);
       // The body is already written below: the line that opens its block is the whole answer.
       if (i === 0 && opensBody && BLOCK_OPENER.test(line)) return end < 0 ? text.length : end;
       // The first line under the cursor line saying it again (restyled at most): nothing new.
       if (i > 0 && !saidBelow && cursorLine.trim() !== '' && canonical(whole) === canonical(cursorLine)) return cutBefore(text, start);
+      if (closing && !isCloserOnly(line)) return cutBefore(text, start);
       if (i > 0) saidBelow = true;
       // Runaway repetition: a line said again in the same block, unless it is one that blocks
       // legitimately repeat; the same line in another block (two guard clauses) is fine.
@@ -93,14 +120,35 @@ export function findCut(text: string, ctx: CompletionContext, mode: CompletionMo
         // suffix does not already have is kept); on a blank line, a line indented less.
         if (mode.opener ? width <= blockIndent : width < blockIndent) {
           if (mode.opener && isCloserOnly(line) && width === blockIndent && !closedByNext(width, next)) return end < 0 ? text.length : end;
+          // On a blank line in a block, the closers that end it (and the blocks around it) belong
+          // to the answer when the suffix does not have them; the first line after them is past
+          // the definition (an invented next one).
+          if (!mode.opener && isCloserOnly(line) && !closedByNext(width, next)) {
+            closing = true;
+            if (end < 0) return text.length;
+            start = end + 1;
+            continue;
+          }
           return cutBefore(text, start);
         }
         // A closer deeper in than the block's end, with nothing open in the answer, closes nothing of it.
         if (isCloserOnly(line) && openOpeners(text.slice(0, start)).length === 0) return cutBefore(text, start);
       }
+      // At top level the answer is one definition: once one has opened, had a body and come back
+      // to column 0, a new top-level line (not an `else`/`except`-like continuation) is another.
+      if (blockIndent === 0 && !mode.opener && width === 0) {
+        const another = !isCloserOnly(line) && !CONTINUES.test(trimmed);
+        if ((topLevel === 'done' || topLevel === 'body') && another) return cutBefore(text, start);
+        // A definition after a blank line, under statements the answer already made: a new unit.
+        if (topLevel === 'none' && saidTop && afterBlank && BLOCK_OPENER.test(line)) return cutBefore(text, start);
+        saidTop = true;
+        if (topLevel === 'body') topLevel = 'done';
+        if (BLOCK_OPENER.test(line)) topLevel = 'opened';
+      } else if (blockIndent === 0 && topLevel === 'opened' && width > 0) topLevel = 'body';
       seen.push({ trimmed, width });
       previous = whole;
     }
+    afterBlank = trimmed === '' && i > 0;
     if (end < 0) return text.length;
     start = end + 1;
   }
@@ -117,6 +165,18 @@ function bodyBelow(ctx: CompletionContext, mode: CompletionMode, next: string | 
     ctx.lineSuffix.trim() === '' &&
     next !== undefined &&
     indentWidth(next) > indentWidth(mode.indent)
+  );
+}
+
+/**
+ * The answer's last line, on a line of its own, opens a block whose body the suffix already has
+ * (indented deeper than it): `for x in xs:` above the loop's body.
+ */
+function opensBodyBelow(text: string, ctx: CompletionContext, mode: CompletionMode): boolean {
+  const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+  const next = firstNonBlankLine(ctx.suffix.slice(ctx.lineSuffix.length + 1));
+  return (
+    text.includes('\n') && !mode.opener && BLOCK_OPENER.test(lastLine) && next !== undefined && indentWidth(next) > indentWidth(lastLine)
   );
 }
 
@@ -157,6 +217,14 @@ function inComment(text: string): boolean {
   return text.lastIndexOf('/*') > text.lastIndexOf('*/') || odd('"""') || odd("'''");
 }
 
+function bracketsOf(syntax: SyntaxParsers | undefined, languageId: string, text: string): ReadonlySet<number> | undefined {
+  try {
+    return syntax?.bracketTokens?.(languageId, text);
+  } catch {
+    return undefined; // a parser failing mid-way costs the distinction, not the completion
+  }
+}
+
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
 function lastCut(text: string, cuts: readonly number[]): string | undefined {
   const last = cuts.map((at) => text.slice(0, at)).filter((candidate) => candidate.trim() !== '');
@@ -170,11 +238,15 @@ function lastCut(text: string, cuts: readonly number[]): string | undefined {
 export function postProcess(
   raw: string,
   ctx: CompletionContext,
-  mode: CompletionMode,
+  asked: CompletionMode,
   options: PostProcessOptions = {},
 ): string | undefined {
+  // An answer that reached a control token ended there, whatever the service says of its length.
+  const answer = cutAtControlToken(raw);
+  const mode = answerMode(asked, answer);
+  const truncated = options.truncated === true && answer === raw;
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
-  let text = prepareRaw(options.truncated ? raw.slice(0, Math.max(0, raw.lastIndexOf('\n'))) : raw, ctx, mode, true);
+  let text = prepareRaw(truncated ? answer.slice(0, Math.max(0, answer.lastIndexOf('\n'))) : answer, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
   if (!mode.multiline) text = trimSuffixOverlap(text, ctx.lineSuffix);
   text = text
@@ -190,12 +262,15 @@ export function postProcess(
   // No answer ends inside a comment it opened. A cut-off one ends only where all it opened is
   // closed: a parser would accept a `{` that pairs with a closer further on, and the rest of that
   // block is what the token limit cut off.
-  const opener = mode.multiline && bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) && !text.includes('\n');
-  const cuts = cutPoints(text, mode.multiline, opener).filter(
-    (at) => !inComment(text.slice(0, at)) && (!options.truncated || openOpeners(text.slice(0, at)).length === 0),
+  const opener =
+    mode.multiline && (bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) ? !text.includes('\n') : opensBodyBelow(text, ctx, mode));
+  // A bracket in a string, comment or regex opens nothing: with a parser, only bracket tokens count.
+  const real = truncated ? bracketsOf(options.syntax, ctx.languageId, text) : undefined;
+  const cuts = cutPoints(text, mode.multiline, opener, ctx.languageId).filter(
+    (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at), real).length === 0),
   );
   const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
-  const judged = verdict.judged ? verdict.text : options.truncated ? lastCut(text, cuts) : text;
+  const judged = verdict.judged ? verdict.text : truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.
   if (mode.opener && ctx.lineSuffix.trim() !== '' && judged.includes('\n')) return `${judged}\n${mode.indent}`;

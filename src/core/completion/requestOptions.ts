@@ -1,6 +1,7 @@
 import type { FimOptions } from '../serviceB/fimRequest';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
+import { CONTROL_STOPS } from './controlTokens';
 
 export interface CompletionSettings {
   model: string;
@@ -10,8 +11,12 @@ export interface CompletionSettings {
 
 /** A single line rarely needs many tokens; asking for fewer ends the stream sooner. */
 export const SINGLE_LINE_MAX_TOKENS = 64;
-/** Service B allows 16 stop sequences; we need few. */
-const MULTI_LINE_STOPS = ['\n\n\n', '```'];
+/**
+ * Service B allows 16 stop sequences. No fence: a fenced answer's code is before the closing fence,
+ * and a stop there would leave only the opening one (stripFences in rawAnswer.ts cleans it instead).
+ */
+const MULTI_LINE_STOPS = ['\n\n\n', ...CONTROL_STOPS];
+const SINGLE_LINE_STOPS = ['\n', ...CONTROL_STOPS];
 
 /** The FIM request for a context: the exact body fields sent to POST {B}/beta/completions. */
 export function fimOptionsFor(ctx: CompletionContext, mode: CompletionMode, settings: CompletionSettings): FimOptions {
@@ -19,8 +24,9 @@ export function fimOptionsFor(ctx: CompletionContext, mode: CompletionMode, sett
     model: settings.model,
     prompt: (ctx.header ?? '') + ctx.prefix,
     suffix: ctx.suffix,
-    maxTokens: mode.multiline ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
-    stop: mode.multiline ? MULTI_LINE_STOPS : ['\n'],
+    // Where the answer may start the next line, a newline stop would end it before it begins.
+    maxTokens: mode.multiline || mode.eitherLine ? settings.maxTokens : Math.min(settings.maxTokens, SINGLE_LINE_MAX_TOKENS),
+    stop: mode.multiline || mode.eitherLine ? MULTI_LINE_STOPS : SINGLE_LINE_STOPS,
   };
 }
 

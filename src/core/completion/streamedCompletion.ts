@@ -3,7 +3,7 @@
 import type { FimCompletion } from '../serviceBClient';
 import type { FimOptions } from '../serviceB/fimRequest';
 import type { CallOptions } from '../serviceEndpoint';
-import type { CompletionMode } from './completionMode';
+import { answerMode, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { findCut } from './postProcess';
 import { prepareRaw } from './rawAnswer';
@@ -41,7 +41,8 @@ export async function streamedCompletion(
       const choice = next.value.choices?.[0];
       raw += choice?.text ?? '';
       if (choice?.finish_reason === 'length') truncated = true;
-      if (findCut(prepareRaw(raw, ctx, mode), ctx, mode) !== undefined) return { raw, cutEarly: true, truncated: false, serverMs };
+      const read = answerMode(mode, raw);
+      if (findCut(prepareRaw(raw, ctx, read), ctx, read) !== undefined) return { raw, cutEarly: true, truncated: false, serverMs };
     }
   } finally {
     // Closing the generator runs its cleanup, which destroys the undici body and its socket.

@@ -10,15 +10,18 @@ import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
 
 const WORD = /[\p{L}\p{N}_$]/u;
+const NON_PYTHON_OPENER = /(?:[{([]|=>)\s*$/;
 
 /**
  * Where a text may be cut: on several lines, line ends that do not leave a block just opened
  * (`{`, `(`, `[`, `:`, `=>`; parsers accept an empty Python block) unless `opensBody` (the body
  * is below the text already); on one line, every edge of a word or symbol.
  */
-export function cutPoints(text: string, multiline: boolean, opensBody = false): number[] {
+export function cutPoints(text: string, multiline: boolean, opensBody = false, languageId = ''): number[] {
   const points: number[] = [];
-  const lineEnd = (at: number) => !BLOCK_OPENER.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
+  // Outside Python a line ending in `:` opens no block (`case 'a':`, `default:`): the judge decides.
+  const opener = languageId === 'python' ? BLOCK_OPENER : NON_PYTHON_OPENER;
+  const lineEnd = (at: number) => !opener.test(text.slice(text.lastIndexOf('\n', at - 1) + 1, at));
   for (let i = 1; i < text.length; i++) {
     if (multiline ? text[i] === '\n' && lineEnd(i) : !(WORD.test(text[i - 1]) && WORD.test(text[i]))) points.push(i);
   }
@@ -61,7 +64,7 @@ export function judgeBySyntax(
 ): SyntaxVerdict {
   let judge: InsertionJudge | undefined;
   try {
-    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.suffix);
+    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.judgeSuffix ?? ctx.suffix);
     if (!judge) return { judged: false };
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();

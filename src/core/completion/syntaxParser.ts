@@ -19,4 +19,9 @@ export interface SyntaxParsers {
    * parser or it is not loaded yet (the first call starts loading it; nothing waits for it).
    */
   judgeInsertion(languageId: string, before: string, after: string): InsertionJudge | undefined;
+  /**
+   * Indexes in `text` of the brackets that are tokens of the language (not inside a string, comment
+   * or regex), or undefined when no parser is ready.
+   */
+  bracketTokens?(languageId: string, text: string): ReadonlySet<number> | undefined;
 }

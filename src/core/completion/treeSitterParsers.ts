@@ -34,7 +34,21 @@ export class TreeSitterParsers implements SyntaxParsers {
       return undefined;
     }
     const parser = this.ready.get(grammar);
-    return parser && new TreeSitterJudge(parser, before, after);
+    if (!parser) return undefined;
+    const { start, end } = balancedWindow(parser, languageId, before, after);
+    const window = before.slice(start);
+    return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
+  }
+
+  bracketTokens(languageId: string, text: string): ReadonlySet<number> | undefined {
+    const parser = this.ready.get(GRAMMARS[languageId]);
+    const tree = parser?.parse(text);
+    if (!tree) return undefined;
+    try {
+      return new Set(bracketTokens(tree.rootNode).map((b) => b.at));
+    } finally {
+      tree.delete();
+    }
   }
 
   /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
@@ -93,6 +107,101 @@ async function grammarFile(wasm: string): Promise<string | Uint8Array> {
   }
 }
 
+const OPENING: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']', '${': '}' };
+const CLOSING = new Set([')', ']', '}']);
+
+/** The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order. */
+function bracketTokens(node: TreeSitter.Node, into: Array<{ type: string; at: number }> = []): Array<{ type: string; at: number }> {
+  if (node.childCount === 0) {
+    if (OPENING[node.type] || CLOSING.has(node.type)) into.push({ type: node.type, at: node.startIndex });
+  } else for (const child of node.children) if (child) bracketTokens(child, into);
+  return into;
+}
+
+const lineStartAfter = (text: string, at: number) => {
+  const newline = text.indexOf('\n', at);
+  return newline < 0 ? text.length : newline + 1;
+};
+
+/**
+ * The part of the two windows the judge parses: from a line where nothing is open yet (after the
+ * last closer the text before the cursor leaves unpaired, and out of a comment the window began
+ * in; in Python at a line with no indentation) to the end of the line where the text after the
+ * cursor has closed the most blocks (all those open at the cursor, and any the answer opens). Windows cut anywhere leave a parser recovering from errors at their
+ * edges, and recovery moves when text is inserted: a right answer then looks like a new error.
+ */
+function balancedWindow(parser: TreeSitter.Parser, languageId: string, before: string, after: string): { start: number; end: number } {
+  const tree = parser.parse(before + after);
+  if (!tree) return { start: 0, end: after.length };
+  try {
+    const brackets = bracketTokens(tree.rootNode);
+    let start = 0;
+    const open: string[] = [];
+    for (const b of brackets) {
+      if (b.at >= before.length) break;
+      if (OPENING[b.type]) open.push(b.type);
+      else if (open.length && OPENING[open[open.length - 1]] === b.type) open.pop();
+      else {
+        open.length = 0;
+        start = lineStartAfter(before, b.at);
+      }
+    }
+    const commentEnd = before.indexOf('*/');
+    if (commentEnd >= 0 && !before.slice(0, commentEnd).includes('/*')) start = Math.max(start, lineStartAfter(before, commentEnd));
+    if (languageId === 'python') {
+      for (let at = start; at < before.length; at = lineStartAfter(before, at)) {
+        if (/^[^\s#]/.test(before.slice(at, at + 1)) && !/string/.test(tree.rootNode.descendantForIndex(at)?.type ?? '')) {
+          start = at;
+          break;
+        }
+      }
+    }
+    // The blocks open at the cursor, counted from the window's new start.
+    const stack: string[] = [];
+    for (const b of brackets) {
+      if (b.at < start) continue;
+      if (b.at >= before.length) break;
+      if (OPENING[b.type]) stack.push(b.type);
+      else if (stack.length && OPENING[stack[stack.length - 1]] === b.type) stack.pop();
+    }
+    // The suffix may close more than the prefix opened (the answer is an opener whose closer is
+    // below): the window runs to where the depth first reaches its lowest.
+    let depth = stack.length;
+    let lowest = depth;
+    let end = after.length;
+    for (const b of brackets) {
+      if (b.at < before.length) continue;
+      depth += OPENING[b.type] ? 1 : -1;
+      if (depth < lowest) {
+        lowest = depth;
+        end = lineStartAfter(after, b.at - before.length);
+      }
+    }
+    return { start, end };
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * How many blocks a window that starts inside some is nested in, by the indentation of its first
+ * line (a block's closers past the window's end pair with openers before its start).
+ */
+function blocksAround(window: string): number {
+  const widths = window
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => /^[ \t]*/.exec(line)![0].replace(/\t/g, '    ').length);
+  const unit = Math.min(...widths.filter((w) => w >= 2), 4);
+  return widths.length ? Math.round(widths[0] / unit) : 0;
+}
+
+/** An error that is only closing brackets (the leaf, or the ERROR node around it). */
+function isCloserError(node: TreeSitter.Node | null): boolean {
+  const closersOnly = (n: TreeSitter.Node | null | undefined) => n !== null && n !== undefined && /^[\s)\]}]+;?$/.test(n.text);
+  return closersOnly(node) && (!node!.parent || node!.parent.isError ? closersOnly(node!.parent ?? node) : true);
+}
+
 /** Where parse errors start: ERROR nodes (not looked into) and MISSING tokens. */
 function errorStarts(node: TreeSitter.Node, into: number[] = []): number[] {
   if (node.isError || node.isMissing) into.push(node.startIndex);
@@ -114,10 +223,12 @@ class TreeSitterJudge implements InsertionJudge {
   private readonly baseErrors: number[];
   private readonly at: TreeSitter.Point;
 
+  /** `around`: blocks opened before the window whose closers it may hold. */
   constructor(
     private readonly parser: TreeSitter.Parser,
     private readonly before: string,
     private readonly after: string,
+    private readonly around = 0,
   ) {
     this.base = parser.parse(before + after);
     this.baseErrors = this.base ? errorStarts(this.base.rootNode) : [];
@@ -142,6 +253,9 @@ class TreeSitterJudge implements InsertionJudge {
     edited.delete();
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
+    const closers = new Set(
+      errors.filter((at) => at >= this.before.length + inserted.length && isCloserError(tree.rootNode.descendantForIndex(at))),
+    );
     tree.delete();
     // Every error must be one the file already had, where it had it (shifted past the text): the
     // prefix and suffix are windows cut anywhere, and text that swaps their errors for its own (an
@@ -150,7 +264,12 @@ class TreeSitterJudge implements InsertionJudge {
     const known = new Set(this.baseErrors);
     const atFileEnd = (at: number) => this.after.slice(at - end).trim() === '';
     const fromBase = (at: number) => (at < start ? known.has(at) : at >= end && (known.has(at - inserted.length) || atFileEnd(at)));
-    return errors.length <= this.baseErrors.length && errors.every(fromBase);
+    // A closer of a block opened before the window, once the text closes the block it belongs to.
+    const news = errors.filter((at) => !fromBase(at));
+    const pairedOutside = news.length <= this.around && news.every((at) => closers.has(at));
+    // Tokens missing at the end of an unfinished window do not count against the text either.
+    const counted = errors.filter((at) => !(at >= end && atFileEnd(at)) && !(pairedOutside && news.includes(at)));
+    return counted.length <= this.baseErrors.length && (pairedOutside || news.length === 0);
   }
 
   dispose(): void {

@@ -106,7 +106,8 @@ describe('completion quality harness (bench:completion:quality) on vendored real
   it('serves answers as Service B does: a single-line request stops at the first newline', async () => {
     const served: Array<{ multiline: boolean; text: string }> = [];
     const record: ClientStage = async (answer, request) => {
-      served.push({ multiline: request.mode.multiline, text: answer.text });
+      // A line end that may end a statement asks for more than one line (a newline stop would end an answer on the next line).
+      served.push({ multiline: request.mode.multiline || request.mode.eitherLine === true, text: answer.text });
       return answer.text;
     };
     // The model runs on into the lines after the cursor, as real models do without a stop sequence.
