@@ -39,6 +39,24 @@ async function triggerAndCommit(editor: vscode.TextEditor, sim: Simulator, reque
   return editor.document.getText();
 }
 
+/** FIM models' control tokens, which every request names as stop sequences (15 stops in all, of the contract's 16). */
+const CONTROL_TOKENS = [
+  '<|endoftext|>',
+  '<|fim_prefix|>',
+  '<|fim_suffix|>',
+  '<|fim_middle|>',
+  '<|fim_pad|>',
+  '<|file_sep|>',
+  '<|im_end|>',
+  '<｜end▁of▁sentence｜>',
+  '<｜fim▁hole｜>',
+  '</s>',
+  '<EOT>',
+  '<file_sep>',
+  '<fim_suffix>',
+  '<MID>',
+];
+
 describe('inline completions in a real extension host', () => {
   let sim: Simulator;
   let api: TandemApi;
@@ -92,7 +110,7 @@ describe('inline completions in a real extension host', () => {
     const fim = fimRequests();
     assert.ok(fim.length >= 1);
     const [prompt, suffix] = ts.split('|');
-    assert.deepEqual(fim[0].body, { model: 'beta-v4-pro', prompt, suffix, max_tokens: 64, stop: ['\n'], stream: true });
+    assert.deepEqual(fim[0].body, { model: 'beta-v4-pro', prompt, suffix, max_tokens: 64, stop: ['\n', ...CONTROL_TOKENS], stream: true });
     assert.equal(fim[0].headers.authorization, `Bearer ${process.env.TANDEM_SERVICE_B_API_KEY}`);
     for (const field of ['thinking', 'reasoning_effort', 'reasoning']) assert.ok(!(field in (fim[0].body as object)), `no ${field} field`);
   });
@@ -109,7 +127,8 @@ describe('inline completions in a real extension host', () => {
       prompt,
       suffix,
       max_tokens: 200,
-      stop: ['\n\n\n', '```'],
+      // No ``` stop: a fenced answer is cleaned, not cut to nothing.
+      stop: ['\n\n\n', ...CONTROL_TOKENS],
       stream: true,
     });
     // The simulator stubs a function it has not seen: a two-line body, committed whole.
