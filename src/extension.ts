@@ -19,6 +19,8 @@ import { registerChat } from './vscode/chat/registerChat';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
+import { meteredSpeech } from './core/spend/meteredStreams';
+import { registerSpend } from './vscode/spend/registerSpend';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -43,9 +45,17 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
-  const completions = new InlineCompletions(clients, log);
-  const chat = registerChat(context, clients, log);
-  const speech = registerSpeech(clients, chat.provider, log);
+  const spend = registerSpend(context, ui, log);
+  const completions = new InlineCompletions(clients, log, {
+    sink: spend.ledger,
+    pause: { pausedUntil: () => spend.guard.completionsPausedUntil() },
+  });
+  const chat = registerChat(context, clients, log, { sink: spend.ledger, gate: spend.guard });
+  const speechClient = meteredSpeech(
+    { streamSpeech: (options, call) => clients.a.streamSpeech(options, call) },
+    { sink: spend.ledger, gate: spend.guard },
+  );
+  const speech = registerSpeech(clients, chat.provider, log, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 
   const store = new DisposableStore();
@@ -53,16 +63,19 @@ export function activate(context: vscode.ExtensionContext) {
   context.subscriptions.push(store);
   for (const disposable of [
     log,
+    // Early, so disposed late: what the features record as they stop is still written.
+    ...spend.disposables,
     secretKeys,
     originAnswers,
     clients,
     setupView,
     vscode.window.registerTreeDataProvider('tandem.setup', setupView),
     completions,
-    new TandemStatusBar(setupView, completions.status),
+    spend.onDidChange(() => completions.status.changed()),
+    new TandemStatusBar(setupView, completions.status, spend),
     registerMenuCommand(completions.status),
     ...registerApiKeyCommands(apiKeys),
-    registerCheckConnectionCommand(clients),
+    registerCheckConnectionCommand(clients, spend.ledger),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     watchRetiredModelSettings(),
     new IgnoredSettingsNotice(context.workspaceState, ui),
@@ -86,6 +99,7 @@ export function activate(context: vscode.ExtensionContext) {
     chat,
     readAloud: speech.readAloud,
     answerReading: answerSpeech.answers,
+    spend,
     ui,
   };
 }

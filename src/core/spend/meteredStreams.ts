@@ -89,7 +89,7 @@ export interface ChatMetering extends Metering {
  * The chat's clients, metered. The previous request's prompt of this chat is remembered: a stable
  * prompt start makes it a cache hit, which the confirmation estimate takes into account.
  */
-export function meteredChatClients(clients: ChatClients, metering: ChatMetering): ChatClients {
+export function meteredChatClients(clients: () => ChatClients, metering: ChatMetering): ChatClients {
   let lastPrompt = 0;
   const request = (service: ServiceId, model: string, messages: ChatMessage[], tools: FunctionTool[] | undefined): OneRequest => {
     const promptTokens = chatPromptTokens(messages, tools);
@@ -111,7 +111,7 @@ export function meteredChatClients(clients: ChatClients, metering: ChatMetering)
         metered(
           metering,
           request('A', options.model, options.messages, options.tools),
-          () => clients.a.streamChat(options, call),
+          () => clients().a.streamChat(options, call),
           readChat,
         ),
     },
@@ -120,7 +120,7 @@ export function meteredChatClients(clients: ChatClients, metering: ChatMetering)
         metered(
           metering,
           request('B', options.model, options.messages, options.tools),
-          () => clients.b.streamChat(options, call),
+          () => clients().b.streamChat(options, call),
           readChat,
         ),
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
-import { ChatController } from '../../core/chat/chatController';
+import { ChatController, type ChatControllerDeps } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
 import type { ServiceClients } from '../serviceClients';
@@ -34,7 +34,12 @@ export interface ChatRegistration {
 }
 
 /** Builds the sidebar chat: persisted chats, workspace tools, the webview host and its commands. */
-export function registerChat(context: vscode.ExtensionContext, clients: ServiceClients, log: vscode.LogOutputChannel): ChatRegistration {
+export function registerChat(
+  context: vscode.ExtensionContext,
+  clients: ServiceClients,
+  log: vscode.LogOutputChannel,
+  spend?: ChatControllerDeps['spend'],
+): ChatRegistration {
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
@@ -46,6 +51,7 @@ export function registerChat(context: vscode.ExtensionContext, clients: ServiceC
   const controller = new ChatController({
     store,
     clients: () => clients,
+    spend,
     tools: new WorkspaceTools(
       proposals,
       (): string => `Service ${controller.chat.options.service}`,

@@ -33,7 +33,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
   ): Promise<vscode.InlineCompletionItem[] | undefined> {
     const asked = performance.now();
     const config = this.settings.value;
-    if (!config.enabled || this.status.isSnoozed() || config.disabledLanguages.has(document.languageId)) return undefined;
+    if (!config.enabled || this.status.isPaused() || config.disabledLanguages.has(document.languageId)) return undefined;
     // Secrets never leave the machine: sensitive files are matched by path and by name.
     if (document.uri.scheme !== 'untitled' && config.sensitive.isSensitive(policyPath(document.uri))) return undefined;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
+import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { isPartSource, type SpeechPartSource } from '../../core/speech/speechParts';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
@@ -72,6 +73,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** The playback speed: sent with each reading's start (speechSpeed.ts keeps a playing one in step). */
     private readonly speed: () => number = () => 1,
+    /** Speech requests go through this when given (the spend ledger's metered client), else Service A's client. */
+    private readonly speech?: SpeechStreamer,
   ) {
     super();
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
@@ -145,7 +148,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
     const player = new WebviewPlayer(this.view, this.speed);
     const session = new ReadAloudSession(
-      this.clients.a,
+      this.speech ?? this.clients.a,
       player,
       { id: randomUUID(), parts: input.parts, voice: input.voice, sampleRate: input.sampleRate, title: input.title },
       (progress) => this.progress(progress),

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
 import type { ServiceClients } from '../serviceClients';
+import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
 import { SpeechSpeed } from './speechSpeed';
@@ -11,9 +12,11 @@ export function registerSpeech(
   clients: ServiceClients,
   chatView: SpeechView,
   log: vscode.LogOutputChannel,
+  /** Service A's speech client, metered by the spend ledger. */
+  speech?: SpeechStreamer,
 ): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
   const speed = new SpeechSpeed(chatView, log);
-  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current);
+  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, speech);
   return {
     readAloud,
     disposables: [

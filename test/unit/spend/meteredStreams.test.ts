@@ -26,7 +26,7 @@ describe('metered streams', () => {
   it('records a chat request with its usage and chat, passing the stream through', async () => {
     const records: UsageRecord[] = [];
     const sent: string[] = [];
-    const metered = meteredChatClients(clients([text('hi'), { ...text(''), usage } as ChatChunk], sent), {
+    const metered = meteredChatClients(() => clients([text('hi'), { ...text(''), usage } as ChatChunk], sent), {
       sink: { record: (r) => void records.push(r) },
       chatId: 'c1',
       chatTitle: () => 'Title',
@@ -39,7 +39,7 @@ describe('metered streams', () => {
 
   it('a stream cut before its usage is recorded with estimated tokens', async () => {
     const records: UsageRecord[] = [];
-    const metered = meteredChatClients(clients([text('12345678'), text('x')], [], 1), {
+    const metered = meteredChatClients(() => clients([text('12345678'), text('x')], [], 1), {
       sink: { record: (r) => void records.push(r) },
       chatId: 'c',
       chatTitle: () => '',
@@ -55,7 +55,7 @@ describe('metered streams', () => {
 
   it('records nothing for a request that failed before any answer', async () => {
     const records: UsageRecord[] = [];
-    const metered = meteredChatClients(clients([text('x')], [], 0), {
+    const metered = meteredChatClients(() => clients([text('x')], [], 0), {
       sink: { record: (r) => void records.push(r) },
       chatId: 'c',
       chatTitle: () => '',
@@ -68,7 +68,7 @@ describe('metered streams', () => {
 
   it('a refused gate sends nothing and ends the request as stopped', async () => {
     const sent: string[] = [];
-    const metered = meteredChatClients(clients([text('x')], sent), {
+    const metered = meteredChatClients(() => clients([text('x')], sent), {
       sink: { record: () => assert.fail('nothing to record') },
       gate: { beforeRequest: async () => false },
       chatId: 'c',
@@ -85,7 +85,7 @@ describe('metered streams', () => {
 
   it('the confirmation estimate counts the previous request of the chat as cached', async () => {
     const planned: Array<{ promptTokens: number; cachedTokens?: number }> = [];
-    const metered = meteredChatClients(clients([text('x')], []), {
+    const metered = meteredChatClients(() => clients([text('x')], []), {
       sink: { record: () => undefined },
       gate: { beforeRequest: async (r) => (planned.push(r), true) },
       chatId: 'c',
