@@ -7,7 +7,6 @@ export const COMMANDS = {
   copyChat: 'tandem.copyChat',
   undoLastEdit: 'tandem.undoLastEdit',
   manageApprovals: 'tandem.manageApprovals',
-  showSpend: 'tandem.showSpend',
   showMenu: 'tandem.showMenu',
   setApiKey: 'tandem.setApiKey',
   clearApiKey: 'tandem.clearApiKey',

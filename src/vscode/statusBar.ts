@@ -87,7 +87,6 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
   return [
     ...completionItems,
     { label: vscode.l10n.t('$(unmute) Read Selection Aloud'), command: COMMANDS.readAloud },
-    { label: vscode.l10n.t('$(graph) Show Spend'), command: COMMANDS.showSpend },
     { label: vscode.l10n.t('$(plug) Check Connection'), command: COMMANDS.checkConnection },
     { label: vscode.l10n.t('$(key) Set API Key…'), command: COMMANDS.setApiKey },
     { label: vscode.l10n.t('$(settings-gear) Open Settings'), command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
