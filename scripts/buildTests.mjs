@@ -4,13 +4,17 @@ import { readdirSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 export async function buildVscodeTests() {
-  const entryPoints = readdirSync('test/vscode')
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => `test/vscode/${f}`);
+  // test/vscode/multiRoot runs in its own window (a hostile multi-root workspace): its own folder and index.
+  const entryPoints = ['test/vscode', 'test/vscode/multiRoot'].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `${dir}/${f}`),
+  );
   rmSync('out/test/vscode', { recursive: true, force: true }); // no suite outlives its source
   await esbuild.build({
     entryPoints,
     outdir: 'out/test/vscode',
+    outbase: 'test/vscode',
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -122,14 +122,15 @@ export async function startCodeServer(options) {
 /**
  * The workbench URL that opens `folder` with an extension under development (and optionally its tests).
  * @param {{ port: number, url: string }} server
- * @param {{ folder: string, extensionDevelopmentPath?: string, extensionTestsPath?: string }} target
+ * `workspaceFile` opens a `.code-workspace` file instead of `folder`.
+ * @param {{ folder: string, workspaceFile?: string, extensionDevelopmentPath?: string, extensionTestsPath?: string }} target
  */
-export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath }) {
+export function workbenchUrl(server, { folder, workspaceFile, extensionDevelopmentPath, extensionTestsPath }) {
   const remote = (path) => `vscode-remote://127.0.0.1:${server.port}${path}`;
   const payload = [];
   if (extensionDevelopmentPath) payload.push(['extensionDevelopmentPath', remote(extensionDevelopmentPath)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remote(extensionTestsPath)]);
-  const query = new URLSearchParams({ folder });
+  const query = new URLSearchParams(workspaceFile ? { workspace: workspaceFile } : { folder });
   if (payload.length) query.set('payload', JSON.stringify(payload));
   return `${server.url}/?${query}`;
 }

@@ -1,7 +1,7 @@
 // Runs an extensionTestsPath module (`run(): Promise<void>`) inside a real VS Code extension host:
 // code-server + headless Chromium. The workbench reports the result through `codeAutomationExit`.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { findChromium, repoRoot } from './vscodePaths.mjs';
@@ -10,11 +10,14 @@ import { findChromium, repoRoot } from './vscodePaths.mjs';
 export const outputTag = '[tandem-test]';
 
 /**
- * @param {{ extensionTestsPath: string, env?: Record<string,string>, workspace?: string, timeoutMs?: number, extensionDevelopmentPath?: string }} options
+ * @param {{ extensionTestsPath: string, env?: Record<string,string>, workspace?: string, workspaceFile?: string, timeoutMs?: number, extensionDevelopmentPath?: string }} options
+ *   `workspaceFile` opens a `.code-workspace` (its folder is the server's) instead of the `workspace` folder.
  * @returns {Promise<number>} the exit code the tests reported
  */
 export async function runInExtensionHost(options) {
-  const workspace = options.workspace ?? join(repoRoot, 'test/fixtures/workspace');
+  const workspace = options.workspaceFile
+    ? dirname(options.workspaceFile)
+    : (options.workspace ?? join(repoRoot, 'test/fixtures/workspace'));
   const server = await startCodeServer({ workspace, env: options.env, quiet: !process.env.TANDEM_DEBUG });
   const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
   try {
@@ -31,6 +34,7 @@ export async function runInExtensionHost(options) {
     await page.goto(
       workbenchUrl(server, {
         folder: workspace,
+        workspaceFile: options.workspaceFile,
         extensionDevelopmentPath: options.extensionDevelopmentPath ?? repoRoot,
         extensionTestsPath: options.extensionTestsPath,
       }),

@@ -1,5 +1,6 @@
 // The service-neutral chat pipeline: safety filter, context window, tool-call decision, web
 // search, text generation, stop sequences, token cap, usage, then the reply in either shape.
+import { followUpCalls, withoutFollowUps } from './followUpCalls';
 import { SimHttpError } from './errors';
 import type { Annotation } from '../src/core/chatTypes';
 import { sendChatReply, type ChatReply } from './chatReply';
@@ -122,7 +123,8 @@ export async function runChat(ctx: RequestContext, plan: ChatPlan): Promise<void
   checkContextWindow(count.total, plan.explicitMaxTokens, plan.contextTokens);
   const cached = ctx.promptCache.hitTokens(`${plan.service}:${plan.model}`, JSON.stringify(plan.toolsRaw ?? null), plan.rawMessages, count);
 
-  let calls = planToolCalls(plan.functionTools, plan.toolChoice, plan.messages);
+  let calls =
+    followUpCalls(plan.messages, plan.functionTools) ?? planToolCalls(plan.functionTools, plan.toolChoice, withoutFollowUps(plan.messages));
   const web = webOutcome(ctx, plan, calls);
   const script = writeScript({
     model: plan.model,

@@ -10,12 +10,14 @@ import { showFirstRunNotice } from './vscode/firstRun';
 import { IgnoredSettingsNotice } from './vscode/ignoredSettingsNotice';
 import { SecretOriginAnswers } from './vscode/originAnswers';
 import { SecretKeys } from './vscode/secretKeys';
+import { OutflowGate } from './vscode/security/outflowGate';
 import { ServiceClients } from './vscode/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
 import { SetupView } from './vscode/setupView';
 import { realUi } from './vscode/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
 import { registerChat } from './vscode/chat/registerChat';
+import { RootConsent } from './vscode/security/rootConsent';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
@@ -45,17 +47,19 @@ export function activate(context: vscode.ExtensionContext) {
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);
+  // The one sensitive-content gate, with the user's answers about the roots that need consent.
+  const gate = new OutflowGate(new RootConsent(context.workspaceState));
   const spend = registerSpend(context, ui, log);
-  const completions = new InlineCompletions(clients, log, {
+  const completions = new InlineCompletions(clients, log, gate, {
     sink: spend.ledger,
     pause: { pausedUntil: () => spend.guard.completionsPausedUntil() },
   });
-  const chat = registerChat(context, clients, log, { sink: spend.ledger, gate: spend.guard });
+  const chat = registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard });
   const speechClient = meteredSpeech(
     { streamSpeech: (options, call) => clients.a.streamSpeech(options, call) },
-    { sink: spend.ledger, gate: spend.guard },
+    { sink: spend.ledger, budget: spend.guard },
   );
-  const speech = registerSpeech(clients, chat.provider, log, speechClient);
+  const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
 
   const store = new DisposableStore();

@@ -108,7 +108,8 @@ export const SETTINGS = {
   'speech.voice': { type: 'string', enum: PRESET_VOICES, default: DEFAULT_VOICE },
   'speech.voiceDescription': { type: 'string', default: '' },
   'speech.optimizeTextPreview': { type: 'boolean', default: false },
-  'speech.voiceSample': { type: 'string', default: '' },
+  // Which file is uploaded as the voice to clone: only the user decides (workspaceKeySettings.ts); a path on the machine running the extension.
+  'speech.voiceSample': { type: 'string', default: '', scope: 'machine' },
   // The range an AudioContext accepts.
   'speech.sampleRate': { type: 'integer', default: 24000, minimum: 8000, maximum: 96000 },
   'speech.stripMarkup': { type: 'boolean', default: true },

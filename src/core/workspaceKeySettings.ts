@@ -16,6 +16,8 @@ export const USER_ONLY_SETTINGS = [
   'tandem.completion.exclude',
   // Standing approvals: which commands the chat runs without asking.
   'tandem.chat.commandRules',
+  // Which file is uploaded to Service A as the voice to clone.
+  'tandem.speech.voiceSample',
 ] as const;
 
 export interface IgnoredSetting {
@@ -48,7 +50,7 @@ export function ignoredSettingsNotice(found: readonly IgnoredSetting[]): { messa
   const names = [...new Set(found.map((f) => f.setting))];
   const files = [...new Set(found.map((f) => f.file))];
   const message =
-    `Tandem ignored ${listed(names)} from this workspace (${files.join(', ')}): only your user settings decide where your API keys go, how they are sent and which files are sensitive, ` +
+    `Tandem ignored ${listed(names)} from this workspace (${files.join(', ')}): only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, ` +
     `so Tandem uses your own ${names.length === 1 ? 'value' : 'values'} instead.`;
   const pairs = found.map((f) => JSON.stringify([f.setting, f.value])).sort();
   return { message, fingerprint: createHash('sha256').update(pairs.join('\n')).digest('hex') };

@@ -181,10 +181,15 @@ export interface RulesFileView {
   path: string;
   /** The file's size on disk. */
   bytes: number;
-  /** cut: sent only in part (the size cap); sensitive: matches the sensitive-path policy, not sent; unreadable: not sent. */
-  status: 'used' | 'cut' | 'sensitive' | 'unreadable';
+  /**
+   * cut: sent only in part (the size cap); sensitive: matches the sensitive-path policy, not sent; unreadable: not sent;
+   * untrusted: not read or sent, the workspace is in Restricted Mode.
+   */
+  status: 'used' | 'cut' | 'sensitive' | 'unreadable' | 'untrusted';
   /** "(cut at 16 KB)", or why the file could not be read. */
   note?: string;
+  /** What is sent of it (used and cut files): the chip shows it, so the user sees what the model is told. */
+  text?: string;
 }
 
 // Mentions (issue 13): the composer's @ picker asks the host for matches and picks one of them.

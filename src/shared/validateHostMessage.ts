@@ -131,8 +131,9 @@ const isChatView = shape<ChatView>({ id: isString, title: isString, options: isC
 const isRulesFile = shape<RulesFileView>({
   path: isString,
   bytes: isCount,
-  status: oneOf('used', 'cut', 'sensitive', 'unreadable'),
+  status: oneOf('used', 'cut', 'sensitive', 'unreadable', 'untrusted'),
   note: optional(isString),
+  text: optional(isString),
 });
 
 type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;

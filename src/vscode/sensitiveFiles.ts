@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { sensitivePathPolicy, type SensitivePathPolicy } from '../core/security/sensitivePaths';
+import { linkedGitDirs } from './security/linkedGitDirs';
 
 const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'tandem.completion.exclude'];
 
 /**
  * The sensitive-path policy from the settings. The user's lists are read from user settings only
  * (application-scoped like the key settings, and read from the user level only: VS Code still applies a workspace's nested `"tandem.completion": {…}` form whatever the scope); the workspace list, from
- * every level and folder, can only add.
+ * every level and folder, can only add. Folders that a root's `.git` file points at are git data.
  */
 export function readSensitivePolicy(): SensitivePathPolicy {
   const config = vscode.workspace.getConfiguration('tandem');
@@ -15,7 +16,8 @@ export function readSensitivePolicy(): SensitivePathPolicy {
     const inspected = vscode.workspace.getConfiguration('tandem', scope).inspect('workspaceSensitiveFiles');
     return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].flatMap(strings);
   });
-  return sensitivePathPolicy({ user, workspace });
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  return sensitivePathPolicy({ user, workspace, gitDirs: linkedGitDirs(roots) });
 }
 
 export function affectsSensitiveSettings(event: vscode.ConfigurationChangeEvent): boolean {

@@ -28,6 +28,12 @@ export function baseUrl(service: ServiceId): string {
   return userSetting(key, settingDefault(key));
 }
 
+/** `tandem.speech.voiceSample`, the user's own: a workspace must not choose which file is uploaded as the voice to clone. */
+export function voiceSampleSetting(): string {
+  const value = userSetting<unknown>('speech.voiceSample', settingDefault('speech.voiceSample'));
+  return typeof value === 'string' ? value : '';
+}
+
 export function serviceAAuthScheme(): AuthScheme {
   // An unknown value reads as the default, `bearer`, which is also what authHeaders() sends for one.
   return enumSetting('serviceA.authHeader', userSetting<unknown>('serviceA.authHeader', settingDefault('serviceA.authHeader')));

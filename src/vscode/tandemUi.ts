@@ -9,11 +9,14 @@ import { askToSendKey } from './originPrompt';
 export interface TandemUi {
   confirmOrigin: ConfirmOrigin;
   warn(message: string, ...actions: string[]): Thenable<string | undefined>;
+  /** A modal question before a sensitive file's text leaves: true only when the user picks `action` (not Cancel). */
+  confirmSensitive(message: string, action: string): Thenable<boolean>;
 }
 
 export function realUi(): TandemUi {
   return {
     confirmOrigin: askToSendKey,
     warn: (message, ...actions) => vscode.window.showWarningMessage(message, ...actions),
+    confirmSensitive: async (message, action) => (await vscode.window.showWarningMessage(message, { modal: true }, action)) === action,
   };
 }

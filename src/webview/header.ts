@@ -2,7 +2,7 @@
 // project rules files in effect.
 import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
-import { rulesChip } from './rulesChip';
+import { rulesChip, type RulesChipView } from './rulesChip';
 
 export interface HeaderModel {
   chatId: string;
@@ -18,6 +18,8 @@ export interface HeaderModel {
 export class Header {
   readonly element = h('header', { className: 'chat-header' });
   private historyOpen = false;
+  /** The rules' text shown under the header (a click on the chip). */
+  private rulesOpen = false;
   private model: HeaderModel | undefined;
 
   constructor(private readonly post: (message: WebviewMessage) => void) {}
@@ -78,11 +80,32 @@ export class Header {
       row.append(this.checkbox('Web search', options.webSearch, (on) => this.change({ webSearch: on })));
     }
     const chip = rulesChip(model.rules ?? []);
-    if (chip) row.append(h('span', { className: 'rules-chip', attrs: { title: chip.tooltip, 'aria-label': chip.tooltip } }, chip.label));
+    if (chip) row.append(this.rulesButton(model, chip));
     if (model.balance) row.append(h('span', { className: 'balance', attrs: { title: 'Service B balance' } }, model.balance));
 
     this.element.replaceChildren(top, row);
     if (this.historyOpen) this.element.append(this.history(model));
+    if (chip && this.rulesOpen && chip.texts.length > 0) this.element.append(rulesText(chip));
+  }
+
+  /** The chip: its tooltip lists the files; a click shows (or hides) the text sent. */
+  private rulesButton(model: HeaderModel, chip: RulesChipView): HTMLElement {
+    if (chip.texts.length === 0)
+      return h('span', { className: 'rules-chip', attrs: { title: chip.tooltip, 'aria-label': chip.tooltip } }, chip.label);
+    const chipButton = h(
+      'button',
+      {
+        className: 'rules-chip',
+        attrs: { type: 'button', title: chip.tooltip, 'aria-label': chip.tooltip, 'aria-expanded': String(this.rulesOpen) },
+        onClick: () => {
+          this.rulesOpen = !this.rulesOpen;
+          this.render(model);
+          this.element.querySelector<HTMLElement>('.rules-chip')?.focus();
+        },
+      },
+      chip.label,
+    );
+    return chipButton;
   }
 
   private history(model: HeaderModel): HTMLElement {
@@ -140,4 +163,13 @@ export class Header {
     input.addEventListener('change', () => onChange(input.checked));
     return h('label', { className: 'toggle' }, input, h('span', {}, label));
   }
+}
+
+/** The rules as the model reads them, each file under its name; text nodes only (the repository wrote it). */
+function rulesText(chip: RulesChipView): HTMLElement {
+  return h(
+    'section',
+    { className: 'rules-text', attrs: { 'aria-label': "Project rules sent as the repository's words" } },
+    ...chip.texts.flatMap(({ heading, text }) => [h('div', { className: 'rules-file' }, heading), h('pre', {}, text)]),
+  );
 }

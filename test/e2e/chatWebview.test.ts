@@ -60,6 +60,37 @@ describe('chat webview (isolated, real Chromium)', function () {
     assert.equal(await view.page.getByLabel('Web search').count(), 0);
   });
 
+  it("shows the project rules' text sent on a click on the chip, as text, never as HTML", async () => {
+    const text = '# Conventions\n\nUse tabs. <img src=x onerror="document.title=\'pwned\'"> <b>bold?</b>\n';
+    await view.dispatch(stateMessage(chat(), { rules: [{ path: 'AGENTS.md', bytes: text.length, status: 'used', text }] }));
+    const chip = view.page.locator('button.rules-chip');
+    await chip.waitFor();
+    assert.equal(await chip.textContent(), 'Rules: AGENTS.md');
+    assert.match((await chip.getAttribute('title')) ?? '', /repository's words, not yours[\s\S]*Click to read the text sent\.$/);
+    assert.equal(await chip.getAttribute('aria-expanded'), 'false');
+    assert.equal(await view.page.locator('.rules-text').count(), 0);
+
+    await chip.click();
+    const panel = view.page.locator('.rules-text');
+    await panel.waitFor();
+    assert.equal(await view.page.locator('button.rules-chip').getAttribute('aria-expanded'), 'true');
+    assert.equal(await panel.locator('.rules-file').textContent(), 'AGENTS.md');
+    assert.equal(await panel.locator('pre').textContent(), text);
+    assert.equal(await panel.locator('img, b').count(), 0, 'the repository wrote it: no element comes of it');
+
+    await view.page.locator('button.rules-chip').click();
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('says on the chip that the rules are not sent in Restricted Mode', async () => {
+    await view.dispatch(stateMessage(chat(), { rules: [{ path: 'AGENTS.md', bytes: 40, status: 'untrusted' }] }));
+    const chip = view.page.locator('.rules-chip');
+    await chip.waitFor();
+    assert.equal(await chip.textContent(), 'Rules: not sent (Restricted Mode)');
+    assert.match((await chip.getAttribute('title')) ?? '', /AGENTS\.md: not sent: this workspace is not trusted \(Restricted Mode\)/);
+    assert.equal(await view.page.locator('button.rules-chip').count(), 0, 'nothing to show: nothing was read');
+  });
+
   it('posts setOptions from the pickers and shows the options of the chosen service', async () => {
     await view.dispatch(stateMessage());
     await view.page.locator('select[aria-label="Model"]').selectOption('beta-v4-pro');

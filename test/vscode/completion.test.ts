@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -283,6 +283,85 @@ describe('inline completions in a real extension host', () => {
     for (const r of fimRequests()) {
       const body = JSON.stringify(r.body);
       assert.ok(!body.includes('sk-secret') && !body.includes('.env'), 'nothing of the sensitive tab');
+    }
+  });
+
+  it('never puts an open file from outside the workspace, or a link in it to an outside file, in the FIM prompt', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const outside = mkdtempSync(join(tmpdir(), 'tandem-outside-'));
+    // Neither name is sensitive: only where the file really lies keeps it out.
+    const hosts = join(outside, 'hosts.yml');
+    writeFileSync(
+      hosts,
+      '# area of a shape: width * height, and the perimeter of a shape\ngithub.com:\n  oauth_token: gho_OUTSIDE_TOKEN_4711\n',
+    );
+    const target = join(outside, 'areaNotes.ts');
+    writeFileSync(
+      target,
+      '// area of a shape: width * height (LINKED_SECRET_4711)\nexport function areaOfShape(shape: Shape): number {\n  return shape.width * shape.height;\n}\n',
+    );
+    const link = vscode.Uri.joinPath(folder, 'src/linkedAreaNotes.ts');
+    symlinkSync(target, link.fsPath);
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'src/shapes.ts'), { preview: false });
+      await vscode.window.showTextDocument(vscode.Uri.file(hosts), { preview: false });
+      await vscode.window.showTextDocument(link, { preview: false });
+      const code =
+        'import { area, perimeter, type Shape } from "./shapes";\n\nexport function describeArea(shape: Shape): string {\n  const size = shape.width * shape.height;\n  return `area of a shape ${area(shape)} of ${|\n}\n';
+      await openAt(code, 'typescript');
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      const fim = await until(() => fimRequests()[0], 'a FIM request', 10_000);
+      for (const r of fimRequests()) {
+        const body = JSON.stringify(r.body);
+        assert.ok(!body.includes('OUTSIDE_TOKEN') && !body.includes('hosts.yml'), `nothing of the outside tab: ${body}`);
+        assert.ok(!body.includes('LINKED_SECRET') && !body.includes('linkedAreaNotes'), `nothing of the link out: ${body}`);
+      }
+      // The positive signal that context was gathered at all: the workspace tab is there.
+      assert.match((fim.body as { prompt: string }).prompt, /^\/\/ path: src\/shapes\.ts\n/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(link.fsPath, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('does not complete a link in the workspace to an outside .env, and completes an outside file that is not sensitive', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const outside = mkdtempSync(join(tmpdir(), 'tandem-outside-'));
+    const envFile = join(outside, '.env');
+    writeFileSync(envFile, 'LINKED_ENV_TOKEN=sk-linked-4711\nOTHER=');
+    const notes = join(outside, 'outsideTotals.ts');
+    writeFileSync(notes, `// The outside notes say\n${ts.split('|')[0]}`);
+    const link = vscode.Uri.joinPath(folder, 'src/settingsLink.txt');
+    symlinkSync(envFile, link.fsPath);
+    // Called as VS Code calls it, and awaited: once it returns, any request it made has been made.
+    const complete = async (uri: vscode.Uri) => {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const end = document.positionAt(document.getText().length);
+      const cancel = new vscode.CancellationTokenSource();
+      try {
+        return await api.completions.provider.provideInlineCompletionItems(
+          document,
+          end,
+          { triggerKind: vscode.InlineCompletionTriggerKind.Invoke, selectedCompletionInfo: undefined },
+          cancel.token,
+        );
+      } finally {
+        cancel.dispose();
+      }
+    };
+    try {
+      assert.equal(await complete(link), undefined);
+      assert.equal(fimRequests().length, 0, 'the linked .env was not sent');
+      assert.ok((await complete(vscode.Uri.file(notes)))?.length, 'the outside file is completed');
+      const bodies = fimRequests().map((r) => JSON.stringify(r.body));
+      assert.ok(
+        bodies.length > 0 && bodies.every((b) => b.includes('The outside notes say') && !b.includes('LINKED_ENV_TOKEN')),
+        bodies.join('\n'),
+      );
+    } finally {
+      rmSync(link.fsPath, { force: true });
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { parseWav, pcmToWav } from '../../src/core/speech/wav';
 import type { HostMessage } from '../../src/shared/protocol';
+import { readSpeechSettings } from '../../src/vscode/speech/speechSettings';
 import { until } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';
 
@@ -138,6 +139,114 @@ describe('read aloud in a real extension host', () => {
     assert.equal(body.model, 'alpha-v2.5-tts-voiceclone');
     assert.equal(body.audio.voice, readFileSync(join(dir, 'good.wav')).toString('base64'));
     await config().update('speech.model', undefined, global);
+  });
+
+  it('asks before reading a .env aloud: Cancel sends nothing (Read Aloud, Read from Cursor, Save), Read sends it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-speech-env-'));
+    const envFile = join(dir, '.env');
+    writeFileSync(envFile, 'API_TOKEN=sk-speech-4711\nOTHER=plain\n');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(envFile));
+    editor.selection = new vscode.Selection(0, 0, 0, editor.document.lineAt(0).text.length);
+    const asked: string[] = [];
+    let answer = false;
+    const confirm = api.ui.confirmSensitive;
+    api.ui.confirmSensitive = async (message, action) => (asked.push(`${message} [${action}]`), answer);
+    try {
+      assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
+      assert.equal(await vscode.commands.executeCommand('tandem.readFromCursor'), undefined);
+      const target = vscode.Uri.file(join(dir, 'speech.wav'));
+      assert.equal(await vscode.commands.executeCommand('tandem.saveSpeech', { saveTo: target }), undefined);
+      assert.equal(sim.requests.length, 0, 'nothing was sent');
+      assert.deepEqual(asked, [
+        `${envFile} may contain secrets; its text will be sent to Service A. Read it aloud? [Read]`,
+        `${envFile} may contain secrets; its text will be sent to Service A. Read it aloud? [Read]`,
+        `${envFile} may contain secrets; its text will be sent to Service A. Save it as speech? [Save]`,
+      ]);
+
+      answer = true;
+      assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
+      assert.equal(asked.length, 4);
+      assert.ok(JSON.stringify(speechBodies()[0].messages).includes('4711'), 'the line was read once the user said so');
+    } finally {
+      api.ui.confirmSensitive = confirm;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
+  it('reads an ordinary file without asking', async () => {
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const editor = await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'README.md'));
+    editor.selection = new vscode.Selection(0, 0, 0, editor.document.lineAt(0).text.length);
+    const confirm = api.ui.confirmSensitive;
+    api.ui.confirmSensitive = async () => assert.fail('no question for an ordinary file');
+    try {
+      assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
+      assert.equal(speechBodies().length > 0, true);
+    } finally {
+      api.ui.confirmSensitive = confirm;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
+  it("ignores a workspace's tandem.speech.voiceSample (flat or nested): only the user's own sample is uploaded", async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'tandem-sample-'));
+    const theirs = join(outside, 'theirs.wav');
+    const mine = join(outside, 'mine.wav');
+    writeFileSync(theirs, pcmToWav(new Uint8Array(4 * 24000 * 2), 24000));
+    writeFileSync(mine, pcmToWav(new Uint8Array(5 * 24000 * 2), 24000));
+    const settingsDir = join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode');
+    const tabSize = () => vscode.workspace.getConfiguration('editor').inspect<number>('tabSize')?.workspaceValue;
+    const warned: string[] = [];
+    const warn = api.ui.warn;
+    api.ui.warn = async (message) => void warned.push(message);
+    await config().update('speech.voiceSample', undefined, global); // no sample of the user's yet
+    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
+    mkdirSync(settingsDir, { recursive: true });
+    // Flat (VS Code drops it for a machine-scoped setting) and nested (VS Code merges it as an unregistered key).
+    const hostile = { 'tandem.speech.voiceSample': theirs, tandem: { speech: { voiceSample: theirs } }, 'editor.tabSize': 6 };
+    writeFileSync(join(settingsDir, 'settings.json'), JSON.stringify(hostile));
+    try {
+      await until(() => tabSize() === 6, 'VS Code to read the workspace settings', 20_000);
+      await openWith('Clone my voice.', 'Clone my voice.');
+      await assert.rejects(readSpeechSettings(), /Voice cloning needs a WAV sample of 3 to 10 seconds/);
+      assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
+      assert.equal(sim.requests.length, 0, "the workspace's sample was not uploaded");
+      await until(() => warned.some((w) => w.includes('tandem.speech.voiceSample')), 'the notice that it was ignored', 10_000);
+
+      await config().update('speech.voiceSample', mine, global);
+      assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
+      const body = speechBodies()[0] as { audio: { voice: string } };
+      assert.equal(body.audio.voice, readFileSync(mine).toString('base64'), "the user's sample, not the workspace's");
+    } finally {
+      rmSync(settingsDir, { recursive: true, force: true });
+      await until(() => tabSize() === undefined, 'VS Code to drop the workspace settings', 20_000);
+      api.ui.warn = warn;
+      await config().update('speech.voiceSample', undefined, global);
+      await config().update('speech.model', undefined, global);
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a voice sample file past 4 MiB with an error that says so, and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-sample-'));
+    const huge = join(dir, 'album.wav');
+    // A WAV header that claims 5 s, then far more data than any sample: only the size stops it.
+    writeFileSync(huge, Buffer.concat([pcmToWav(new Uint8Array(5 * 24000 * 2), 24000), Buffer.alloc(5 * 1024 * 1024)]));
+    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
+    await config().update('speech.voiceSample', huge, global);
+    try {
+      await assert.rejects(
+        readSpeechSettings(),
+        /^Error: The voice sample album\.wav is 5\.\d MB; a sample of 3 to 10 seconds is at most 4\.0 MB\. Nothing was sent/,
+      );
+      await openWith('Clone my voice.', 'Clone my voice.');
+      assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
+      assert.equal(sim.requests.length, 0, 'nothing was sent');
+    } finally {
+      await config().update('speech.voiceSample', undefined, global);
+      await config().update('speech.model', undefined, global);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('when the view cannot be shown, the reading fails at once instead of playing nowhere', async () => {

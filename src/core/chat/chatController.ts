@@ -37,7 +37,7 @@ export interface ChatControllerDeps {
   /** "Always allow in this workspace" on a run_command card (standing approvals). */
   allowInWorkspace?: (prefixes: string[]) => void;
   /** The spend ledger each request is recorded in, and the budget asked before it leaves. */
-  spend?: { sink: UsageSink; gate: SpendGate };
+  spend?: { sink: UsageSink; budget: SpendGate };
 }
 
 export class ChatController {

@@ -17,6 +17,9 @@ import { StandingApprovals } from './standingApprovals';
 import type { ToolHost } from './toolHost';
 import { notKeptPlaceholder, UnsavedContent } from './unsavedContent';
 import { usageView } from './usageView';
+import { SecretRedactor } from '../security/secretRedaction';
+import { redactAnswerText, redactChat } from './chatRedaction';
+import { redactSecrets } from '../transport/redact';
 
 export type ApprovalDecision = 'approve' | 'deny' | 'always' | 'allowInWorkspace';
 
@@ -83,6 +86,11 @@ export class ChatSession {
   private readonly approvals = new Map<string, (decision: ApprovalDecision, files?: number[]) => void>();
   /** This chat's "Always" clicks; never saved, so a reloaded or reopened chat asks again. */
   private readonly standing = new StandingApprovals();
+  /**
+   * The secrets this chat has handled (sensitive reads and attachments): what is kept, exported, copied
+   * or checkpointed has them replaced, in every answer from then on. In memory only, like the secrets.
+   */
+  private readonly secrets = new SecretRedactor();
 
   constructor(
     readonly chat: StoredChat,
@@ -103,6 +111,7 @@ export class ChatSession {
     const unsaved = new UnsavedContent();
     const id = this.deps.newId();
     const turn: UserTurn = { id, role: 'user', text, attachments: unsaved.keepAttachments(id, attachments) };
+    for (const a of attachments) if (a.sensitive && a.text) this.secrets.add(a.text, a.label);
     const first = !this.chat.turns.some((t) => t.role === 'user');
     if (first) this.chat.title = titleFrom(text);
     this.chat.turns.push(turn);
@@ -300,7 +309,8 @@ export class ChatSession {
     const { turn, wire, options, limits } = answer;
     if (message.usage) answer.usages.push(message.usage);
     this.addCitations(turn, message.annotations);
-    if (message.error_message) turn.searchError = message.error_message;
+    // Server text shown and saved: a key it echoes (`sk-…`, `Bearer …`) is masked like in error messages.
+    if (message.error_message) turn.searchError = redactSecrets(message.error_message, []);
     turn.finishReason = message.finish_reason;
     wire.push(toAssistantMessage(message));
 
@@ -360,13 +370,16 @@ export class ChatSession {
     const { turn, wire, unsaved, options } = answer;
     if (turn.reasoningMs === undefined && turn.reasoning) turn.reasoningMs = this.deps.now() - answer.started;
     this.endReasoningPart(answer);
-    redactAnswer(turn, wire, unsaved);
+    redactAnswerText(turn, wire, unsaved);
+    const earlier = redactChat(this.chat, this.secrets).filter((id) => id !== turn.id);
     const usage = usageView(options.model, answer.usages);
     if (usage) turn.usage = usage;
     // The context meter's reading: what the last request held, not the sum over the tool loop.
     const last = answer.usages.at(-1);
     if (last) turn.contextTokens = (last.prompt_tokens ?? 0) + (last.completion_tokens ?? 0);
     this.emitTurn(turn);
+    // An earlier turn held a secret learned in this answer: the view shows the chat again, as kept.
+    if (earlier.length > 0) this.deps.resync();
     await this.persist();
   }
 
@@ -386,7 +399,10 @@ export class ChatSession {
       const { result, sensitive } = await this.runTool(turn, call, signal);
       const message: ChatMessage = { role: 'tool', tool_call_id: call.id, content: result };
       wire.push(message);
-      if (sensitive) unsaved.keepToolResult(message, sensitive.result, sensitive.what);
+      if (sensitive) {
+        unsaved.keepToolResult(message, sensitive.result, sensitive.what);
+        this.secrets.add(sensitive.result, sensitive.what);
+      }
     }
     this.answerUnrun(
       wire,
@@ -452,7 +468,12 @@ export class ChatSession {
     let sensitive: { result: string; what: string } | undefined;
     try {
       const userTurnId = this.chat.turns.findLast((t) => t.role === 'user')?.id;
-      const result = await prepared.run(signal, { chatId: this.chat.id, userTurnId, ...(approvedFiles ? { approvedFiles } : {}) });
+      const result = await prepared.run(signal, {
+        chatId: this.chat.id,
+        userTurnId,
+        ...(approvedFiles ? { approvedFiles } : {}),
+        holdsSecret: (text) => this.secrets.holds(text),
+      });
       if (prepared.sensitive) sensitive = { result, what: sensitiveSubject(call) };
       view.result = sensitive ? notKeptPlaceholder(sensitive.what) : result;
       view.status = 'done';
@@ -512,14 +533,23 @@ export class ChatSession {
     this.deps.emit({ type: 'turn', chatId: this.chat.id, turn: structuredClone(turn) });
   }
 
-  /** Writes the chat as it may be kept: while an answer streams, a copy without the secrets the model may be quoting. */
+  /** Writes the chat as it may be kept. */
   async save(): Promise<void> {
+    await this.deps.save(this.keptChat());
+  }
+
+  /**
+   * The chat as it may be kept, exported or copied: without the secrets it handled. While an answer
+   * streams, a copy (the answer in progress still sends them), also without the quotes the model may be making.
+   */
+  keptChat(): StoredChat {
     const run = this.run;
     const last = this.chat.turns.at(-1);
-    if (!run || last?.role !== 'assistant') return this.deps.save(this.chat);
+    if (!run && this.secrets.empty) return this.chat;
     const copy = structuredClone(this.chat);
-    redactAnswer(copy.turns.at(-1) as AssistantTurn, copy.wire[last.id] ?? [], run.unsaved);
-    await this.deps.save(copy);
+    if (run && last?.role === 'assistant') redactAnswerText(copy.turns.at(-1) as AssistantTurn, copy.wire[last.id] ?? [], run.unsaved);
+    redactChat(copy, this.secrets);
+    return copy;
   }
 
   private async persist(): Promise<void> {
@@ -537,16 +567,4 @@ function sensitiveSubject(call: ToolCall): string {
     // Unparsable arguments: the tool name says enough.
   }
   return `this ${call.function.name} result`;
-}
-
-/** The answer as kept: quotes of this answer's sensitive text in what the model wrote are replaced. */
-function redactAnswer(turn: AssistantTurn, wire: ChatMessage[], unsaved: UnsavedContent): void {
-  turn.content = unsaved.redact(turn.content);
-  turn.reasoning = unsaved.redact(turn.reasoning);
-  for (const part of turn.parts ?? []) if (part.kind !== 'tool') part.text = unsaved.redact(part.text);
-  for (const m of wire) {
-    if (m.role !== 'assistant') continue;
-    if (typeof m.content === 'string') m.content = unsaved.redact(m.content);
-    if (m.reasoning_content) m.reasoning_content = unsaved.redact(m.reasoning_content);
-  }
 }

@@ -1,7 +1,9 @@
 // The checkpoints of Tandem's edits: every approved apply_edit is recorded, per chat and user turn,
 // with each file's text before it and a hash of the text it wrote, so "Restore files to here" and
 // "Undo last edit" can put files back and notice a file the user changed since. Kept in extension
-// storage (globalState), never in the workspace, so they survive a window reload.
+// storage (globalState), never in the workspace, so they survive a window reload. A sensitive file
+// (`.env`, keys), or one whose text holds a secret the chat handled, keeps only the hash of its earlier
+// text: globalState is a plain file on disk, and a restore that needs the text says it was not kept.
 import { createHash } from 'node:crypto';
 import type { KeyValueStorage } from './chatStore';
 
@@ -10,8 +12,10 @@ export interface CheckpointFile {
   path: string;
   /** How the user knows it (workspace-relative). */
   rel: string;
-  /** The text before Tandem's edit; null when Tandem created the file. */
+  /** The text before Tandem's edit; null when Tandem created the file, or when it was withheld (`beforeHash`). */
   before: string | null;
+  /** Set when the earlier text was withheld (it may hold secrets): its contentHash, so a restore can tell whether the file holds it again. */
+  beforeHash?: string;
   /** contentHash of the text Tandem wrote: a different text now means the user changed the file since. */
   afterHash: string;
 }
@@ -47,6 +51,8 @@ export interface RestoreStep {
   rel: string;
   content: string | null;
   expectedHash: string;
+  /** The earlier text was not kept, only this hash of it: the file cannot be put back, only checked. */
+  withheldHash?: string;
 }
 
 /** The hash of a file's text; '' stands for a file that does not exist. */
@@ -141,7 +147,14 @@ export function restorePlan(entries: readonly CheckpointEntry[]): RestoreStep[] 
     for (const file of entry.files) {
       const step = steps.get(file.path);
       if (step) step.expectedHash = file.afterHash;
-      else steps.set(file.path, { path: file.path, rel: file.rel, content: file.before, expectedHash: file.afterHash });
+      else
+        steps.set(file.path, {
+          path: file.path,
+          rel: file.rel,
+          content: file.before,
+          expectedHash: file.afterHash,
+          ...(file.beforeHash !== undefined ? { withheldHash: file.beforeHash } : {}),
+        });
     }
   }
   return [...steps.values()];

@@ -27,6 +27,11 @@ export interface RunContext {
   userTurnId?: string;
   /** Approve-each on a multi-file edit: the indices of the files the user approved; absent means all. */
   approvedFiles?: number[];
+  /**
+   * Whether a text holds a secret this chat has handled (a `.env` read earlier): a checkpoint keeps only
+   * the hash of such a text, never the text.
+   */
+  holdsSecret?: (text: string) => boolean;
 }
 
 export interface ToolHost {

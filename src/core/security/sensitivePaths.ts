@@ -7,8 +7,10 @@ import { globToRegExp } from './globPattern';
 export type SensitiveKind = 'gitHook' | 'git' | 'vscodeSettings' | 'vscodeTasks' | 'workspaceFile' | 'credentials' | 'pattern';
 
 const BUILT_IN: ReadonlyArray<readonly [SensitiveKind, readonly string[]]> = [
-  ['gitHook', ['**/.git/hooks/**']],
-  ['git', ['**/.git/**', '**/.git-credentials']],
+  // Husky and `core.hooksPath` folders hold hooks git runs as programs, like `.git/hooks`.
+  ['gitHook', ['**/.git/hooks/**', '**/.husky/**', '**/.githooks/**']],
+  // A `.git` file (`gitdir: …`) chooses where git reads its config and hooks from.
+  ['git', ['**/.git', '**/.git/**', '**/.git-credentials']],
   ['vscodeSettings', ['**/.vscode/settings.json']],
   ['vscodeTasks', ['**/.vscode/tasks.json', '**/.vscode/launch.json']],
   ['workspaceFile', ['**/*.code-workspace']],
@@ -47,6 +49,26 @@ const BUILT_IN: ReadonlyArray<readonly [SensitiveKind, readonly string[]]> = [
       '**/*-sa.json',
       '**/application_default_credentials.json',
       '**/secrets.*',
+      '**/terraform.tfstate*',
+      '**/.yarnrc.yml',
+      '**/.cargo/credentials*',
+      '**/.dev.vars',
+      '**/local.settings.json',
+      '**/*.ppk',
+      '**/*.p8',
+      '**/.htpasswd',
+      '**/.my.cnf',
+      '**/.vault-token',
+      '**/gh/hosts.yml',
+      '**/.s3cfg',
+      '**/.boto',
+      '**/*.kdbx',
+      // Shell and REPL histories keep the tokens people typed or pasted.
+      '**/.*_history',
+      '**/fish_history',
+      '**/.histfile',
+      '**/.lesshst',
+      '**/.viminfo',
     ],
   ],
 ];
@@ -65,6 +87,11 @@ export interface SensitivePatterns {
   user?: readonly string[];
   /** Globs a workspace adds; they can only add. */
   workspace?: readonly string[];
+  /**
+   * Absolute folders that hold a repository's git data somewhere else than `.git`: a `.git` file
+   * (`gitdir: g`) points at one. Their `config` and `hooks` run programs as `.git`'s do.
+   */
+  gitDirs?: readonly string[];
 }
 
 /**
@@ -78,8 +105,11 @@ export function sensitivePathPolicy(patterns: SensitivePatterns = {}): Sensitive
     ...BUILT_IN.flatMap(([kind, globs]) => globs.map((g) => ({ kind, re: globToRegExp(g) }))),
     ...extra.map((g) => ({ kind: 'pattern' as const, re: globToRegExp(g.trim()) })),
   ];
+  const gitDirs = (patterns.gitDirs ?? []).map((d) => d.replace(/\\/g, '/').replace(/\/+$/, '').toLowerCase()).filter((d) => d !== '');
   const classify = (path: string): SensitiveKind | undefined => {
     const normal = path.replace(/\\/g, '/').replace(/\/+$/, '');
+    const inGitDir = gitDirKind(gitDirs, normal.toLowerCase());
+    if (inGitDir) return inGitDir;
     const slash = normal.lastIndexOf('/');
     const dir = normal.slice(0, slash + 1);
     for (const name of originalNames(normal.slice(slash + 1))) {
@@ -90,6 +120,14 @@ export function sensitivePathPolicy(patterns: SensitivePatterns = {}): Sensitive
     return undefined;
   };
   return { classify, isSensitive: (path) => classify(path) !== undefined };
+}
+
+/** Inside a folder a `.git` file points at: its hooks are hooks, the rest is git's data. */
+function gitDirKind(gitDirs: readonly string[], lower: string): SensitiveKind | undefined {
+  const dir = gitDirs.find((d) => lower === d || lower.startsWith(`${d}/`));
+  if (dir === undefined) return undefined;
+  const rest = lower.slice(dir.length + 1);
+  return rest === 'hooks' || rest.startsWith('hooks/') ? 'gitHook' : 'git';
 }
 
 // Editors and people leave copies next to a file: `.env~`, `#.env#`, `.#.env`, `.env.bak`, `.env.swp`,

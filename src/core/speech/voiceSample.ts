@@ -4,6 +4,23 @@ import { parseWav } from './wav';
 
 export const VOICE_SAMPLE_SECONDS = { min: 3, max: 10 } as const;
 
+/**
+ * Most bytes of a sample file read: the longest sample the contract allows (10 s) at 48 kHz, stereo,
+ * 32 bits a sample is 3.84 MB, so 4 MiB holds any usable sample, and a larger file (a whole album,
+ * /dev/zero behind a link) is refused before it is read into memory and base64-encoded into a request.
+ */
+export const MAX_VOICE_SAMPLE_BYTES = 4 * 1024 * 1024;
+
+/** The error for a sample file past MAX_VOICE_SAMPLE_BYTES, or undefined when its size is fine. */
+export function voiceSampleTooLarge(bytes: number, fileName: string): string | undefined {
+  if (bytes <= MAX_VOICE_SAMPLE_BYTES) return undefined;
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  return (
+    `The voice sample ${fileName} is ${mb(bytes)} MB; a sample of ${VOICE_SAMPLE_SECONDS.min} to ${VOICE_SAMPLE_SECONDS.max} seconds ` +
+    `is at most ${mb(MAX_VOICE_SAMPLE_BYTES)} MB. Nothing was sent: choose a shorter WAV file.`
+  );
+}
+
 export interface VoiceSample {
   voiceSampleBase64: string;
   voiceSampleSeconds: number;

@@ -1,5 +1,5 @@
 // The narrow hooks between the features and the ledger: each wraps the stream function a feature
-// already receives, asks the gate before the request leaves (chat, speech) and records the usage
+// already receives, asks the budget before the request leaves (chat, speech) and records the usage
 // when the stream ends. The stream is passed through untouched, and an answer that is already
 // streaming is never cut by a budget. A request that failed before any answer arrived is not
 // recorded: the service charged nothing we can see.
@@ -17,7 +17,7 @@ import { estimateTokens } from './usageTokens';
 
 interface Metering {
   sink: UsageSink;
-  gate?: SpendGate;
+  budget?: SpendGate;
 }
 
 interface OneRequest {
@@ -36,8 +36,8 @@ async function* metered<T>(
   stream: () => AsyncIterable<T>,
   read: (chunk: T) => { usage?: Usage | null; outputChars: number },
 ): AsyncGenerator<T> {
-  const { sink, gate } = metering;
-  if (gate && !(await gate.beforeRequest(request))) throw abortedError(request.service);
+  const { sink, budget } = metering;
+  if (budget && !(await budget.beforeRequest(request))) throw abortedError(request.service);
   let usage: Usage | undefined;
   let outputChars = 0;
   let answered = false;

@@ -6,33 +6,61 @@ import type { StandingApprovals } from '../chat/standingApprovals';
 import type { ToolApproval } from '../../shared/protocol';
 import { commandLines, hasHiddenCharacters, withoutLineBreaks } from '../../shared/commandText';
 import { judgeCommand, suggestedRules, type CommandJudgement, type CommandRules } from './commandRules';
+import type { CommandShell } from './commandShell';
 
-/** What judging a command needs: the standing rules in effect, and the sensitive-path policy. */
+/**
+ * What judging a command needs: the standing rules in effect, the sensitive-path policy, the shell
+ * the terminal runs (commandShell.ts) and, when the command may run git, why the repository's git
+ * folder makes git run programs (gitDirRisks.ts).
+ */
 export interface CommandContext {
   rules: CommandRules;
   isSensitive(path: string): boolean;
+  shell?: CommandShell;
+  gitRisks?: readonly string[];
 }
 
 /** What the standing rules decided for a call, carried from prepare to the session. */
 export type RuleVerdict = 'allow' | 'deny';
 
-export function commandApproval(command: string, workingDirectory: string, judged?: CommandJudgement): ToolApproval {
+export function commandApproval(command: string, workingDirectory: string, judged?: CommandJudgement, shell?: CommandShell): ToolApproval {
   // The same characters the card marks and the session refuses to let "Always" cover (commandText.ts).
   const lines = commandLines(command).length;
   const controls = hasHiddenCharacters(withoutLineBreaks(command));
-  const detail = `Working directory: ${workingDirectory} (workspace root)\nThe command runs in the VS Code terminal "Tandem".`;
+  const runsIn = shell?.kind === 'posix' ? ` (${shell.path})` : '';
+  const rulesOff =
+    shell?.kind === 'unjudged' ? `\nStanding "Always allow … in this workspace" rules are off: ${shell.reason}. Every command asks.` : '';
+  const detail = `Working directory: ${workingDirectory} (workspace root)\nThe command runs in the VS Code terminal "Tandem"${runsIn}.${rulesOff}`;
+  const summary = lines > 1 ? `Run a ${lines}-line command in a terminal` : `Run \`${command}\` in a terminal`;
+  // Sensitive paths, and reads that reach them unnamed, are never covered: no "Always", no workspace rule; the card warns.
   if (judged && judged.sensitive.length > 0) {
-    // Sensitive paths are never covered: no "Always", no workspace rule; the card warns.
     return {
-      summary: lines > 1 ? `Run a ${lines}-line command in a terminal` : `Run \`${command}\` in a terminal`,
+      summary,
       detail,
       command,
       warning: `This command names ${judged.sensitive.join(', ')}, which may contain secrets; no standing approval covers it. Read all of it before you approve.`,
     };
   }
+  if (judged?.broadRead) {
+    return {
+      summary,
+      detail,
+      command,
+      warning: `This command reaches files it does not name, which may contain secrets (.env, keys): ${judged.broadRead}. No standing approval covers it. Read all of it before you approve.`,
+    };
+  }
+  // git may run programs here (the git folder's settings or hooks): no standing approval of any kind covers it.
+  if (judged?.gitRisks) {
+    return {
+      summary,
+      detail,
+      command,
+      warning: `This command may run git, and git may run programs here: ${judged.gitRisks}. No standing approval covers it. Read all of it before you approve.`,
+    };
+  }
   // Offered only where the command was read with certainty, no deny rule matched, and it is one plain
   // command: for `npm test; rm -rf x` a one-click rule would be `rm`, far wider than anything the user read.
-  const single = lines === 1 && !controls && judged?.parts?.length === 1;
+  const single = lines === 1 && !controls && judged?.parts?.length === 1 && shell?.kind !== 'unjudged';
   const rules = single && judged?.verdict === 'ask' ? suggestedRules(judged.parts ?? []) : undefined;
   const workspaceRule = rules ? { workspaceRule: rules } : {};
   if (lines === 1 && !controls)
@@ -56,8 +84,9 @@ export function preparedCommand(
   workingDirectory: string,
   context: CommandContext,
 ): { approval: ToolApproval; rules?: RuleVerdict } {
-  const judged = judgeCommand(command, context.rules, (path) => context.isSensitive(path));
-  const approval = commandApproval(command, workingDirectory, judged);
+  const shellUnjudged = context.shell?.kind === 'unjudged' ? context.shell.reason : undefined;
+  const judged = judgeCommand(command, context.rules, (path) => context.isSensitive(path), { shellUnjudged, gitRisks: context.gitRisks });
+  const approval = commandApproval(command, workingDirectory, judged, context.shell);
   return judged.verdict === 'ask' ? { approval } : { approval, rules: judged.verdict };
 }
 

@@ -1,9 +1,17 @@
 // Records each approved apply_edit as a checkpoint: per chat and user turn, the files' texts before
 // the edit and a hash of what it wrote. Backed by globalState (extension storage), never the workspace.
+// The earlier text of a sensitive file, or of one holding a secret the chat handled, is not kept: only its hash.
 import { randomUUID } from 'node:crypto';
-import type * as vscode from 'vscode';
-import { CheckpointLog, contentHash, DEFAULT_CHECKPOINT_LIMITS, type CheckpointLimits } from '../../core/chat/checkpoints';
+import * as vscode from 'vscode';
+import {
+  CheckpointLog,
+  contentHash,
+  DEFAULT_CHECKPOINT_LIMITS,
+  type CheckpointFile,
+  type CheckpointLimits,
+} from '../../core/chat/checkpoints';
 import type { RunContext } from '../../core/chat/toolHost';
+import { OutflowGate } from '../security/outflowGate';
 
 /** A file an approved edit wrote: `before` undefined when the edit created it. */
 export interface WrittenFile {
@@ -21,6 +29,7 @@ export class CheckpointStore {
     limits: CheckpointLimits = DEFAULT_CHECKPOINT_LIMITS,
     private readonly newId: () => string = randomUUID,
     private readonly now: () => number = Date.now,
+    private readonly gate: Pick<OutflowGate, 'judge'> = new OutflowGate(),
   ) {
     this.log = new CheckpointLog(storage, limits);
   }
@@ -32,7 +41,17 @@ export class CheckpointStore {
       id: this.newId(),
       turnId: context.userTurnId ?? '',
       at: this.now(),
-      files: files.map((f) => ({ path: f.path, rel: f.rel, before: f.before ?? null, afterHash: contentHash(f.after) })),
+      files: await Promise.all(files.map((f) => this.kept(f, context))),
     });
+  }
+
+  /** What the checkpoint keeps of one file: its earlier text, or only the hash of it when that text may hold secrets. */
+  private async kept(file: WrittenFile, context: RunContext): Promise<CheckpointFile> {
+    const afterHash = contentHash(file.after);
+    if (file.before === undefined) return { path: file.path, rel: file.rel, before: null, afterHash };
+    const verdict = await this.gate.judge('checkpoint', vscode.Uri.file(file.path));
+    if (verdict.sensitive || context.holdsSecret?.(file.before))
+      return { path: file.path, rel: file.rel, before: null, beforeHash: contentHash(file.before), afterHash };
+    return { path: file.path, rel: file.rel, before: file.before, afterHash };
   }
 }

@@ -6,7 +6,8 @@ import type { ChatController } from '../../core/chat/chatController';
 
 /** Writes the open chat as Markdown to `target`, or where the save dialog says. Returns the file, or undefined. */
 export async function exportChat(controller: ChatController, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const chat = controller.chat;
+  // As kept: the secrets the chat handled (a .env read) are replaced, even while an answer streams.
+  const chat = controller.currentSession.keptChat();
   if (!hasTurns(chat.turns.length)) return undefined;
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const uri =
@@ -28,7 +29,7 @@ export async function exportChat(controller: ChatController, target?: vscode.Uri
 
 /** Puts the open chat on the clipboard as Markdown. Returns whether there was anything to copy. */
 export async function copyChat(controller: ChatController): Promise<boolean> {
-  const chat = controller.chat;
+  const chat = controller.currentSession.keptChat();
   if (!hasTurns(chat.turns.length)) return false;
   await vscode.env.clipboard.writeText(chatMarkdown(chat, { date: new Date() }));
   void vscode.window.showInformationMessage(vscode.l10n.t('Tandem: chat copied as Markdown.'));

@@ -9,9 +9,11 @@ import { rankFuzzy } from '../../core/chat/fuzzyMatch';
 import { folderListing, problemsText, symbolLabel, type Problem } from '../../core/chat/mentions';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
-import { confinePath, displayPath } from '../../core/tools/pathConfinement';
+import type { Outflow } from '../../core/security/outflowGate';
+import { confinePath } from '../../core/tools/pathConfinement';
 import { MENTION_IDS, type Attachment, type MentionItem } from '../../shared/protocol';
-import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
+import { policyPath } from '../sensitiveFiles';
+import { OutflowGate } from '../security/outflowGate';
 import { excludeGlob } from './workspaceTools';
 
 /** Rows one answer of the picker holds. */
@@ -41,11 +43,17 @@ export type ResolvedMention = { attachment: Omit<Attachment, 'id'>; sensitivePat
 
 export class MentionSource implements vscode.Disposable {
   private files: Promise<ListedFile[]> | undefined;
+  /** The usable folders the list was made for: a root the user allows later is listed then. */
+  private listedFor = '';
   /** The ids of the latest answer, so a pick resolves only what was offered. */
   private offered = new Map<string, Target>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    /** The sensitive-content gate: which folders may be used and what is sensitive, by every name of a file. */
+    private readonly gate: OutflowGate = new OutflowGate(),
+  ) {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*');
     const stale = () => (this.files = undefined);
     this.disposables.push(
@@ -66,6 +74,8 @@ export class MentionSource implements vscode.Disposable {
   /** The picker's rows for the text typed after `@`: the fixed entries, files and folders, then symbols. */
   async query(text: string): Promise<MentionItem[]> {
     const query = text.trim();
+    // The picker lists the workspace: a root that needs the user's consent is asked about first.
+    await this.gate.requestRoots();
     const fixed: MentionItem[] = rankFuzzy(
       query,
       [
@@ -107,18 +117,19 @@ export class MentionSource implements vscode.Disposable {
 
   /** Reads a picked mention. Only ids of the latest answer, or the fixed ones, resolve. */
   async resolve(itemId: string): Promise<ResolvedMention> {
+    await this.gate.requestRoots();
     if (itemId === MENTION_IDS.selection) return this.selection();
-    if (itemId === MENTION_IDS.problems) return { attachment: { kind: 'problems', label: 'problems', text: this.problems() } };
+    if (itemId === MENTION_IDS.problems) return { attachment: { kind: 'problems', label: 'problems', text: await this.problems() } };
     if (itemId === MENTION_IDS.activeFile) {
       const doc = vscode.window.activeTextEditor?.document;
       if (!doc) return { refusal: vscode.l10n.t('Tandem: open a file in the editor first, then attach it to the chat.') };
-      return this.file(doc.uri);
+      return this.file(doc.uri, 'attachment');
     }
     const target = this.offered.get(itemId);
     if (!target) return { refusal: vscode.l10n.t('Tandem: that mention is no longer offered; type @ again.') };
     switch (target.kind) {
       case 'file':
-        return this.file(target.uri);
+        return this.file(target.uri, 'mention');
       case 'folder': {
         const files = (await this.listed()).map((f) => f.rel);
         return { attachment: { kind: 'folder', label: `${target.rel}/`, text: folderListing(target.rel, files) } };
@@ -128,7 +139,7 @@ export class MentionSource implements vscode.Disposable {
     }
   }
 
-  private selection(): ResolvedMention {
+  private async selection(): Promise<ResolvedMention> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return { refusal: vscode.l10n.t('Tandem: open a file in the editor first, then attach it to the chat.') };
     const doc = editor.document;
@@ -142,16 +153,20 @@ export class MentionSource implements vscode.Disposable {
         text: cut(doc.getText(sel)),
         language: doc.languageId,
       },
-      ...sensitivity(doc.uri, doc.isUntitled),
+      ...(await this.sensitivity('attachment', doc.uri, doc.isUntitled)),
     };
   }
 
-  /** A file's text: an open document's (what the user sees) or the disk's, confined to the workspace. */
-  private async file(uri: vscode.Uri): Promise<ResolvedMention> {
+  /**
+   * A file's text: an open document's (what the user sees) or the disk's, confined to the usable
+   * folders. Either way the gate judges it by its real path too: an open `notes.txt` that is a link
+   * to `.env` is `.env`.
+   */
+  private async file(uri: vscode.Uri, outflow: Outflow): Promise<ResolvedMention> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const label = open?.isUntitled ? uri.path : policyPath(uri);
     if (uri.scheme === 'file' && !open) {
-      const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+      const roots = this.gate.usableFolders().map((f) => f.uri.fsPath);
       const confined = await confinePath(uri.fsPath, { roots, realpath: (p) => fs.realpath(p), lstat: (p) => fs.lstat(p) });
       if (!confined.ok) return { refusal: vscode.l10n.t('Tandem: {0} cannot be attached: {1}', label, confined.error) };
       const text = await readHead(confined.path, MAX_FILE_BYTES).then(
@@ -159,13 +174,14 @@ export class MentionSource implements vscode.Disposable {
         () => undefined,
       );
       if (text === undefined) return { refusal: vscode.l10n.t('Tandem: {0} cannot be attached: it is binary or unreadable.', label) };
-      const policy = readSensitivePolicy();
-      // A link's target is judged too: `notes.txt` leading to `.env` is `.env`.
-      const sensitive = policy.isSensitive(policyPath(uri)) || policy.isSensitive(displayPath(confined));
+      const sensitive = (await this.gate.judge(outflow, uri)).sensitive !== undefined;
       return { attachment: { kind: 'file', label, text, language: languageOf(uri) }, ...(sensitive ? { sensitivePath: label } : {}) };
     }
     const doc = open ?? (await vscode.workspace.openTextDocument(uri));
-    return { attachment: { kind: 'file', label, text: cut(doc.getText()), language: doc.languageId }, ...sensitivity(uri, doc.isUntitled) };
+    return {
+      attachment: { kind: 'file', label, text: cut(doc.getText()), language: doc.languageId },
+      ...(await this.sensitivity(outflow, uri, doc.isUntitled)),
+    };
   }
 
   private async symbol(uri: vscode.Uri, range: vscode.Range, name: string): Promise<ResolvedMention> {
@@ -177,22 +193,34 @@ export class MentionSource implements vscode.Disposable {
     const label = symbolLabel(name, policyPath(uri), range.start.line + 1);
     return {
       attachment: { kind: 'symbol', label, text: cut(doc.getText(lines)), language: doc.languageId },
-      ...sensitivity(uri, doc.isUntitled),
+      ...(await this.sensitivity('mention', uri, doc.isUntitled)),
     };
   }
 
-  private problems(): string {
+  private async problems(): Promise<string> {
     const problems: Problem[] = [];
-    const policy = readSensitivePolicy();
-    for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
-      const rel = policyPath(uri);
-      // A diagnostic's message can quote a sensitive file's content; such files are left out.
-      if (policy.isSensitive(rel)) continue;
+    const entries = vscode.languages.getDiagnostics().filter(([, d]) => d.length > 0);
+    const verdicts = await this.gate.judgeMany(
+      'diagnostics',
+      entries.map(([uri]) => uri),
+    );
+    for (const [i, [uri, diagnostics]] of entries.entries()) {
+      const verdict = verdicts[i];
+      // A diagnostic's message can quote a sensitive file's content (judged by its real path too); such
+      // files are left out, and so are files outside the folders Tandem may use.
+      if (verdict.sensitive || (uri.scheme === 'file' && !verdict.inWorkspace)) continue;
+      const shown = verdict.shown || policyPath(uri);
       for (const d of diagnostics) {
-        problems.push({ path: rel, line: d.range.start.line + 1, severity: SEVERITY[d.severity], message: d.message, source: d.source });
+        problems.push({ path: shown, line: d.range.start.line + 1, severity: SEVERITY[d.severity], message: d.message, source: d.source });
       }
     }
     return problemsText(problems);
+  }
+
+  /** The same gate as completions and the chat tools: a sensitive file is attached only after asking. */
+  private async sensitivity(outflow: Outflow, uri: vscode.Uri, untitled: boolean): Promise<{ sensitivePath?: string }> {
+    if (untitled) return {};
+    return (await this.gate.judge(outflow, uri)).sensitive ? { sensitivePath: policyPath(uri) } : {};
   }
 
   private async symbols(query: string): Promise<vscode.SymbolInformation[]> {
@@ -209,7 +237,10 @@ export class MentionSource implements vscode.Disposable {
     );
     try {
       const symbols = await Promise.race([found, late]);
-      return symbols.filter((s) => vscode.workspace.getWorkspaceFolder(s.location.uri) !== undefined).slice(0, MAX_SYMBOLS);
+      const usable = new Set(this.gate.usableFolders().map((f) => f.uri.toString()));
+      return symbols
+        .filter((s) => usable.has(vscode.workspace.getWorkspaceFolder(s.location.uri)?.uri.toString() ?? ''))
+        .slice(0, MAX_SYMBOLS);
     } finally {
       clearTimeout(timer);
     }
@@ -217,6 +248,12 @@ export class MentionSource implements vscode.Disposable {
 
   /** The workspace's files, listed once and again after the watcher saw a file come or go. */
   private listed(): Promise<ListedFile[]> {
+    const usable = this.gate
+      .usableFolders()
+      .map((f) => f.uri.toString())
+      .join('\n');
+    if (usable !== this.listedFor) this.files = undefined;
+    this.listedFor = usable;
     this.files ??= this.listFiles().catch((e: unknown) => {
       this.log.warn(`mentions: could not list the workspace: ${e instanceof Error ? e.message : String(e)}`);
       this.files = undefined;
@@ -226,7 +263,7 @@ export class MentionSource implements vscode.Disposable {
   }
 
   private async listFiles(): Promise<ListedFile[]> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
+    const folders = this.gate.usableFolders();
     const out: ListedFile[] = [];
     for (const folder of folders) {
       const exclude = excludeGlob(folder);
@@ -279,13 +316,6 @@ function folderEntries(files: readonly ListedFile[]): Array<{ kind: 'folder'; re
     }
   }
   return [...seen].map(([rel, uri]) => ({ kind: 'folder' as const, rel, uri }));
-}
-
-/** The same policy as completions and the chat tools: a sensitive file is attached only after asking. */
-function sensitivity(uri: vscode.Uri, untitled: boolean): { sensitivePath?: string } {
-  if (untitled) return {};
-  const shown = policyPath(uri);
-  return readSensitivePolicy().isSensitive(shown) ? { sensitivePath: shown } : {};
 }
 
 function cut(text: string): string {

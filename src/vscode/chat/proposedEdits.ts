@@ -23,9 +23,11 @@ export class ProposedEdits implements vscode.TextDocumentContentProvider, vscode
    */
   async show(original: vscode.Uri | undefined, displayPath: string, proposed: string, title?: string): Promise<vscode.Uri> {
     this.serial += 1;
-    const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `edit=${this.serial}` });
+    // A file outside the first folder is shown by its absolute path, which already starts with `/`.
+    const path = displayPath.startsWith('/') ? displayPath : `/${displayPath}`;
+    const uri = vscode.Uri.from({ scheme: PROPOSED_SCHEME, path, query: `edit=${this.serial}` });
     this.texts.set(uri.toString(), proposed);
-    const left = original ?? vscode.Uri.from({ scheme: PROPOSED_SCHEME, path: `/${displayPath}`, query: `empty=${this.serial}` });
+    const left = original ?? vscode.Uri.from({ scheme: PROPOSED_SCHEME, path, query: `empty=${this.serial}` });
     await vscode.commands.executeCommand('vscode.diff', left, uri, title ?? vscode.l10n.t('{0} ↔ proposed edit (Tandem)', displayPath), {
       preview: true,
       preserveFocus: true,

@@ -4,6 +4,7 @@ import { COMMANDS } from '../../core/commandCatalog';
 import { ChatController, type ChatControllerDeps } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
@@ -30,6 +31,8 @@ export interface ChatRegistration {
   commandRules: CommandRulesStore;
   /** Everything the chat emits, whether or not the view is showing (auto-read follows answers here). */
   onDidEmit: vscode.Event<HostMessage>;
+  /** The sensitive-content gate the tools and mentions ask. */
+  gate: OutflowGate;
   disposables: vscode.Disposable[];
 }
 
@@ -38,13 +41,15 @@ export function registerChat(
   context: vscode.ExtensionContext,
   clients: ServiceClients,
   log: vscode.LogOutputChannel,
+  gate: OutflowGate,
+  /** The spend ledger each request is recorded in, and the budget asked before it leaves. */
   spend?: ChatControllerDeps['spend'],
 ): ChatRegistration {
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
   const store = new KeyValueChatStore(context.globalState);
-  const rules = new ProjectRulesSource();
-  const checkpoints = new CheckpointStore(context.globalState);
+  const rules = new ProjectRulesSource(gate);
+  const checkpoints = new CheckpointStore(context.globalState, undefined, undefined, undefined, gate);
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
   const emitted = new vscode.EventEmitter<HostMessage>();
@@ -57,6 +62,7 @@ export function registerChat(
       (): string => `Service ${controller.chat.options.service}`,
       () => commandRules.effective(),
       checkpoints,
+      gate,
     ),
     // The controller emits only after the provider below exists.
     emit: (message) => {
@@ -69,7 +75,7 @@ export function registerChat(
     projectRules: () => rules.read(),
     allowInWorkspace: (prefixes) => void commandRules.add('allow', prefixes),
   });
-  const mentions = new MentionSource(log);
+  const mentions = new MentionSource(log, gate);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
@@ -94,5 +100,5 @@ export function registerChat(
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, disposables };
+  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, disposables };
 }

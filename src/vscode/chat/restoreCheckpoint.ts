@@ -13,6 +13,8 @@ export interface RestoreQuestion {
   /** Files whose text is no longer what Tandem wrote: the user (or something else) changed them. */
   changed: string[];
   dropped: number;
+  /** Files whose earlier text Tandem did not keep (they may hold secrets): left as they are. */
+  notKept?: string[];
 }
 
 /** 'all': restore every file; 'unchanged': leave the changed ones as they are; undefined: cancel. */
@@ -58,17 +60,18 @@ export class CheckpointRestorer {
       void vscode.window.showInformationMessage(message);
       return { restored: [], skipped: [], message };
     }
-    const steps = restorePlan(entries);
-    const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-    const options = { roots, realpath: (p: string) => fs.realpath(p), lstat: (p: string) => fs.lstat(p) };
+    const plan = restorePlan(entries);
+    // A file whose earlier text was withheld (it may hold secrets) cannot be put back: it is named, never written.
+    const withheld = plan.filter((s) => s.withheldHash !== undefined);
+    const steps = plan.filter((s) => s.withheldHash === undefined);
+    const notKept = withheld.map((s) => s.rel);
+    if (steps.length === 0) return this.nothingKept(chatId, entries, withheld);
     // The log is shared by every window: a file outside this window's workspace is not touched from here.
-    for (const step of steps) {
-      const confined = await confineWriteTarget(step.path, undefined, options);
-      if (!confined.ok || confined.path !== step.path) {
-        const message = vscode.l10n.t("{0} is not in this window's workspace; open its folder to restore it.", step.rel);
-        void vscode.window.showWarningMessage(message);
-        return { restored: [], skipped: [], message };
-      }
+    const outside = await unconfined(steps);
+    if (outside) {
+      const message = vscode.l10n.t("{0} is not in this window's workspace; open its folder to restore it.", outside.rel);
+      void vscode.window.showWarningMessage(message);
+      return { restored: [], skipped: [], message };
     }
     const now = await Promise.all(steps.map((s) => currentText(s.path)));
     const changed = steps.filter((s, i) => contentHash(now[i]) !== s.expectedHash);
@@ -83,15 +86,31 @@ export class CheckpointRestorer {
       ),
     );
     try {
-      const answer = await this.ask({ files: steps.map((s) => s.rel), changed: changed.map((s) => s.rel), dropped });
+      const answer = await this.ask({
+        files: steps.map((s) => s.rel),
+        changed: changed.map((s) => s.rel),
+        dropped,
+        ...(notKept.length > 0 ? { notKept } : {}),
+      });
       if (!answer) return { restored: [], skipped: [], message: vscode.l10n.t('Restore cancelled.') };
       const chosen = answer === 'all' ? steps : steps.filter((s) => !changed.includes(s));
+      // Again after the modal, just before writing: a link swapped in while the user read the question
+      // must not carry the checkpoint's text to the file it points to. Nothing is written then.
+      const swapped = await unconfined(chosen);
+      if (swapped) {
+        const message = vscode.l10n.t(
+          '{0} changed while you were deciding (it is now a link or leads to another file); nothing was restored.',
+          swapped.rel,
+        );
+        void vscode.window.showWarningMessage(message);
+        return { restored: [], skipped: [], message };
+      }
       await writeBack(chosen);
       await this.log.remove(
         chatId,
         entries.map((e) => e.id),
       );
-      const skipped = steps.filter((s) => !chosen.includes(s)).map((s) => s.rel);
+      const skipped = [...steps.filter((s) => !chosen.includes(s)).map((s) => s.rel), ...notKept];
       void vscode.window.showInformationMessage(
         skipped.length > 0
           ? vscode.l10n.t('Restored {0} file(s); left your changed files as they are: {1}.', chosen.length, skipped.join(', '))
@@ -102,6 +121,47 @@ export class CheckpointRestorer {
       await Promise.all(previews.map((p) => this.proposals.close(p)));
     }
   }
+
+  /**
+   * Every file to restore is one whose earlier text was not kept: nothing can be written, and the user is
+   * told so, and whether each file already holds that text again. The entries are forgotten, so the next
+   * Undo reaches the edit before them.
+   */
+  private async nothingKept(chatId: string, entries: CheckpointEntry[], withheld: RestoreStep[]): Promise<RestoreResult> {
+    const back = await Promise.all(withheld.map(holdsWithheld));
+    const names = withheld.map((s) => s.rel).join(', ');
+    const message = back.every(Boolean)
+      ? vscode.l10n.t("{0} already holds its text from before Tandem's edit; nothing to restore.", names)
+      : vscode.l10n.t(
+          "Tandem cannot restore {0}: it did not keep the file's earlier text because it may hold secrets. Restore it from your own history (git, a backup).",
+          names,
+        );
+    void vscode.window.showWarningMessage(message);
+    await this.log.remove(
+      chatId,
+      entries.map((e) => e.id),
+    );
+    return { restored: [], skipped: withheld.map((s) => s.rel), message };
+  }
+}
+
+/**
+ * The first step whose path is not, right now, the same real file inside this window's workspace and
+ * not a link (the checkpoint names the real path written, so anything else has been swapped or moved).
+ */
+async function unconfined(steps: readonly RestoreStep[]): Promise<RestoreStep | undefined> {
+  const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const options = { roots, realpath: (p: string) => fs.realpath(p), lstat: (p: string) => fs.lstat(p) };
+  for (const step of steps) {
+    const confined = await confineWriteTarget(step.path, step.path, options);
+    if (!confined.ok || confined.path !== step.path) return step;
+  }
+  return undefined;
+}
+
+/** Whether the file at `step` holds, right now, the earlier text whose hash the checkpoint kept. */
+async function holdsWithheld(step: RestoreStep): Promise<boolean> {
+  return contentHash(await currentText(step.path)) === step.withheldHash;
 }
 
 /** An open document's text wins over the disk: it is what the user sees. Undefined: no such file. */
@@ -142,6 +202,13 @@ async function writeBack(steps: readonly RestoreStep[]): Promise<void> {
 /** The modal question; the diffs are open behind it. */
 async function askToRestore(question: RestoreQuestion): Promise<RestoreAnswer> {
   const lines = [vscode.l10n.t('Files: {0}', question.files.join(', '))];
+  if (question.notKept && question.notKept.length > 0)
+    lines.push(
+      vscode.l10n.t(
+        'Not restored: {0}. Tandem did not keep their earlier text because they may hold secrets; they stay as they are.',
+        question.notKept.join(', '),
+      ),
+    );
   if (question.changed.length > 0)
     lines.push(vscode.l10n.t('Changed since Tandem edited them: {0}. Restoring overwrites those changes.', question.changed.join(', ')));
   if (question.dropped > 0)

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { DisposableStore } from '../../core/lifecycle/disposableStore';
+import type { CommandShell } from '../../core/tools/commandShell';
 import { truncateOutput } from '../../core/tools/toolArgs';
 import { realTimer, type Timer } from '../../core/transport/requestKinds';
 
@@ -15,17 +16,30 @@ export interface TerminalHost {
   timer: Timer;
 }
 
-/** One "Tandem" terminal per window, reused while it is open, so commands do not pile up terminals. */
+/**
+ * One "Tandem" terminal per window, reused while it is open, so commands do not pile up terminals. It
+ * runs the shell the standing rules judge for (commandShell.ts), named explicitly, not the user's
+ * default shell; where none could be judged for it runs the default shell and the rules are off.
+ */
 export class TandemTerminal {
   private terminal: vscode.Terminal | undefined;
 
   constructor(
     private readonly window: TerminalHost['window'] & Pick<typeof vscode.window, 'createTerminal'>,
+    private readonly judgedShell: () => CommandShell,
     private readonly timer: Timer = realTimer,
   ) {}
 
+  /** The shell the terminal runs, which the standing rules judge commands for. */
+  get shell(): CommandShell {
+    return this.judgedShell();
+  }
+
   get(cwd: string): vscode.Terminal {
-    if (!this.terminal || this.terminal.exitStatus !== undefined) this.terminal = this.window.createTerminal({ name: 'Tandem', cwd });
+    if (!this.terminal || this.terminal.exitStatus !== undefined) {
+      const { shell } = this;
+      this.terminal = this.window.createTerminal({ name: 'Tandem', cwd, ...(shell.kind === 'posix' ? { shellPath: shell.path } : {}) });
+    }
     return this.terminal;
   }
 

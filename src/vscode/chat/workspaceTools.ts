@@ -5,10 +5,11 @@ import type { FunctionTool } from '../../core/chatTypes';
 import type { PreparedTool, ToolHost } from '../../core/chat/toolHost';
 import type { ToolApproval } from '../../shared/protocol';
 import { unionGlob } from '../../core/security/globPattern';
-import type { SensitiveKind, SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import type { SensitiveKind } from '../../core/security/sensitivePaths';
 import { editWarning, readWarning } from '../../core/security/sensitiveWarnings';
 import { preparedCommand } from '../../core/tools/commandApproval';
-import { NO_RULES, type CommandRules } from '../../core/tools/commandRules';
+import { mayRunGit, NO_RULES, type CommandRules } from '../../core/tools/commandRules';
+import { gitDirRisks } from '../../core/tools/gitDirRisks';
 import { headText, readHead } from '../../core/tools/fileHead';
 import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
 import {
@@ -23,10 +24,12 @@ import { editArgs, parseToolArgs, stringArg, ToolArgumentError, truncateOutput, 
 import { EditPlanError, planEdits, type PlannedFile, type PlannedReplacement } from '../../core/tools/editPlan';
 import { chatTools } from '../../core/tools/toolDefinitions';
 import { confineWriteTarget } from '../../core/tools/writeGuard';
-import { policyPath, readSensitivePolicy } from '../sensitiveFiles';
+import { OutflowGate } from '../security/outflowGate';
 import type { CheckpointStore, WrittenFile } from './checkpointStore';
 import type { ProposedEdits } from './proposedEdits';
 import { TandemTerminal } from './terminalRunner';
+import { terminalShell } from './terminalShell';
+import { gitDirFacts } from './gitDirFacts';
 
 const MAX_RESULT_CHARS = 60_000;
 /** read_file reads at most this much of a file, whatever its size (60,000 characters fit in it). */
@@ -43,7 +46,7 @@ const EXCLUDE = '**/{node_modules,.git,dist,out,.cache}/**';
 type Confined = Extract<ConfinedPath, { ok: true }>;
 
 interface WorkspaceFile {
-  /** Relative to its workspace folder, `/`-separated, as the model sees it. */
+  /** As the gate shows it: relative to the first folder, else its real absolute path. */
   rel: string;
   /** The real path, confined. */
   path: string;
@@ -55,7 +58,7 @@ interface WorkspaceFile {
  * only after an approval card that says so, and the search tools skip it.
  */
 export class WorkspaceTools implements ToolHost {
-  private readonly terminal = new TandemTerminal(vscode.window);
+  private readonly terminal = new TandemTerminal(vscode.window, terminalShell());
 
   /** `service` names where a tool result goes ("Service B"), for the warnings. */
   constructor(
@@ -65,6 +68,8 @@ export class WorkspaceTools implements ToolHost {
     private readonly commandRules: () => CommandRules = () => NO_RULES,
     /** Where approved edits are recorded for "Restore files to here" and "Undo last edit". */
     private readonly checkpoints?: CheckpointStore,
+    /** The sensitive-content gate: which folders may be used, what is sensitive, how a path is shown. */
+    private readonly gate: OutflowGate = new OutflowGate(),
   ) {}
 
   definitions(): FunctionTool[] {
@@ -74,6 +79,8 @@ export class WorkspaceTools implements ToolHost {
   async prepare(call: { name: string; args: string }): Promise<PreparedTool> {
     try {
       const args = parseToolArgs(call.args);
+      // A folder a `.code-workspace` added from outside (or home, or `.git`) is asked about first.
+      await this.gate.requestRoots();
       switch (call.name) {
         case 'read_file':
           return await this.prepareRead(stringArg(args, 'path'));
@@ -86,18 +93,14 @@ export class WorkspaceTools implements ToolHost {
           return ready(() => this.findFiles(stringArg(args, 'pattern')));
         case 'search_text':
           return ready((signal) => this.searchText(stringArg(args, 'query'), signal));
-        case 'get_diagnostics': {
-          const input = stringArg(args, 'path', { optional: true });
-          if (input.trim() === '' || input.trim() === '.') return ready(() => this.diagnostics(undefined));
-          const checked = await this.confine(input);
-          return ready(async () => this.diagnostics(await this.reconfine(input, checked)));
-        }
+        case 'get_diagnostics':
+          return await this.prepareDiagnostics(stringArg(args, 'path', { optional: true }));
         case 'get_selection':
           return await this.prepareSelection();
         case 'apply_edit':
           return await this.prepareEdit(editArgs(args));
         case 'run_command':
-          return this.prepareCommand(stringArg(args, 'command'));
+          return await this.prepareCommand(stringArg(args, 'command'));
         default:
           return { kind: 'refused', error: `unknown tool "${call.name}"` };
       }
@@ -108,10 +111,9 @@ export class WorkspaceTools implements ToolHost {
     }
   }
 
+  /** The folders the tools may use: on disk, and allowed by the user when they need consent. */
   private roots(): Array<{ folder: vscode.WorkspaceFolder; fsPath: string }> {
-    return (vscode.workspace.workspaceFolders ?? [])
-      .filter((f) => f.uri.scheme === 'file')
-      .map((folder) => ({ folder, fsPath: folder.uri.fsPath }));
+    return this.gate.usableFolders().map((folder) => ({ folder, fsPath: folder.uri.fsPath }));
   }
 
   private confineOptions(roots = this.roots().map((r) => r.fsPath)): ConfineOptions {
@@ -143,14 +145,22 @@ export class WorkspaceTools implements ToolHost {
     );
   }
 
-  /** The file named and, when it is a link, the file it leads to. */
-  private shown(p: Confined): string {
-    return this.requested(p) === this.rel(p) ? this.rel(p) : `${this.requested(p)} (a link to ${this.rel(p)})`;
-  }
-
-  /** Either the link or the file it leads to may be sensitive. */
-  private sensitivity(policy: SensitivePathPolicy, p: Confined): SensitiveKind | undefined {
-    return policy.classify(this.rel(p)) ?? policy.classify(this.requested(p));
+  /**
+   * The gate's verdict on a confined path: the link as named and the real file it leads to are both
+   * judged (by their absolute paths too), and it is shown as the gate shows the real file.
+   */
+  private async judged(
+    p: Confined,
+    outflow: 'tool' | 'diagnostics' = 'tool',
+  ): Promise<{ kind?: SensitiveKind; shown: string; name: string }> {
+    const [named, real] = await this.gate.judgeMany(outflow, [vscode.Uri.file(p.requested), vscode.Uri.file(p.path)]);
+    const shown = real.shown;
+    // The file named and, when it is a link, the file it leads to; the link's own name is absolute outside the first folder.
+    const first = this.roots()[0]?.fsPath;
+    const inFirst = first !== undefined && !path.relative(first, p.requested).startsWith('..');
+    const linkName = inFirst ? this.requested(p) : p.requested.split(path.sep).join('/');
+    const name = this.requested(p) === this.rel(p) ? shown : `${linkName} (a link to ${shown})`;
+    return { kind: named.sensitive ?? real.sensitive, shown, name };
   }
 
   private async prepareRead(input: string): Promise<PreparedTool> {
@@ -159,8 +169,9 @@ export class WorkspaceTools implements ToolHost {
     if (!stat) throw new Refusal(`read_file: ${this.rel(checked)} does not exist`);
     if (stat.isDirectory()) throw new Refusal(`read_file: ${this.rel(checked)} is a directory; use list_directory`);
     const run = async () => this.readFile(await this.reconfine(input, checked));
-    if (!this.sensitivity(readSensitivePolicy(), checked)) return { kind: 'ready', run };
-    const name = this.shown(checked);
+    const judged = await this.judged(checked);
+    if (!judged.kind) return { kind: 'ready', run };
+    const name = judged.name;
     // No alwaysScope: every read of a sensitive file asks, and its content is never saved.
     return { kind: 'ready', sensitive: true, approval: { summary: `Read ${name}`, warning: readWarning(name, this.service()) }, run };
   }
@@ -207,18 +218,20 @@ export class WorkspaceTools implements ToolHost {
    * dependency folders, `.gitignore`d files, sensitive files, and links that lead outside or nowhere.
    */
   private async workspaceFiles(include: string, max: number): Promise<WorkspaceFile[]> {
-    const policy = readSensitivePolicy();
     const files: WorkspaceFile[] = [];
     for (const root of this.roots()) {
       const exclude = excludeGlob(root.folder);
       const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(root.folder, include), exclude, max);
       const ignored = await this.gitignored(root, exclude);
-      for (const uri of uris) {
-        const rel = path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/');
-        if (policy.isSensitive(rel) || ignored(rel)) continue;
+      const kept = uris.filter((uri) => !ignored(path.relative(root.fsPath, uri.fsPath).split(path.sep).join('/')));
+      // The gate judges each file by every name it has (relative, absolute, real), so a `.git` or home
+      // folder added as a root does not hide `config` or `gh/hosts.yml` behind a harmless relative name.
+      const verdicts = await this.gate.judgeMany('tool', kept);
+      for (const [i, uri] of kept.entries()) {
+        if (verdicts[i].sensitive || !verdicts[i].inWorkspace) continue;
         const confined = await confinePath(uri.fsPath, this.confineOptions([root.fsPath]));
-        if (!confined.ok || policy.isSensitive(displayPath(confined))) continue;
-        files.push({ rel, path: confined.path });
+        if (!confined.ok) continue;
+        files.push({ rel: verdicts[i].shown, path: confined.path });
       }
     }
     return files;
@@ -280,24 +293,49 @@ export class WorkspaceTools implements ToolHost {
     return matches.length === 0 ? `No matches for "${query}" in ${searched} files${note}` : matches.join('\n') + note;
   }
 
-  private async diagnostics(p: Confined | undefined): Promise<string> {
-    const roots = this.roots().map((r) => r.fsPath);
-    const entries: Array<[vscode.Uri, readonly vscode.Diagnostic[]]> = p
-      ? [[vscode.Uri.file(p.path), vscode.languages.getDiagnostics(vscode.Uri.file(p.path))]]
-      : vscode.languages
-          .getDiagnostics()
-          .filter(([uri]) => uri.scheme === 'file' && roots.some((r) => !path.relative(r, uri.fsPath).startsWith('..')));
+  /**
+   * A diagnostic's message can quote its file (a parser error shows the line): the problems of one
+   * sensitive file are shared only after a card that says so, and the workspace-wide list leaves
+   * sensitive files and files outside the usable folders out.
+   */
+  private async prepareDiagnostics(input: string): Promise<PreparedTool> {
+    if (input.trim() === '' || input.trim() === '.') return ready(() => this.workspaceDiagnostics());
+    const checked = await this.confine(input);
+    const judged = await this.judged(checked, 'diagnostics');
+    const run = async () => {
+      const p = await this.reconfine(input, checked);
+      const lines = diagnosticLines(judged.shown, vscode.languages.getDiagnostics(vscode.Uri.file(p.path)));
+      return lines.length === 0 ? `No problems reported for ${judged.shown}` : truncateOutput(lines.join('\n'), MAX_RESULT_CHARS);
+    };
+    if (!judged.kind) return ready(run);
+    return {
+      kind: 'ready',
+      sensitive: true,
+      approval: { summary: `Read the problems reported for ${judged.name}`, warning: readWarning(judged.name, this.service()) },
+      run,
+    };
+  }
+
+  private async workspaceDiagnostics(): Promise<string> {
+    const entries = vscode.languages.getDiagnostics().filter(([uri, d]) => uri.scheme === 'file' && d.length > 0);
+    const verdicts = await this.gate.judgeMany(
+      'diagnostics',
+      entries.map(([uri]) => uri),
+    );
     const lines: string[] = [];
-    for (const [uri, diagnostics] of entries) {
-      const root = roots.find((r) => !path.relative(r, uri.fsPath).startsWith('..')) ?? '';
-      const rel = path.relative(root, uri.fsPath).split(path.sep).join('/');
-      for (const d of diagnostics) {
-        const source = d.source ? ` (${d.source})` : '';
-        lines.push(`${rel}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity(d.severity)}: ${d.message}${source}`);
+    let withheld = 0;
+    for (const [i, [, diagnostics]] of entries.entries()) {
+      const verdict = verdicts[i];
+      if (!verdict.inWorkspace) continue;
+      if (verdict.sensitive) {
+        withheld += 1;
+        continue;
       }
+      lines.push(...diagnosticLines(verdict.shown, diagnostics));
     }
-    if (lines.length === 0) return p ? `No problems reported for ${this.rel(p)}` : 'No problems reported in the workspace';
-    return truncateOutput(lines.slice(0, 200).join('\n'), MAX_RESULT_CHARS);
+    const note = withheld > 0 ? `\n(${withheld} sensitive file(s) left out; ask for one by its path to see its problems)` : '';
+    if (lines.length === 0) return `No problems reported in the workspace${note}`;
+    return truncateOutput(lines.slice(0, 200).join('\n') + note, MAX_RESULT_CHARS);
   }
 
   /** The selection as it is when the model asks; in a sensitive file it is shared only after approval. */
@@ -310,11 +348,13 @@ export class WorkspaceTools implements ToolHost {
     let sensitive = false;
     if (doc.uri.scheme === 'file') {
       const confined = await confinePath(doc.uri.fsPath, this.confineOptions());
-      if (!confined.ok) throw new Refusal('get_selection: the active editor shows a file outside the workspace folders');
-      name = displayPath(confined);
-      sensitive = this.sensitivity(readSensitivePolicy(), confined) !== undefined;
+      const verdict = await this.gate.judge('tool', doc.uri);
+      if (!confined.ok || !verdict.inWorkspace)
+        throw new Refusal('get_selection: the active editor shows a file outside the workspace folders');
+      name = verdict.shown;
+      sensitive = (await this.judged(confined)).kind !== undefined;
     } else if (!doc.isUntitled) {
-      sensitive = readSensitivePolicy().isSensitive(policyPath(doc.uri));
+      sensitive = (await this.gate.judge('tool', doc.uri)).sensitive !== undefined;
     }
     const run = async () => {
       if (sel.isEmpty) return `Nothing is selected in ${name} (cursor at line ${sel.active.line + 1}).`;
@@ -342,13 +382,15 @@ export class WorkspaceTools implements ToolHost {
     for (const edit of edits) {
       const target = await confineWriteTarget(edit.path, undefined, this.confineOptions());
       if (!target.ok) throw new Refusal(`apply_edit: ${target.error}`);
-      const rel = this.rel(target);
+      // Cards and diff titles name the file as the gate shows it: its real absolute path outside the first folder.
+      const judged = await this.judged(target);
+      const rel = judged.shown;
       if (!targets.has(target.path)) {
         const uri = vscode.Uri.file(target.path);
         const stat = await fs.stat(target.path).catch(() => undefined);
         if (stat?.isDirectory()) throw new Refusal(`apply_edit: ${rel} is a directory`);
         current.set(target.path, stat ? await documentText(uri) : undefined);
-        targets.set(target.path, { input: edit.path, target, rel, uri, kind: this.sensitivity(readSensitivePolicy(), target) });
+        targets.set(target.path, { input: edit.path, target, rel, uri, kind: judged.kind });
       }
       replacements.push({ key: target.path, rel, oldText: edit.oldText, newText: edit.newText });
     }
@@ -396,17 +438,21 @@ export class WorkspaceTools implements ToolHost {
     return this.roots().length > 1 ? p.path : this.rel(p);
   }
 
-  private prepareCommand(command: string): PreparedTool {
+  private async prepareCommand(command: string): Promise<PreparedTool> {
     if (!vscode.workspace.isTrusted) {
       throw new Refusal('run_command is unavailable: this workspace is not trusted (Restricted Mode), so Tandem runs no commands in it');
     }
     if (command.trim() === '') throw new Refusal('run_command: the command is empty');
     const root = this.roots()[0];
     if (!root) throw new Refusal('run_command: no workspace folder is open');
-    const policy = readSensitivePolicy();
+    // Judged for the shell the terminal runs; a command that may run git, also against the git folder.
+    const gitRisks = mayRunGit(command) ? gitDirRisks(await gitDirFacts(root.fsPath)) : [];
+    // A word of the command is judged by the gate as the file it names in the folder it runs in (real path too).
+    const isSensitive = (p: string) => this.gate.judgeNow('tool', vscode.Uri.file(path.resolve(root.fsPath, p))).sensitive !== undefined;
+    const context = { rules: this.commandRules(), isSensitive, shell: this.terminal.shell, gitRisks };
     return {
       kind: 'ready',
-      ...preparedCommand(command, root.folder.name, { rules: this.commandRules(), isSensitive: (p) => policy.isSensitive(p) }),
+      ...preparedCommand(command, root.folder.name, context),
       run: (signal) => this.terminal.run(root.fsPath, command, signal),
     };
   }
@@ -562,6 +608,14 @@ function multiFileApproval(files: readonly PlannedTarget[]): ToolApproval {
 
 function lineCount(text: string): number {
   return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+/** One line per diagnostic, `path:line:column severity: message (source)`. */
+function diagnosticLines(shown: string, diagnostics: readonly vscode.Diagnostic[]): string[] {
+  return diagnostics.map((d) => {
+    const source = d.source ? ` (${d.source})` : '';
+    return `${shown}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity(d.severity)}: ${d.message}${source}`;
+  });
 }
 
 /** What the approval card shows: the lines that go and the lines that come. */

@@ -26,9 +26,10 @@ export class CompletionSettingsReader implements vscode.Disposable {
     }
   });
 
-  // A folder brings its own workspace patterns.
+  // A folder brings its own workspace patterns, and changes which files are inside the workspace.
   private readonly folders = vscode.workspace.onDidChangeWorkspaceFolders(() => {
     this.current = read();
+    this.onChange();
   });
 
   constructor(private readonly onChange: () => void = () => undefined) {}

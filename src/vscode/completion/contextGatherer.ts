@@ -4,8 +4,8 @@ import { definitionEnd, DEFINITION_MAX_LINES } from '../../core/completion/conte
 import { Disposable } from '../../core/lifecycle/disposable';
 import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../core/completion/contextTypes';
 import { RecentEditsRing } from '../../core/completion/recentEditsContext';
-import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { policyPath } from '../sensitiveFiles';
+import type { CompletionVerdicts } from './completionVerdicts';
 
 /** Schemes whose files have a path worth showing the model (not untitled buffers, output, git views). */
 const FILE_SCHEMES = new Set(['file', 'vscode-remote', 'vscode-vfs']);
@@ -16,17 +16,21 @@ const MAX_TABS = 20;
 
 /**
  * Raw material for cross-file completion context: open tabs, chunks of recently edited files, and
- * definitions from VS Code's definition and document-symbol providers. Sensitive files never contribute.
+ * definitions from VS Code's definition and document-symbol providers. Only files the gate finds inside
+ * a workspace folder and not sensitive, by their real path, contribute: an open `~/.config/gh/hosts.yml`
+ * or a link in the project to one is never sent with another file's completion.
  * It owns the core's choice (CrossFileContext) and tells it when another file or a tab changes.
  */
 export class ContextGatherer extends Disposable implements ContextSource, vscode.Disposable {
   readonly context: CrossFileContext;
   private readonly ring = new RecentEditsRing();
   private readonly documents = new Map<string, vscode.TextDocument>();
+  /** The file behind each path the recent-edits ring noted, so a chunk is judged again when it is used. */
+  private readonly edited = new Map<string, vscode.Uri>();
   private currentPath = '';
 
   constructor(
-    private readonly sensitive: () => SensitivePathPolicy,
+    private readonly verdicts: CompletionVerdicts,
     budgetTokens: () => number,
   ) {
     super();
@@ -36,6 +40,7 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
         if (event.contentChanges.length === 0 || !this.eligible(event.document)) return;
         const path = policyPath(event.document.uri);
         this.documents.set(path, event.document);
+        this.edited.set(path, event.document.uri);
         for (const change of event.contentChanges.slice(0, 8)) this.ring.touch(path, change.range.start.line);
         // Typing in the file being completed does not change the other files' context.
         if (path !== this.currentPath) this.context.invalidate();
@@ -45,7 +50,12 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
         if (this.ring.hasPending(path) && this.eligible(document)) this.ring.flush(path, document.getText());
         this.documents.delete(path);
       }),
-      vscode.workspace.onDidDeleteFiles((event) => event.files.forEach((uri) => this.ring.forget(policyPath(uri)))),
+      vscode.workspace.onDidDeleteFiles((event) =>
+        event.files.forEach((uri) => {
+          this.ring.forget(policyPath(uri));
+          this.edited.delete(policyPath(uri));
+        }),
+      ),
       // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
       vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
     ]) {
@@ -65,7 +75,6 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
     for (const [path, document] of this.documents) {
       if (path !== query.path && this.ring.hasPending(path)) this.ring.flush(path, document.getText());
     }
-    const sensitive = this.sensitive();
     const files: ContextFile[] = [];
     const open = new Map(vscode.workspace.textDocuments.map((d) => [d.uri.toString(), d]));
     // Tabs whose document VS Code has not loaded (restored after a reload, never shown) are skipped: reading them would make this async.
@@ -77,8 +86,11 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
       const text = document.getText();
       if (path !== query.path && text.length <= MAX_FILE_CHARS && !files.some((f) => f.path === path)) files.push({ path, text });
     }
-    // The policy may have grown since a chunk was noted.
-    const chunks = this.ring.chunks().filter((c) => c.path !== query.path && !sensitive.isSensitive(c.path));
+    // The policy, the folders or a link may have changed since a chunk was noted.
+    const chunks = this.ring.chunks().filter((c) => {
+      const uri = this.edited.get(c.path);
+      return c.path !== query.path && uri !== undefined && this.verdicts.contextAllowed(uri);
+    });
     return { files, chunks };
   }
 
@@ -111,10 +123,10 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
 
   /** The definition's lines: its document symbol's range when the symbol provider answers, else its braces or indentation. */
   private async definitionAt(uri: vscode.Uri, start: vscode.Position, signal: AbortSignal): Promise<ContextChunk | undefined> {
-    // Definitions inside the workspace only: library declarations (lib.d.ts, node_modules) would crowd out the project's own.
-    if (!vscode.workspace.getWorkspaceFolder(uri) || /[\\/]node_modules[\\/]/.test(uri.path)) return undefined;
+    // Definitions inside the workspace only (by real path, so a link out of it is not followed): library
+    // declarations (lib.d.ts, node_modules) would crowd out the project's own.
+    if (/[\\/]node_modules[\\/]/.test(uri.path) || !FILE_SCHEMES.has(uri.scheme) || !this.verdicts.contextAllowed(uri)) return undefined;
     const path = policyPath(uri);
-    if (this.sensitive().isSensitive(path)) return undefined;
     const document = await vscode.workspace.openTextDocument(uri);
     if (signal.aborted || !this.eligible(document)) return undefined;
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
@@ -126,7 +138,7 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
   }
 
   private eligible(document: vscode.TextDocument): boolean {
-    return FILE_SCHEMES.has(document.uri.scheme) && !this.sensitive().isSensitive(policyPath(document.uri));
+    return FILE_SCHEMES.has(document.uri.scheme) && this.verdicts.contextAllowed(document.uri);
   }
 }
 

@@ -8,7 +8,7 @@ import { signalFromToken } from '../cancellation';
 import { describeError } from '../errorNotice';
 import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';
-import { policyPath } from '../sensitiveFiles';
+import type { CompletionVerdicts } from './completionVerdicts';
 import type { ContextGatherer } from './contextGatherer';
 
 /** Ghost text from Service B fill-in-the-middle, for every language in local, untitled and remote files. */
@@ -22,6 +22,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     private readonly status: CompletionStatus,
     private readonly notices: CompletionNotices,
     private readonly log: Logger,
+    private readonly verdicts: CompletionVerdicts,
     private readonly context?: ContextGatherer,
   ) {}
 
@@ -34,8 +35,10 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     const asked = performance.now();
     const config = this.settings.value;
     if (!config.enabled || this.status.isPaused() || config.disabledLanguages.has(document.languageId)) return undefined;
-    // Secrets never leave the machine: sensitive files are matched by path and by name.
-    if (document.uri.scheme !== 'untitled' && config.sensitive.isSensitive(policyPath(document.uri))) return undefined;
+    // Secrets never leave the machine: a sensitive file (by its path, its name or its real path) is not
+    // completed. A file outside the workspace folders is completed, as other editors do (the user is
+    // typing in it); only its own text goes out, never as context for another file (contextGatherer.ts).
+    if (this.verdicts.judge(document.uri).sensitive) return undefined;
 
     // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
     const cancel = signalFromToken(token);

@@ -9,10 +9,12 @@ import type { Logger } from '../../core/transport/logger';
 import { meteredFim } from '../../core/spend/meteredStreams';
 import type { UsageSink } from '../../core/spend/spendTypes';
 import type { BudgetPause } from '../../core/completion/completionStatus';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
 import { CompletionNotices } from './completionNotices';
 import { CompletionSettingsReader } from './completionSettings';
+import { CompletionVerdicts } from './completionVerdicts';
 import { ContextGatherer } from './contextGatherer';
 import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
@@ -33,16 +35,15 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
   /** The syntax judge's parsers, loaded per language on its first completion. */
   readonly syntax: TreeSitterParsers;
 
-  constructor(clients: ServiceClients, log: Logger, spend?: { sink: UsageSink; pause: BudgetPause }) {
+  constructor(clients: ServiceClients, log: Logger, gate: OutflowGate, spend?: { sink: UsageSink; pause: BudgetPause }) {
     super();
     const settings = new CompletionSettingsReader(() => {
       this.status.changed();
-      gatherer.context.invalidate(); // the sensitive files may have changed
+      verdicts.clear(); // the sensitive files may have changed
+      gatherer.context.invalidate();
     });
-    const gatherer = new ContextGatherer(
-      () => settings.value.sensitive,
-      () => settings.value.contextTokens,
-    );
+    const verdicts = new CompletionVerdicts(gate, () => settings.value.sensitive);
+    const gatherer = new ContextGatherer(verdicts, () => settings.value.contextTokens);
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(
@@ -70,9 +71,11 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       this.status,
       new CompletionNotices(),
       log,
+      verdicts,
       gatherer,
     ));
     this._register(settings);
+    this._register(verdicts);
     this._register(gatherer);
     this._register(vscode.languages.registerInlineCompletionItemProvider(selector, provider));
     for (const command of registerCompletionCommands(this.engine, this.status)) this._register(command);

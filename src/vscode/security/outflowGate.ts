@@ -10,6 +10,8 @@ import { readSensitivePolicy } from '../sensitiveFiles';
 /** Which workspace folders Tandem may use; a repository's `.code-workspace` cannot add one on its own. */
 export interface RootAccess {
   usable(folder: vscode.WorkspaceFolder): boolean;
+  /** Asks the user about the roots that wait for an answer (rootConsent.ts); resolves once answered. */
+  request?(): Promise<void>;
 }
 
 export const ALL_ROOTS: RootAccess = { usable: () => true };
@@ -28,6 +30,27 @@ export class OutflowGate {
     if (uri.scheme !== 'file') return this.virtual(uri);
     const realPath = await fs.realpath(uri.fsPath).catch(() => undefined);
     return judgeFile({ path: uri.fsPath, realPath }, await this.roots(), this.policy());
+  }
+
+  /** Verdicts on many files (a search's), with the roots resolved once. */
+  async judgeMany(_outflow: Outflow, uris: readonly vscode.Uri[]): Promise<Verdict[]> {
+    const roots = await this.roots();
+    const policy = this.policy();
+    return Promise.all(
+      uris.map(async (uri) => {
+        if (uri.scheme !== 'file') return this.virtual(uri, policy);
+        const realPath = await fs.realpath(uri.fsPath).catch(() => undefined);
+        return judgeFile({ path: uri.fsPath, realPath }, roots, policy);
+      }),
+    );
+  }
+
+  /**
+   * Called by a chat tool or a mention before it uses the workspace: asks the user about any root that
+   * needs consent and has no answer yet. Never called from completions, so typing never opens a modal.
+   */
+  async requestRoots(): Promise<void> {
+    await this.access.request?.();
   }
 
   /** The same verdict without waiting, for the completion path (a realpath is a few microseconds). */

@@ -73,6 +73,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** The playback speed: sent with each reading's start (speechSpeed.ts keeps a playing one in step). */
     private readonly speed: () => number = () => 1,
+    /** Whether a document's text may be read (speechConsent.ts: a sensitive file asks first). */
+    private readonly mayRead: (document: vscode.TextDocument) => Promise<boolean> = async () => true,
     /** Speech requests go through this when given (the spend ledger's metered client), else Service A's client. */
     private readonly speech?: SpeechStreamer,
   ) {
@@ -92,14 +94,14 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
   async read(): Promise<ReadAloudOutcome | undefined> {
     const commandAt = performance.timeOrigin + performance.now();
     const input = await speechInput();
-    return input ? this.play(input, commandAt) : undefined;
+    return input && (await this.mayRead(input.document)) ? this.play(input, commandAt) : undefined;
   }
 
   /** Tandem: Read from Cursor: from the sentence at the cursor to the end of the file. */
   async readFromCursor(): Promise<ReadAloudOutcome | undefined> {
     const commandAt = performance.timeOrigin + performance.now();
     const input = await speechFromCursor();
-    return input ? this.play(input, commandAt) : undefined;
+    return input && (await this.mayRead(input.document)) ? this.play(input, commandAt) : undefined;
   }
 
   /**

@@ -1,9 +1,12 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
+import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import type { SpeechStreamer } from '../../core/speech/speechEvents';
+import type { TandemUi } from '../tandemUi';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
+import { maySpeak } from './speechConsent';
 import { SpeechSpeed } from './speechSpeed';
 import type { SpeechView } from './speechView';
 
@@ -12,11 +15,16 @@ export function registerSpeech(
   clients: ServiceClients,
   chatView: SpeechView,
   log: vscode.LogOutputChannel,
+  gate: OutflowGate,
+  ui: TandemUi,
   /** Service A's speech client, metered by the spend ledger. */
   speech?: SpeechStreamer,
 ): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
   const speed = new SpeechSpeed(chatView, log);
-  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, speech);
+  // A sensitive document's text is sent only after the user says so, for reading and for saving alike.
+  const mayRead = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'read');
+  const maySave = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'save');
+  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, mayRead, speech);
   return {
     readAloud,
     disposables: [
@@ -29,7 +37,7 @@ export function registerSpeech(
       vscode.commands.registerCommand(COMMANDS.previousSentence, () => readAloud.skip(-1)),
       vscode.commands.registerCommand(COMMANDS.pauseResumeReading, () => readAloud.togglePause()),
       // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
-      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, saveTarget(options))),
+      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, maySave, saveTarget(options))),
     ],
   };
 }

@@ -11,10 +11,11 @@ import { speechInput } from './speechInput';
 export async function saveSpeech(
   clients: ServiceClients,
   log: vscode.LogOutputChannel,
+  mayRead: (document: vscode.TextDocument) => Promise<boolean>,
   target?: vscode.Uri,
 ): Promise<vscode.Uri | undefined> {
   const input = await speechInput();
-  if (!input) return undefined;
+  if (!input || !(await mayRead(input.document))) return undefined;
   const uri =
     target ??
     (await vscode.window.showSaveDialog({

@@ -1,12 +1,14 @@
+import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findModel, modelsFor } from '../../core/catalog';
 import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
-import { voiceSampleFromWav, type VoiceSample } from '../../core/speech/voiceSample';
+import { MAX_VOICE_SAMPLE_BYTES, voiceSampleFromWav, voiceSampleTooLarge, type VoiceSample } from '../../core/speech/voiceSample';
+import { readHead } from '../../core/tools/fileHead';
 import { clampSpeechSpeed } from '../../shared/speechSpeed';
-import { openSettings, tandemSetting } from '../settings';
+import { openSettings, tandemSetting, voiceSampleSetting } from '../settings';
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
 export class SpeechSettingError extends Error {
@@ -66,7 +68,7 @@ export async function readSpeechSettings(): Promise<SpeechSettings> {
       return { voice: { model, voiceDescription, optimizeTextPreview }, sampleRate, stripMarkup };
     }
     case 'voiceclone':
-      return { voice: { model, ...(await readVoiceSample(tandemSetting('speech.voiceSample'))) }, sampleRate, stripMarkup };
+      return { voice: { model, ...(await readVoiceSample(voiceSampleSetting())) }, sampleRate, stripMarkup };
     default:
       throw new SpeechSettingError(
         vscode.l10n.t(
@@ -86,7 +88,7 @@ export function readSpeechSpeed(): number {
   return clampSpeechSpeed(tandemSetting('speech.speed'));
 }
 
-/** Reads the voice-clone sample named by the setting; its length is checked before anything is sent. */
+/** Reads the voice-clone sample named by the user's setting; its size and length are checked before anything is sent. */
 async function readVoiceSample(setting: string): Promise<VoiceSample> {
   const where = 'tandem.speech.voiceSample';
   if (!setting.trim())
@@ -95,15 +97,19 @@ async function readVoiceSample(setting: string): Promise<VoiceSample> {
       where,
     );
   const file = resolveSamplePath(setting.trim());
-  let bytes: Uint8Array;
+  let head: { bytes: Uint8Array; size: number };
   try {
-    bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
+    // At most the cap is read, whatever the file's size; a link the user names is followed.
+    head = await readHead(file, MAX_VOICE_SAMPLE_BYTES + 1, (p) => fs.open(p, 'r'));
   } catch {
     throw new SpeechSettingError(
       vscode.l10n.t('The voice sample {0} cannot be read. Check the path in tandem.speech.voiceSample.', file),
       where,
     );
   }
+  const tooLarge = voiceSampleTooLarge(Math.max(head.size, head.bytes.length), path.basename(file));
+  if (tooLarge) throw new SpeechSettingError(tooLarge, where);
+  const bytes = head.bytes;
   try {
     return voiceSampleFromWav(bytes, path.basename(file));
   } catch (error) {

@@ -6,6 +6,7 @@ import { ChatController } from '../../../src/core/chat/chatController';
 import type { ChatClients } from '../../../src/core/chat/chatRequest';
 import type { ChatLimits } from '../../../src/core/chat/chatSession';
 import { KeyValueChatStore } from '../../../src/core/chat/chatStore';
+import type { ProjectRules } from '../../../src/core/chat/projectRules';
 import type { PreparedTool, ToolHost } from '../../../src/core/chat/toolHost';
 import type { ChatChunk, ChatMessage } from '../../../src/core/chatTypes';
 import { ServiceAClient } from '../../../src/core/serviceAClient';
@@ -176,6 +177,8 @@ export interface HarnessOptions {
   baseUrls?: { A?: string; B?: string };
   onMessage?: (message: HostMessage, harness: Harness) => void;
   tools?: FakeToolOptions;
+  /** The project rules the host would read (AGENTS.md…). */
+  projectRules?: () => Promise<ProjectRules>;
 }
 
 export function simChatClients(sim: Simulator, o: HarnessOptions = {}): { clients: ChatClients; close(): Promise<void> } {
@@ -253,6 +256,7 @@ export function chatHarness(sim: Simulator | undefined, o: HarnessOptions = {}):
     defaults: () => defaults,
     limits: () => limits,
     newId: () => randomUUID(),
+    projectRules: o.projectRules,
   });
   return harness;
 }

@@ -88,3 +88,23 @@ describe('checkpoints of approved edits', () => {
     assert.deepEqual([...storage.data.keys()].sort(), ['tandem.checkpoints.c3', 'tandem.checkpoints.index']);
   });
 });
+
+describe('checkpoints of a file whose earlier text was withheld', () => {
+  it('restorePlan carries the hash instead of a text, so the restore can only check the file, never write it', () => {
+    const entries: CheckpointEntry[] = [
+      {
+        id: 'e1',
+        turnId: 't1',
+        at: 1,
+        files: [
+          { path: '/w/.env', rel: '.env', before: null, beforeHash: contentHash('A=1\n'), afterHash: contentHash('A=2\n') },
+          { path: '/w/a.ts', rel: 'a.ts', before: 'a\n', afterHash: contentHash('b\n') },
+        ],
+      },
+    ];
+    assert.deepEqual(restorePlan(entries), [
+      { path: '/w/.env', rel: '.env', content: null, expectedHash: contentHash('A=2\n'), withheldHash: contentHash('A=1\n') },
+      { path: '/w/a.ts', rel: 'a.ts', content: 'a\n', expectedHash: contentHash('b\n') },
+    ]);
+  });
+});

@@ -75,7 +75,7 @@ describe('ignoredSettingsNotice', () => {
     ]);
     assert.equal(
       notice.message,
-      'Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent and which files are sensitive, so Tandem uses your own values instead.',
+      'Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, so Tandem uses your own values instead.',
     );
   });
 

@@ -37,6 +37,16 @@ describe('judgeFile (the one sensitive-content gate)', () => {
     assert.equal(judgeFile({ path: '/w/repo/link', realPath: '/etc/hosts' }, roots, policy, p).inWorkspace, false);
   });
 
+  it('a file a `.code-workspace` root names harmlessly is judged by its absolute path: gh/hosts.yml, a folder a .git file points at', () => {
+    const roots = [root('/w/repo'), root('/w/home', false)];
+    const hosts = judgeFile({ path: '/w/home/.config/gh/hosts.yml' }, [root('/w/repo'), root('/w/home/.config')], policy, p);
+    assert.equal(hosts.sensitive, 'credentials');
+    assert.equal(hosts.shown, '/w/home/.config/gh/hosts.yml');
+    const linked = sensitivePathPolicy({ gitDirs: ['/w/repo/g'] });
+    assert.equal(judgeFile({ path: '/w/repo/g/config' }, roots, linked, p).sensitive, 'git');
+    assert.equal(judgeFile({ path: '/w/repo/g/hooks/pre-commit' }, [root('/w/repo/g')], linked, p).sensitive, 'gitHook');
+  });
+
   it('an ordinary source file is neither sensitive nor outside', () => {
     assert.deepEqual(judgeFile({ path: '/w/repo/src/a.ts' }, [root('/w/repo')], policy, p), {
       shown: 'src/a.ts',

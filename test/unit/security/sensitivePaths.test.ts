@@ -6,7 +6,10 @@ import { BUILT_IN_SENSITIVE_GLOBS, sensitivePathPolicy } from '../../../src/core
 /** One real-looking path for each built-in entry (the list below must name every one). */
 const EXAMPLES: Record<string, string> = {
   '**/.git/hooks/**': '.git/hooks/pre-commit',
+  '**/.husky/**': '.husky/pre-commit',
+  '**/.githooks/**': '.githooks/pre-push',
   '**/.git/**': '.git/config',
+  '**/.git': 'vendor/lib/.git',
   '**/.git-credentials': '.git-credentials',
   '**/.vscode/settings.json': '.vscode/settings.json',
   '**/.vscode/tasks.json': '.vscode/tasks.json',
@@ -43,6 +46,25 @@ const EXAMPLES: Record<string, string> = {
   '**/*-sa.json': 'deploy-sa.json',
   '**/application_default_credentials.json': 'application_default_credentials.json',
   '**/secrets.*': 'secrets.yaml',
+  '**/terraform.tfstate*': 'terraform.tfstate.backup',
+  '**/.yarnrc.yml': '.yarnrc.yml',
+  '**/.cargo/credentials*': '.cargo/credentials.toml',
+  '**/.dev.vars': '.dev.vars',
+  '**/local.settings.json': 'local.settings.json',
+  '**/*.ppk': 'server.ppk',
+  '**/*.p8': 'AuthKey_ABC123.p8',
+  '**/.htpasswd': '.htpasswd',
+  '**/.my.cnf': '.my.cnf',
+  '**/.vault-token': '.vault-token',
+  '**/gh/hosts.yml': '.config/gh/hosts.yml',
+  '**/.s3cfg': '.s3cfg',
+  '**/.boto': '.boto',
+  '**/*.kdbx': 'passwords.kdbx',
+  '**/.*_history': '.bash_history',
+  '**/fish_history': '.local/share/fish/fish_history',
+  '**/.histfile': '.histfile',
+  '**/.lesshst': '.lesshst',
+  '**/.viminfo': '.viminfo',
 };
 
 describe('sensitive-path policy', () => {
@@ -55,6 +77,42 @@ describe('sensitive-path policy', () => {
       assert.equal(policy.isSensitive(`packages/api/${example}`), true, `nested ${example}`);
       assert.equal(policy.isSensitive(`C:\\work\\repo\\${example.replace(/\//g, '\\')}`), true, `Windows ${example}`);
     }
+  });
+
+  it('knows the shell and REPL histories, and the other credential files people keep in a home folder', () => {
+    for (const path of [
+      '.bash_history',
+      '.zsh_history',
+      '.python_history',
+      '.node_repl_history',
+      '.psql_history',
+      '.mysql_history',
+      '.sqlite_history',
+      '.local/share/fish/fish_history',
+      'terraform.tfstate',
+      '.cargo/credentials',
+      '/home/u/.config/gh/hosts.yml',
+      'C:\\Users\\u\\AppData\\Roaming\\GitHub CLI\\..\\gh\\hosts.yml',
+    ]) {
+      assert.equal(policy.classify(path), 'credentials', path);
+    }
+  });
+
+  it('judges hook folders outside .git (husky, core.hooksPath) as git hooks', () => {
+    for (const path of ['.husky/pre-commit', '.husky/_/husky.sh', '.githooks/post-checkout', 'web/.husky/pre-push']) {
+      assert.equal(policy.classify(path), 'gitHook', path);
+    }
+  });
+
+  it('judges the folder a `.git` file points at as git data, its hooks as hooks, and nothing beside it', () => {
+    const linked = sensitivePathPolicy({ gitDirs: ['/w/repo/g', 'C:\\w\\other\\gd\\'] });
+    assert.equal(linked.classify('/w/repo/g/config'), 'git');
+    assert.equal(linked.classify('/w/repo/g'), 'git');
+    assert.equal(linked.classify('/W/Repo/G/hooks/pre-commit'), 'gitHook');
+    assert.equal(linked.classify('C:\\w\\other\\gd\\config'), 'git');
+    assert.equal(linked.classify('/w/repo/g2/config'), undefined);
+    assert.equal(linked.classify('/w/repo/src/g/config'), undefined);
+    assert.equal(policy.classify('/w/repo/g/config'), undefined, 'only the folders given');
   });
 
   it('treats everything under any .git folder as sensitive, including nested repositories', () => {
@@ -136,6 +194,10 @@ describe('sensitive-path policy', () => {
       'credentials.ts',
       'README.md',
       'env/setup.sh',
+      'src/history.ts',
+      'docs/shell_history.md',
+      'husky.config.js',
+      'terraform/main.tf',
     ]) {
       assert.equal(policy.isSensitive(path), false, path);
     }

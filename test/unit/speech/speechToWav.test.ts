@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { speechToWav } from '../../../src/core/speech/speechToWav';
 import { parseWav, pcmToWav } from '../../../src/core/speech/wav';
-import { voiceSampleFromWav } from '../../../src/core/speech/voiceSample';
+import { MAX_VOICE_SAMPLE_BYTES, voiceSampleFromWav, voiceSampleTooLarge } from '../../../src/core/speech/voiceSample';
 import { requireSox } from '../../soxAvailable';
 import { simClients, type SimClients } from '../clients/simClients';
 
@@ -84,6 +84,18 @@ describe('speech to a WAV file, and voice samples', () => {
       () => voiceSampleFromWav(new TextEncoder().encode('ID3 this is an mp3'), 'song.mp3'),
       /song\.mp3 is not a usable WAV file/,
     );
+  });
+
+  it('caps a sample file at 4 MiB, enough for 10 s at 48 kHz stereo 32-bit, with an error that names the file and the cap', () => {
+    const longest = pcmToWav(new Uint8Array(10 * 48000 * 2 * 4), 48000, 2, 32);
+    assert.ok(longest.length <= MAX_VOICE_SAMPLE_BYTES, 'the longest sample the contract allows fits');
+    assert.equal(voiceSampleTooLarge(longest.length, 'me.wav'), undefined);
+    assert.equal(voiceSampleTooLarge(MAX_VOICE_SAMPLE_BYTES, 'me.wav'), undefined);
+    assert.match(
+      voiceSampleTooLarge(MAX_VOICE_SAMPLE_BYTES + 1, 'album.wav') ?? '',
+      /^The voice sample album\.wav is 4\.0 MB; a sample of 3 to 10 seconds is at most 4\.0 MB\. Nothing was sent/,
+    );
+    assert.match(voiceSampleTooLarge(700 * 1024 * 1024, 'album.wav') ?? '', /album\.wav is 700\.0 MB/);
   });
 
   it('a cloned voice request carries the checked sample and the simulator accepts it', async () => {

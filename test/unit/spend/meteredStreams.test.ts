@@ -66,11 +66,11 @@ describe('metered streams', () => {
     assert.deepEqual(records, []);
   });
 
-  it('a refused gate sends nothing and ends the request as stopped', async () => {
+  it('a refused budget sends nothing and ends the request as stopped', async () => {
     const sent: string[] = [];
     const metered = meteredChatClients(() => clients([text('x')], sent), {
       sink: { record: () => assert.fail('nothing to record') },
-      gate: { beforeRequest: async () => false },
+      budget: { beforeRequest: async () => false },
       chatId: 'c',
       chatTitle: () => '',
     });
@@ -87,7 +87,7 @@ describe('metered streams', () => {
     const planned: Array<{ promptTokens: number; cachedTokens?: number }> = [];
     const metered = meteredChatClients(() => clients([text('x')], []), {
       sink: { record: () => undefined },
-      gate: { beforeRequest: async (r) => (planned.push(r), true) },
+      budget: { beforeRequest: async (r) => (planned.push(r), true) },
       chatId: 'c',
       chatTitle: () => '',
     });

@@ -11,16 +11,18 @@ const isSensitive = (p: string) => policy.isSensitive(p);
 const verdict = (command: string, rules: CommandRules) => judgeCommand(command, rules, isSensitive).verdict;
 
 describe('command rules: what a standing allow or deny covers', () => {
-  const rules: CommandRules = { allow: ['npm test', 'git status', 'echo'], deny: ['git push'] };
+  const rules: CommandRules = { allow: ['npm test', 'git status', 'git log', 'echo'], deny: ['git push'] };
 
-  it('a prefix matches on whole words', () => {
+  it('a read-only prefix matches on whole words; any other rule only its exact command', () => {
     assert.equal(verdict('npm test', rules), 'allow');
-    assert.equal(verdict('npm test -- --grep x', rules), 'allow');
+    assert.equal(verdict('git log --oneline -n 3', rules), 'allow');
+    assert.equal(verdict('npm test -- --grep x', rules), 'ask', '`npm test` runs code: it covers only itself');
     assert.equal(verdict('npm  "test"', rules), 'allow', 'quote removal: the shell runs npm test');
+    assert.equal(verdict('git logs', rules), 'ask');
     assert.equal(verdict('npm testify', rules), 'ask');
     assert.equal(verdict('npm', rules), 'ask', 'shorter than the rule');
     assert.equal(verdict('npx npm test', rules), 'ask');
-    assert.equal(verdict('FOO=1 npm test', rules), 'ask', 'an environment prefix is not covered by the rule without it');
+    assert.equal(verdict('FOO=1 git log', rules), 'ask', 'an environment prefix is not covered by the rule without it');
   });
 
   it('every part must be allowed', () => {
@@ -31,8 +33,13 @@ describe('command rules: what a standing allow or deny covers', () => {
     assert.equal(verdict('(npm test) && (rm x)', rules), 'ask');
     assert.equal(verdict('npm test > out.txt', rules), 'ask', 'a redirection to a file is a part of its own');
     assert.equal(verdict('npm test > out.txt', { ...rules, allow: [...rules.allow, '> out.txt'] }), 'allow');
-    assert.equal(verdict('echo "a; rm -rf x"', rules), 'allow', 'a ; inside quotes is an argument');
-    assert.equal(verdict('echo a\\; rm -rf x', rules), 'allow', 'an escaped ; is an argument');
+    assert.equal(verdict('echo "a; rm -rf x"', { ...rules, allow: ['echo "a; rm -rf x"'] }), 'allow', 'a ; inside quotes is an argument');
+    assert.equal(verdict('echo a\\; rm -rf x', { ...rules, allow: ["echo 'a;' rm -rf x"] }), 'allow', 'an escaped ; is an argument');
+    assert.equal(
+      verdict('echo "a; rm -rf x"', rules),
+      'ask',
+      'a prefix rule never covers quoted shell characters (another shell reads them otherwise)',
+    );
   });
 
   it('a command read without certainty is never covered', () => {
@@ -49,7 +56,7 @@ describe('command rules: what a standing allow or deny covers', () => {
   });
 
   it('deny wins over allow, in any part', () => {
-    const both: CommandRules = { allow: ['git'], deny: ['git push'] };
+    const both: CommandRules = { allow: ['git status', 'git pushy'], deny: ['git push'] };
     assert.equal(verdict('git push origin main', both), 'deny');
     assert.equal(verdict('git status; git push', both), 'deny');
     assert.equal(verdict('git status', both), 'allow');
@@ -57,7 +64,7 @@ describe('command rules: what a standing allow or deny covers', () => {
   });
 
   it('a command naming a sensitive path asks whatever the rules say, and says which', () => {
-    const all: CommandRules = { allow: ['cat', 'npm test', '> .env'], deny: [] };
+    const all: CommandRules = { allow: ['ls', 'cat .env', 'npm test', '> .env'], deny: [] };
     for (const command of [
       'cat .env',
       'npm test > .env',
@@ -65,12 +72,13 @@ describe('command rules: what a standing allow or deny covers', () => {
       'cat "id_rsa"',
       'npm test --env-file=.env',
       'cat $(echo .env)',
+      'git show HEAD:.env',
     ]) {
       const judged = judgeCommand(command, all, isSensitive);
       assert.equal(judged.verdict, 'ask', command);
       assert.ok(judged.sensitive.length > 0, command);
     }
-    assert.equal(verdict('cat README.md', all), 'allow');
+    assert.equal(verdict('ls README.md', all), 'allow');
   });
 
   it('rules that are not one plain prefix are ignored; stored rules are normalised', () => {
@@ -81,9 +89,9 @@ describe('command rules: what a standing allow or deny covers', () => {
     assert.equal(normalRule(''), undefined);
   });
 
-  it('suggests the command and a subcommand of each part as the workspace rule', () => {
+  it('suggests a read-only prefix of each part as the workspace rule, else the exact part', () => {
     const parts = (c: string) => judgeCommand(c, { allow: [], deny: [] }, isSensitive).parts!;
-    assert.deepEqual(suggestedRules(parts('npm test -- --grep x')), ['npm test']);
+    assert.deepEqual(suggestedRules(parts('npm test -- --grep x')), ['npm test -- --grep x']);
     assert.deepEqual(suggestedRules(parts('git status --short && npm test')), ['git status', 'npm test']);
     assert.deepEqual(suggestedRules(parts('ls -la')), ['ls']);
     assert.deepEqual(suggestedRules(parts('FOO=1 npm test')), ['FOO=1 npm test']);

@@ -226,6 +226,28 @@ describe('HttpClient', () => {
         'query strings are not logged',
       );
     });
+    it('masks a key the server echoes cut short: a run holding its first 8 characters, and any sk- token', async () => {
+      const stored = 'tdm_live_0123456789abcdefghijklmnop';
+      server = await startServer((req, res) => {
+        const given = String(req.headers.authorization).replace(/^Bearer /, '');
+        sendJson(res, 401, {
+          error: {
+            message: `Incorrect API key provided: ${given.slice(0, 20)}... (also tried sk-live-0123456789abcdefghijkl...).`,
+            code: 'invalid_api_key',
+          },
+        });
+      });
+      harness = makeClient({ secrets: () => [stored] });
+      const err = await rejection(
+        harness.client.requestJson({ method: 'GET', url: server.url, headers: { Authorization: `Bearer ${stored}` } }),
+      );
+      assert.equal(err.code, 'invalid_api_key');
+      assert.match(err.message, /Incorrect API key provided: \[redacted\] \(also tried \[redacted\]\)/);
+      for (const text of [err.message, ...harness.lines]) {
+        assert.ok(!text.includes(stored.slice(0, 8)), text);
+        assert.ok(!text.includes('sk-live-0123'), text);
+      }
+    });
   });
 
   describe('streamJson', () => {

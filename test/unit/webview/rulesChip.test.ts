@@ -20,4 +20,28 @@ describe('header: the project rules chip', () => {
     assert.equal(chip?.label, 'Rules: none used');
     assert.ok(chip?.tooltip.includes('AGENTS.md: not used: sensitive'));
   });
+
+  it('offers the text sent, under each file name, and says so in the tooltip', () => {
+    const chip = rulesChip([
+      { path: 'AGENTS.md', bytes: 20480, status: 'cut', note: '(cut at 16 KB)', text: 'Use tabs.' },
+      { path: '.tandem/rules.md', bytes: 13, status: 'used', text: 'No semicolons' },
+      { path: 'other/AGENTS.md', bytes: 10, status: 'sensitive' },
+    ]);
+    assert.deepEqual(chip?.texts, [
+      { heading: 'AGENTS.md (cut at 16 KB)', text: 'Use tabs.' },
+      { heading: '.tandem/rules.md', text: 'No semicolons' },
+    ]);
+    assert.match(chip!.tooltip, /^Project rules sent with every message as the repository's words, not yours/);
+    assert.equal(chip!.tooltip.split('\n').at(-1), 'Click to read the text sent.');
+  });
+
+  it('says the rules are not sent in Restricted Mode, and why', () => {
+    const chip = rulesChip([{ path: 'AGENTS.md', bytes: 10, status: 'untrusted' }]);
+    assert.equal(chip?.label, 'Rules: not sent (Restricted Mode)');
+    assert.deepEqual(chip?.tooltip.split('\n'), [
+      'Project rules (tandem.chat.projectRules), not sent in Restricted Mode:',
+      'AGENTS.md: not sent: this workspace is not trusted (Restricted Mode)',
+    ]);
+    assert.deepEqual(chip?.texts, []);
+  });
 });
