@@ -23,6 +23,7 @@ import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
 import { meteredSpeech } from './core/spend/meteredStreams';
 import { registerSpend } from './vscode/spend/registerSpend';
+import { registerSpendView } from './vscode/spend/registerSpendView';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext) {
   );
   const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
+  const spendView = registerSpendView(context, spend, chat, log);
 
   const store = new DisposableStore();
   built = store;
@@ -86,6 +88,7 @@ export function activate(context: vscode.ExtensionContext) {
     ...chat.disposables,
     ...speech.disposables,
     ...answerSpeech.disposables,
+    ...spendView.disposables,
   ]) {
     store.add(disposable);
   }
@@ -104,6 +107,7 @@ export function activate(context: vscode.ExtensionContext) {
     readAloud: speech.readAloud,
     answerReading: answerSpeech.answers,
     spend,
+    spendView: spendView.panel,
     ui,
   };
 }

@@ -90,6 +90,7 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
     { label: vscode.l10n.t('$(plug) Check Connection'), command: COMMANDS.checkConnection },
     { label: vscode.l10n.t('$(key) Set API Key…'), command: COMMANDS.setApiKey },
     { label: vscode.l10n.t('$(settings-gear) Open Settings'), command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
+    { label: vscode.l10n.t('$(graph) Show Spend'), command: COMMANDS.showSpend },
     { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
   ];
 }
