@@ -28,6 +28,10 @@ function cny(amount: number): string {
   return amount > 0 && amount < 0.01 ? `${amount.toFixed(4)} CNY` : `${amount.toFixed(2)} CNY`;
 }
 
+function clock(at: number): string {
+  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
 function ofLimit(spent: number, limit: number): string {
   return limit > 0 ? `${cny(spent)} of ${cny(limit)}` : cny(spent);
 }
@@ -55,7 +59,7 @@ function render(r: SpendReport): void {
       el(
         'p',
         'balance',
-        `Service B — ledger: ${cny(b.ledger)}; balance change: ${cny(b.change)} over the same period; difference ${cny(b.difference)}`,
+        `Service B (${clock(b.from)}–${clock(b.to)}): Ledger: ${cny(b.ledger)}; balance change: ${cny(b.change)} over the same period; difference ${cny(b.difference)}`,
       ),
     );
   }
@@ -109,7 +113,7 @@ function render(r: SpendReport): void {
       event.preventDefault();
       api.postMessage({ type: 'spend/openChat', chatId: c.chatId });
     });
-    item.append(link, el('span', 'chat-cost', ` ${cny(c.cost)} · ${c.requests} requests`));
+    item.append(link, el('span', 'chat-cost', ` ${cny(c.cost)} · ${c.requests} ${c.requests === 1 ? 'request' : 'requests'}`));
     list.append(item);
   }
   root.append(list);

@@ -7,8 +7,9 @@ import type { SpendReport } from '../../shared/spendProtocol';
 const FEATURE_COLOURS: Record<string, string> = {
   completion: '--vscode-charts-blue',
   chat: '--vscode-charts-purple',
-  inlineEdit: '--vscode-charts-green',
-  commitMessage: '--vscode-charts-orange',
+  // Orange and yellow are close in the light theme: green sits between them in the stack.
+  inlineEdit: '--vscode-charts-orange',
+  commitMessage: '--vscode-charts-green',
   speech: '--vscode-charts-yellow',
   check: '--vscode-charts-red',
 };
@@ -45,7 +46,10 @@ export function drawChart(root: HTMLElement, report: SpendReport, width: number,
     width,
     height: 260,
     cursor: { drag: { x: false, y: false }, points: { show: false } },
-    scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+    scales: {
+      x: { time: false, range: () => [-0.5, report.days.length - 0.5] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+    },
     axes: [
       {
         stroke: fg,
