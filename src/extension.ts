@@ -50,7 +50,11 @@ export function activate(context: vscode.ExtensionContext) {
   const setupView = new SetupView(secretKeys, context.secrets);
   // The one sensitive-content gate, with the user's answers about the roots that need consent.
   const gate = new OutflowGate(new RootConsent(context.workspaceState));
-  const spend = registerSpend(context, ui, log);
+  const spend = registerSpend(context, ui, log, async () => {
+    const info = await clients.b.balance();
+    const cny = info.balances.find((b) => b.currency === 'CNY');
+    return cny ? Number(cny.total) : undefined;
+  });
   const completions = new InlineCompletions(clients, log, gate, {
     sink: spend.ledger,
     pause: { pausedUntil: () => spend.guard.completionsPausedUntil() },
@@ -62,7 +66,7 @@ export function activate(context: vscode.ExtensionContext) {
   );
   const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
-  const spendView = registerSpendView(context, spend, chat, log);
+  const spendView = registerSpendView(context, spend, chat, log, () => spend.balance.comparison());
 
   const store = new DisposableStore();
   built = store;

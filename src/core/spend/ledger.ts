@@ -45,6 +45,8 @@ export class Ledger implements UsageSink {
   private scheduled = false;
   private journal = { end: 0, ino: -1 };
   private readonly listeners = new Set<() => void>();
+  /** Epoch ms of the last request recorded in this window: whether Tandem is in use (balanceCheck.ts). */
+  lastRecordAt: number | undefined;
 
   constructor(private readonly deps: LedgerDeps) {}
 
@@ -65,6 +67,7 @@ export class Ledger implements UsageSink {
       ...(record.chatId ? { chatId: record.chatId } : {}),
       ...(record.chatTitle ? { chatTitle: record.chatTitle } : {}),
     };
+    this.lastRecordAt = entry.at;
     this.add(entry);
     this.pending.push(entry);
     this.unwritten.add(entry.id);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { BalanceCheck, balanceLine, READ_EVERY_MS } from '../../core/spend/balanceCheck';
 import { formatCny } from '../../core/spend/budget';
 import { BudgetGuard } from '../../core/spend/budgetGuard';
 import { Ledger } from '../../core/spend/ledger';
 import { LedgerStore } from '../../core/spend/ledgerStore';
+import type { SpendBalance } from '../../shared/spendProtocol';
 import type { TandemUi } from '../tandemUi';
 import { affectsSpend, spendLimits, userPrices } from './spendSettings';
 
@@ -15,12 +17,20 @@ export interface SpendRegistration {
   guard: BudgetGuard;
   /** Fires when spend or the budget settings change: the status bar and completions re-read. */
   onDidChange: vscode.Event<void>;
-  /** "Today 1.23 CNY · this month 4.56 CNY", for the status bar's tooltip. */
+  /** "Today 1.23 CNY · this month 4.56 CNY", for the status bar's tooltip (and the balance comparison once there is one). */
   summaryLine(): string;
+  /** Service B's balance against the ledger since this window first read it. */
+  balance: BalanceCheck;
   disposables: vscode.Disposable[];
 }
 
-export function registerSpend(context: vscode.ExtensionContext, ui: TandemUi, log: vscode.LogOutputChannel): SpendRegistration {
+export function registerSpend(
+  context: vscode.ExtensionContext,
+  ui: TandemUi,
+  log: vscode.LogOutputChannel,
+  /** Service B's CNY balance now (undefined without one in CNY). */
+  readBalance: () => Promise<number | undefined> = async () => undefined,
+): SpendRegistration {
   const changed = new vscode.EventEmitter<void>();
   const store = new LedgerStore(context.globalStorageUri.fsPath, { now: () => Date.now() });
   const ledger = new Ledger({
@@ -55,13 +65,30 @@ export function registerSpend(context: vscode.ExtensionContext, ui: TandemUi, lo
     },
     warn: (text) => void ui.warn(text),
   });
+  const balance = new BalanceCheck({
+    now: () => Date.now(),
+    read: readBalance,
+    spentBetween: (from, to) => ledger.spentBetween('B', from, to),
+    lastUse: () => ledger.lastRecordAt,
+    onError: (error) => log.debug(`Spend: Service B balance not read: ${String(error)}`),
+  });
+  const readBalanceIfDue = () =>
+    void balance.tick().then((kept) => {
+      if (kept) changed.fire();
+    });
   const disposables: vscode.Disposable[] = [changed];
   disposables.push(
     ledger.onChange(() => {
       guard.checkWarnings();
       changed.fire();
+      // A request just ended (or another window's were read): the balance, if a minute has passed.
+      readBalanceIfDue();
     }),
   );
+  // While Tandem stays in use without a request ending, the next reading still comes (BalanceCheck says when).
+  const balanceTimer = setInterval(readBalanceIfDue, READ_EVERY_MS);
+  balanceTimer.unref?.();
+  disposables.push({ dispose: () => clearInterval(balanceTimer) });
   disposables.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsSpend(event)) changed.fire();
@@ -88,9 +115,12 @@ export function registerSpend(context: vscode.ExtensionContext, ui: TandemUi, lo
     ledger,
     guard,
     onDidChange: changed.event,
+    balance,
     summaryLine: () => {
       const spent = guard.spent();
-      return vscode.l10n.t('Spend: today {0}, this month {1}.', formatCny(spent.today), formatCny(spent.month));
+      const line = vscode.l10n.t('Spend: today {0}, this month {1}.', formatCny(spent.today), formatCny(spent.month));
+      const compared: SpendBalance | undefined = balance.comparison();
+      return compared ? `${line} ${vscode.l10n.t('Service B — {0}.', balanceLine(compared, formatCny))}` : line;
     },
     disposables,
   };
