@@ -7,9 +7,13 @@ import { meteredChatClients } from '../src/core/spend/meteredStreams';
 import type { UsageRecord } from '../src/core/spend/spendTypes';
 import { tokensOf } from '../src/core/spend/usageTokens';
 import { costOfTokens, priceFor } from '../src/core/spend/spendPrices';
+import { composeProjectRules } from '../src/core/chat/projectRules';
 import { chatHarness, simChatClients } from '../test/unit/chat/chatHarness';
 
 const ROUNDS = 10;
+/** RULES=1: with project rules (an AGENTS.md of ~2 KB), which sit in the system message. */
+const RULES = process.env.RULES === '1';
+const AGENTS_MD = Array.from({ length: 40 }, (_, i) => `- Rule ${i + 1}: keep functions small and name them after their job.`).join('\n');
 
 async function main(): Promise<void> {
   const sim = await startSimulator({ ttftMs: 0 });
@@ -20,7 +24,11 @@ async function main(): Promise<void> {
     chatId: 'bench',
     chatTitle: () => 'bench',
   });
-  const harness = chatHarness(sim, { clients, options: { thinking: process.env.THINKING === '1' } });
+  const harness = chatHarness(sim, {
+    clients,
+    options: { thinking: process.env.THINKING === '1' },
+    ...(RULES ? { projectRules: async () => composeProjectRules([{ path: 'AGENTS.md', size: AGENTS_MD.length, text: AGENTS_MD }]) } : {}),
+  });
   const rounds: Array<{ round: number; requests: number; prompt: number; hit: number; cost: number }> = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const before = records.length;
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify(
       {
+        rules: RULES,
         rounds,
         hitShareFromRound2: Number(share(later).toFixed(4)),
         minRoundHitShareFromRound2: Number(Math.min(...later.map((r) => r.hit / Math.max(1, r.prompt))).toFixed(4)),
