@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { dayKey } from '../../src/core/spend/localDays';
+import { CSV_HEADER } from '../../src/core/spend/spendReport';
 import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
@@ -69,6 +74,38 @@ describe('spend budgets in a real extension host', () => {
       await until(() => api.completions.status.snapshot.state !== 'over-budget', 'completions to resume', 10_000);
     } finally {
       api.ui.warn = originalWarn;
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('Show Spend draws the ledger in its panel and exports it as CSV; the Service B balance is read after a request, then not again within the minute', async () => {
+    await api.chat.controller.newChat();
+    await api.chat.provider.receive({ type: 'send', text: 'Say hello for the spend view.' });
+    await until(() => (api.chat.controller.chat.turns.at(-1) as AssistantTurn | undefined)?.status === 'done', 'the answer', 20_000);
+    const chatId = api.chat.controller.chat.id;
+
+    // The request ended while Tandem is in use: the balance is read once (the simulator's account holds CNY).
+    const reading = await until(() => api.spend.balance.latest, 'a balance reading', 10_000);
+    assert.ok(reading.total > 0);
+    assert.equal(api.spend.balance.due(), false, 'not again within the minute');
+
+    await vscode.commands.executeCommand('tandem.showSpend');
+    await until(() => api.spendView.lastRenderMs !== undefined, 'the panel to draw its chart', 30_000);
+    const report = api.spendView.report();
+    assert.equal(report.days.at(-1), dayKey(Date.now()));
+    const chat = report.series.find((s) => s.feature === 'chat');
+    assert.ok(chat && chat.cost.at(-1)! > 0, 'today has chat spend');
+    assert.ok(report.chats.some((c) => c.chatId === chatId));
+
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-spend-'));
+    try {
+      const target = vscode.Uri.file(join(dir, 'spend.csv'));
+      assert.equal((await api.spendView.exportCsv(target))?.fsPath, target.fsPath);
+      const lines = readFileSync(target.fsPath, 'utf8').trimEnd().split('\r\n');
+      assert.equal(lines[0], CSV_HEADER.join(','));
+      assert.ok(lines.some((l) => l.startsWith(`${dayKey(Date.now())},chat,`)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
