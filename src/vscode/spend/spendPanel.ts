@@ -3,6 +3,7 @@ import { Disposable } from '../../core/lifecycle/disposable';
 import type { Ledger } from '../../core/spend/ledger';
 import { chartData, dearestChats, spendCsv } from '../../core/spend/spendReport';
 import type { SpendFeature } from '../../core/spend/spendTypes';
+import { assertNever } from '../../shared/protocol';
 import type { SpendBalance, SpendHostMessage, SpendReport } from '../../shared/spendProtocol';
 import { parseSpendWebviewMessage } from '../../shared/validateSpendMessages';
 import { createNonce } from '../chat/chatHtml';
@@ -134,6 +135,8 @@ export class SpendPanel extends Disposable {
         this.lastRenderMs ??= message.ms;
         this.deps.log.info(`Spend view drawn ${message.ms.toFixed(0)} ms after it was opened`);
         return;
+      default:
+        return assertNever(message);
     }
   }
 }
