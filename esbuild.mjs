@@ -39,6 +39,15 @@ const builds = [
     footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' },
   },
   { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The Spend panel's own small bundle (uPlot and its CSS): the chat view never loads it. Its CSS goes to dist/spend.css.
+  {
+    ...common,
+    entryPoints: ['src/webview/spend/main.ts'],
+    outfile: 'dist/spend.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
 // The tree-sitter runtime and only the grammars the completion judge uses (src/core/completion/

@@ -21,6 +21,9 @@ import { RootConsent } from './vscode/security/rootConsent';
 import { registerSpeech } from './vscode/speech/registerSpeech';
 import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/statusBar';
+import { meteredSpeech } from './core/spend/meteredStreams';
+import { registerSpend } from './vscode/spend/registerSpend';
+import { registerSpendView } from './vscode/spend/registerSpendView';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -47,32 +50,49 @@ export function activate(context: vscode.ExtensionContext) {
   const setupView = new SetupView(secretKeys, context.secrets);
   // The one sensitive-content gate, with the user's answers about the roots that need consent.
   const gate = new OutflowGate(new RootConsent(context.workspaceState));
-  const completions = new InlineCompletions(clients, log, gate);
-  const chat = registerChat(context, clients, log, gate);
-  const speech = registerSpeech(clients, chat.provider, log, gate, ui);
+  const spend = registerSpend(context, ui, log, async () => {
+    const info = await clients.b.balance();
+    const cny = info.balances.find((b) => b.currency === 'CNY');
+    return cny ? Number(cny.total) : undefined;
+  });
+  const completions = new InlineCompletions(clients, log, gate, {
+    sink: spend.ledger,
+    pause: { pausedUntil: () => spend.guard.completionsPausedUntil() },
+  });
+  const chat = registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard });
+  const speechClient = meteredSpeech(
+    { streamSpeech: (options, call) => clients.a.streamSpeech(options, call) },
+    { sink: spend.ledger, budget: spend.guard },
+  );
+  const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
+  const spendView = registerSpendView(context, spend, chat, log, () => spend.balance.comparison());
 
   const store = new DisposableStore();
   built = store;
   context.subscriptions.push(store);
   for (const disposable of [
     log,
+    // Early, so disposed late: what the features record as they stop is still written.
+    ...spend.disposables,
     secretKeys,
     originAnswers,
     clients,
     setupView,
     vscode.window.registerTreeDataProvider('tandem.setup', setupView),
     completions,
-    new TandemStatusBar(setupView, completions.status),
+    spend.onDidChange(() => completions.status.changed()),
+    new TandemStatusBar(setupView, completions.status, spend),
     registerMenuCommand(completions.status),
     ...registerApiKeyCommands(apiKeys),
-    registerCheckConnectionCommand(clients),
+    registerCheckConnectionCommand(clients, spend.ledger),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     watchRetiredModelSettings(),
     new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,
     ...speech.disposables,
     ...answerSpeech.disposables,
+    ...spendView.disposables,
   ]) {
     store.add(disposable);
   }
@@ -90,6 +110,8 @@ export function activate(context: vscode.ExtensionContext) {
     chat,
     readAloud: speech.readAloud,
     answerReading: answerSpeech.answers,
+    spend,
+    spendView: spendView.panel,
     ui,
   };
 }

@@ -12,6 +12,7 @@ export const COMMANDS = {
   clearApiKey: 'tandem.clearApiKey',
   checkConnection: 'tandem.checkConnection',
   showLog: 'tandem.showLog',
+  showSpend: 'tandem.showSpend',
   toggleCompletions: 'tandem.completion.toggle',
   snoozeCompletions: 'tandem.completion.snooze',
   selectCompletionModel: 'tandem.completion.selectModel',

@@ -1,6 +1,7 @@
 import type { ServiceAClient } from './serviceAClient';
 import type { ServiceBClient } from './serviceBClient';
 import type { CallOptions } from './serviceEndpoint';
+import type { UsageSink } from './spend/spendTypes';
 
 export type CheckResult = { ok: true; summary: string } | { ok: false; error: unknown };
 
@@ -20,6 +21,8 @@ export async function checkConnections(
   a: ServiceAClient,
   b: ServiceBClient,
   call?: CallOptions,
+  /** The spend ledger: the check's one-token chat is a paid request too. */
+  sink?: UsageSink,
 ): Promise<{ A: CheckResult; B: CheckResult }> {
   const [A, B] = await Promise.all([
     settle(async () => {
@@ -27,6 +30,7 @@ export async function checkConnections(
         { model: 'alpha-v2.5', thinking: false, maxCompletionTokens: 1, messages: [{ role: 'user', content: 'ping' }] },
         call,
       );
+      sink?.record({ service: 'A', model: reply.model ?? 'alpha-v2.5', feature: 'check', usage: reply.usage });
       return `reachable (${reply.model})`;
     }),
     settle(async () => {

@@ -64,7 +64,14 @@ export interface CommandRulesSetting extends SettingCommon {
   readonly default: { readonly allow: readonly string[]; readonly deny: readonly string[] };
 }
 
-export type SettingSpec = StringSetting | BooleanSetting | IntegerSetting | NumberSetting | StringListSetting | CommandRulesSetting;
+/** `tandem.spend.prices`: CNY per million tokens per model, for models whose contract gives no price. */
+export interface PricesSetting extends SettingCommon {
+  readonly type: 'object';
+  readonly default: Readonly<Record<string, never>>;
+}
+
+export type SettingSpec =
+  StringSetting | BooleanSetting | IntegerSetting | NumberSetting | StringListSetting | CommandRulesSetting | PricesSetting;
 
 export const SETTINGS = {
   // Where a key goes and how it is sent: only the user decides (workspaceKeySettings.ts).
@@ -119,6 +126,12 @@ export const SETTINGS = {
     maximum: SPEECH_SPEED_MAX,
     scope: 'application',
   },
+
+  // Budgets and prices are the user's money: read from user settings only, never a workspace's.
+  'spend.dailyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, scope: 'application' },
+  'spend.monthlyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, scope: 'application' },
+  'spend.confirmAbove': { type: 'number', default: 0.5, minimum: 0, maximum: 1_000_000, scope: 'application' },
+  'spend.prices': { type: 'object', default: {}, scope: 'application' },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -4,16 +4,17 @@ import { checkConnections } from '../core/connectionCheck';
 import type { ServiceClients } from './serviceClients';
 import { signalFromToken } from './cancellation';
 import { showServiceError } from './errorNotice';
+import type { UsageSink } from '../core/spend/spendTypes';
 
 /** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */
-export function registerCheckConnectionCommand(clients: ServiceClients): vscode.Disposable {
+export function registerCheckConnectionCommand(clients: ServiceClients, sink?: UsageSink): vscode.Disposable {
   return vscode.commands.registerCommand(COMMANDS.checkConnection, () =>
     vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Tandem: checking both services…'), cancellable: true },
       async (_progress, token) => {
         const cancel = signalFromToken(token);
         try {
-          const results = await checkConnections(clients.a, clients.b, { signal: cancel.signal });
+          const results = await checkConnections(clients.a, clients.b, { signal: cancel.signal }, sink);
           // One notification for both services: a failure leads, with the button that fixes it.
           const reachable: string[] = [];
           const failures: unknown[] = [];

@@ -18,12 +18,15 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
   constructor(
     private readonly setup: SetupView,
     private readonly completion?: CompletionStatus,
+    /** Today's and this month's spend for the tooltip, and when it changes. */
+    private readonly spend?: { summaryLine(): string; onDidChange: vscode.Event<void> },
   ) {
     super();
     this.item.name = 'Tandem';
     this.item.command = 'tandem.showMenu';
     this._register(setup.onDidChangeTreeData(() => void this.refresh()));
     if (completion) this._register(completion.onChange((s) => this.render(s)));
+    if (spend) this._register(spend.onDidChange(() => this.render(this.completion?.snapshot)));
     // Registered last, so disposed first: the countdown stops before anything it renders goes.
     this._register({ dispose: () => this.tick(false) });
     void this.refresh();
@@ -49,7 +52,8 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
     const { icon, badge, line } = completionStatusLine(s);
     this.item.text = `${icon} Tandem${badge ? `: ${badge}` : ''}`;
     const figures = this.completion ? ` ${sessionFiguresLine(this.completion.figures)}` : '';
-    this.item.tooltip = vscode.l10n.t('Tandem: both services set up. {0}{1} Click for options.', line, figures);
+    const spent = this.spend ? ` ${this.spend.summaryLine()}` : '';
+    this.item.tooltip = vscode.l10n.t('Tandem: both services set up. {0}{1}{2} Click for options.', line, figures, spent);
   }
 
   private tick(on: boolean): void {
@@ -86,6 +90,7 @@ function menuFor(s: StatusSnapshot | undefined): MenuItem[] {
     { label: vscode.l10n.t('$(plug) Check Connection'), command: COMMANDS.checkConnection },
     { label: vscode.l10n.t('$(key) Set API Key…'), command: COMMANDS.setApiKey },
     { label: vscode.l10n.t('$(settings-gear) Open Settings'), command: 'workbench.action.openSettings', args: ['@ext:tandem.tandem'] },
+    { label: vscode.l10n.t('$(graph) Show Spend'), command: COMMANDS.showSpend },
     { label: vscode.l10n.t('$(output) Show Log'), command: COMMANDS.showLog },
   ];
 }

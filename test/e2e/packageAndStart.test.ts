@@ -26,6 +26,8 @@ describe('npm run package and npm start', function () {
     for (const required of [
       'extension/dist/extension.js',
       'extension/dist/webview.js',
+      'extension/dist/spend.js',
+      'extension/dist/spend.css',
       'extension/package.json',
       'extension/readme.md',
       'extension/LICENSE.txt',

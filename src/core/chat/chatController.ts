@@ -18,6 +18,9 @@ import { summaryOf } from './chatText';
 import type { ProjectRules } from './projectRules';
 import { withinBudget } from './mentions';
 import type { ToolHost } from './toolHost';
+import { meteredChatClients } from '../spend/meteredStreams';
+import type { SpendGate } from '../spend/spendGate';
+import type { UsageSink } from '../spend/spendTypes';
 
 export interface ChatControllerDeps {
   store: ChatStore;
@@ -33,6 +36,8 @@ export interface ChatControllerDeps {
   projectRules?: () => Promise<ProjectRules>;
   /** "Always allow in this workspace" on a run_command card (standing approvals). */
   allowInWorkspace?: (prefixes: string[]) => void;
+  /** The spend ledger each request is recorded in, and the budget asked before it leaves. */
+  spend?: { sink: UsageSink; budget: SpendGate };
 }
 
 export class ChatController {
@@ -224,8 +229,10 @@ export class ChatController {
   }
 
   private createSession(chat: StoredChat): ChatSession {
+    const { spend } = this.deps;
+    const metered = spend && meteredChatClients(this.deps.clients, { ...spend, chatId: chat.id, chatTitle: () => chat.title });
     const session: ChatSession = new ChatSession(chat, {
-      clients: this.deps.clients,
+      clients: metered ? () => metered : this.deps.clients,
       tools: this.deps.tools,
       emit: this.deps.emit,
       save: (c) => this.save(c),

@@ -2,7 +2,7 @@
 // status bar only renders.
 import type { RateLimitCooldown } from './rateLimitCooldown';
 
-export type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed' | 'rate-limited';
+export type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed' | 'rate-limited' | 'over-budget';
 
 export interface StatusSnapshot {
   state: CompletionState;
@@ -11,6 +11,13 @@ export interface StatusSnapshot {
   snoozedUntil?: number;
   /** For `rate-limited`: how long until completions are requested again. */
   resumesInMs?: number;
+  /** For `over-budget`: when the limit lifts by itself (epoch ms: local midnight or the next month). */
+  budgetUntil?: number;
+}
+
+/** A spending limit, when reached, pauses completions (vscode/spend gives the ledger's budget). */
+export interface BudgetPause {
+  pausedUntil(): number | undefined;
 }
 
 /** This session's figures for the tooltip: new suggestions shown, how many were accepted, and how fast they came. */
@@ -41,6 +48,7 @@ export class CompletionStatus {
     private readonly now: () => number,
     /** The engine's shared 429 cool-down, shown while it lasts. */
     private readonly cooldown?: RateLimitCooldown,
+    private readonly budget?: BudgetPause,
   ) {
     this.cooldownStarts = cooldown?.onStart((ms) => {
       clearTimeout(this.cooldownTimer);
@@ -59,6 +67,8 @@ export class CompletionStatus {
   get snapshot(): StatusSnapshot {
     if (!this.enabled()) return { state: 'off' };
     if (this.isSnoozed()) return { state: 'snoozed', snoozedUntil: this.snoozedUntil };
+    const budgetUntil = this.budget?.pausedUntil();
+    if (budgetUntil !== undefined) return { state: 'over-budget', budgetUntil };
     const wait = this.cooldown?.remainingMs() ?? 0;
     if (wait > 0) return { state: 'rate-limited', resumesInMs: wait };
     if (this.error) return { state: 'error', detail: this.error };
@@ -67,6 +77,11 @@ export class CompletionStatus {
 
   isSnoozed(): boolean {
     return this.now() < this.snoozedUntil;
+  }
+
+  /** Snoozed, or paused by a reached spending limit: no request either way. */
+  isPaused(): boolean {
+    return this.isSnoozed() || this.budget?.pausedUntil() !== undefined;
   }
 
   /** `ms` = Infinity snoozes until re-enabled; 0 ends a snooze. */

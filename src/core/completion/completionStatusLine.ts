@@ -29,6 +29,16 @@ export function completionStatusLine(s: StatusSnapshot | undefined): StatusLine 
             ? 'Completions snoozed until re-enabled.'
             : `Completions snoozed until ${new Date(s.snoozedUntil ?? 0).toLocaleTimeString()}.`,
       };
+    case 'over-budget': {
+      const until = new Date(s.budgetUntil ?? 0);
+      // Local midnight reads as the day it starts; the first of a month as its date.
+      const when = until.getDate() === 1 ? until.toLocaleDateString() : `${until.toLocaleDateString()} 00:00`;
+      return {
+        icon: '$(circle-slash)',
+        badge: `budget reached, paused until ${when}`,
+        line: `Spending limit reached: completions paused until ${when}.`,
+      };
+    }
     case 'rate-limited': {
       const wait = `resuming in ${Math.ceil((s.resumesInMs ?? 0) / 1000)} s`;
       return { icon: '$(watch)', badge: wait, line: `Completions rate-limited, ${wait} (Service B asked Tandem to wait).` };

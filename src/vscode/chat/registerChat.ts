@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
-import { ChatController } from '../../core/chat/chatController';
+import { ChatController, type ChatControllerDeps } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
 import type { OutflowGate } from '../security/outflowGate';
@@ -42,6 +42,8 @@ export function registerChat(
   clients: ServiceClients,
   log: vscode.LogOutputChannel,
   gate: OutflowGate,
+  /** The spend ledger each request is recorded in, and the budget asked before it leaves. */
+  spend?: ChatControllerDeps['spend'],
 ): ChatRegistration {
   const newId = () => randomUUID();
   const proposals = new ProposedEdits();
@@ -54,6 +56,7 @@ export function registerChat(
   const controller = new ChatController({
     store,
     clients: () => clients,
+    spend,
     tools: new WorkspaceTools(
       proposals,
       (): string => `Service ${controller.chat.options.service}`,

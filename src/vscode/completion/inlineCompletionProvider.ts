@@ -34,7 +34,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
   ): Promise<vscode.InlineCompletionItem[] | undefined> {
     const asked = performance.now();
     const config = this.settings.value;
-    if (!config.enabled || this.status.isSnoozed() || config.disabledLanguages.has(document.languageId)) return undefined;
+    if (!config.enabled || this.status.isPaused() || config.disabledLanguages.has(document.languageId)) return undefined;
     // Secrets never leave the machine: a sensitive file (by its path, its name or its real path) is not
     // completed. A file outside the workspace folders is completed, as other editors do (the user is
     // typing in it); only its own text goes out, never as context for another file (contextGatherer.ts).

@@ -6,6 +6,9 @@ import { Disposable } from '../../core/lifecycle/disposable';
 import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
 import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import type { Logger } from '../../core/transport/logger';
+import { meteredFim } from '../../core/spend/meteredStreams';
+import type { UsageSink } from '../../core/spend/spendTypes';
+import type { BudgetPause } from '../../core/completion/completionStatus';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
 import { registerCompletionCommands } from './completionCommands';
@@ -32,7 +35,7 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
   /** The syntax judge's parsers, loaded per language on its first completion. */
   readonly syntax: TreeSitterParsers;
 
-  constructor(clients: ServiceClients, log: Logger, gate: OutflowGate) {
+  constructor(clients: ServiceClients, log: Logger, gate: OutflowGate, spend?: { sink: UsageSink; pause: BudgetPause }) {
     super();
     const settings = new CompletionSettingsReader(() => {
       this.status.changed();
@@ -47,13 +50,16 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       () => settings.value.enabled,
       () => Date.now(),
       cooldown,
+      spend?.pause,
     );
     // Registered first, so disposed last: after everything that reports to it.
     this._register(this.status);
     // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter).
     this.syntax = new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message));
     this.engine = new CompletionEngine({
-      streamFim: (options, call) => clients.b.streamFim(options, call),
+      streamFim: spend
+        ? meteredFim((options, call) => clients.b.streamFim(options, call), spend.sink)
+        : (options, call) => clients.b.streamFim(options, call),
       settings: () => settings.value,
       now: () => performance.now(),
       cooldown,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from '../../core/speech/readAloudSession';
+import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { isPartSource, type SpeechPartSource } from '../../core/speech/speechParts';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
@@ -74,6 +75,8 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     private readonly speed: () => number = () => 1,
     /** Whether a document's text may be read (speechConsent.ts: a sensitive file asks first). */
     private readonly mayRead: (document: vscode.TextDocument) => Promise<boolean>,
+    /** Where speech requests go: Service A's client as the spend ledger meters it. */
+    private readonly speech: SpeechStreamer,
   ) {
     super();
     this._register(view.onSpeechMessage((message) => this.onPlayer(message)));
@@ -147,7 +150,7 @@ export class ReadAloud extends Disposable implements vscode.Disposable {
     const viewReady = this.view.revealWithoutFocus(VIEW_READY_MS);
     const player = new WebviewPlayer(this.view, this.speed);
     const session = new ReadAloudSession(
-      this.clients.a,
+      this.speech,
       player,
       { id: randomUUID(), parts: input.parts, voice: input.voice, sampleRate: input.sampleRate, title: input.title },
       (progress) => this.progress(progress),

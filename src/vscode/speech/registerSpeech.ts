@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../serviceClients';
+import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import type { TandemUi } from '../tandemUi';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
@@ -16,12 +17,14 @@ export function registerSpeech(
   log: vscode.LogOutputChannel,
   gate: OutflowGate,
   ui: TandemUi,
+  /** Service A's speech client, metered by the spend ledger. */
+  speech: SpeechStreamer,
 ): { readAloud: ReadAloud; disposables: vscode.Disposable[] } {
   const speed = new SpeechSpeed(chatView, log);
   // A sensitive document's text is sent only after the user says so, for reading and for saving alike.
   const mayRead = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'read');
   const maySave = (document: vscode.TextDocument) => maySpeak(gate, ui, document, 'save');
-  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, mayRead);
+  const readAloud = new ReadAloud(clients, chatView, log, () => speed.current, mayRead, speech);
   return {
     readAloud,
     disposables: [
@@ -34,7 +37,7 @@ export function registerSpeech(
       vscode.commands.registerCommand(COMMANDS.previousSentence, () => readAloud.skip(-1)),
       vscode.commands.registerCommand(COMMANDS.pauseResumeReading, () => readAloud.togglePause()),
       // Menus pass the editor's URI as the first argument; only an explicit `{ saveTo }` skips the dialog.
-      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(clients, log, maySave, saveTarget(options))),
+      vscode.commands.registerCommand(COMMANDS.saveSpeech, (options?: unknown) => saveSpeech(speech, log, maySave, saveTarget(options))),
     ],
   };
 }

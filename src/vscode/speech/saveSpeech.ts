@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import { formatClock } from '../../core/speech/clock';
+import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { speechToWav } from '../../core/speech/speechToWav';
 import { splitForSpeech } from '../../core/speech/speechText';
 import { signalFromToken } from '../cancellation';
 import { showServiceError } from '../errorNotice';
-import type { ServiceClients } from '../serviceClients';
 import { speechInput } from './speechInput';
 
 /** Tandem: Save Selection as Speech… — the selection spoken into a WAV file. Returns the file, or undefined. */
 export async function saveSpeech(
-  clients: ServiceClients,
+  /** Service A's speech client, as the spend ledger meters it. */
+  speech: SpeechStreamer,
   log: vscode.LogOutputChannel,
   mayRead: (document: vscode.TextDocument) => Promise<boolean>,
   target?: vscode.Uri,
@@ -37,7 +38,7 @@ export async function saveSpeech(
         try {
           // A file needs no follow along: sentences go out joined into parts of the usual size, as few requests.
           return await speechToWav(
-            clients.a,
+            speech,
             { ...input, parts: splitForSpeech(input.parts.join(' ')) },
             {
               signal: cancel.signal,

@@ -1,0 +1,149 @@
+// The Spend view in a real browser: a ledger of 30 days × 6 features drawn as a stacked chart with its
+// legend and the right totals, the chat link, the CSV export through the save dialog, and the view in
+// the light, dark and high-contrast themes (screenshots in test-results/).
+import * as assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { repoRoot } from '../../scripts/vscodePaths.mjs';
+import { dayKey } from '../../src/core/spend/localDays';
+import { CSV_HEADER } from '../../src/core/spend/spendReport';
+import { SPEND_FEATURES } from '../../src/core/spend/spendTypes';
+import { until } from '../until';
+import { openSpendView, seedLedger, SEED_DAYS, type Seeded } from './spendSeed';
+import { ask, chatFrame, idle, openWorkbench, runCommand, type Workbench } from './workbench';
+
+const THEMES = [
+  { name: 'Default Light Modern', bodyClass: 'vscode-light', file: 'spend-light' },
+  { name: 'Default Dark Modern', bodyClass: 'vscode-dark', file: 'spend-dark' },
+  { name: 'Default High Contrast', bodyClass: 'vscode-high-contrast', file: 'spend-high-contrast' },
+];
+
+function cny(n: number): string {
+  return `${n.toFixed(2)} CNY`;
+}
+
+describe('Spend view in a real browser', function () {
+  this.timeout(300_000);
+  let workbench: Workbench;
+  let seeded: Seeded;
+  let spend: Frame;
+
+  before(async () => {
+    workbench = await openWorkbench();
+    seeded = await seedLedger(workbench.userDataDir);
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('draws the stacked chart of 30 days × 6 features with its legend, the totals and the cache-hit share', async () => {
+    spend = await openSpendView(workbench.page);
+    const renderMs = Number(await spend.locator('body').getAttribute('data-render-ms'));
+    console.log(JSON.stringify({ spendViewRenderMs: renderMs, days: SEED_DAYS, features: SPEND_FEATURES.length }));
+    assert.equal(await spend.locator('.chart canvas').count(), 1);
+    const box = await spend.locator('.chart canvas').boundingBox();
+    assert.ok(box && box.width > 300 && box.height > 200, `the canvas has a size: ${JSON.stringify(box)}`);
+    // The legend: the day, then one entry per feature.
+    const legend = await spend.locator('.u-legend .u-series .u-label').allTextContents();
+    assert.deepEqual(legend.slice(1).sort(), ['Chat', 'Commit messages', 'Completions', 'Connection checks', 'Inline edit', 'Read aloud']);
+    // The totals (the ledger holds nothing else but what the extension itself spent: nothing yet).
+    assert.equal(await spend.locator('.totals .today').textContent(), `Today: ${cny(seeded.today)}`);
+    assert.equal(await spend.locator('.totals .month').textContent(), `This month: ${cny(seeded.month)}`);
+    // Cache hits: every seeded request read half its prompt from the cache.
+    const shares = await spend.locator('table.hits tr td:last-child').allTextContents();
+    assert.deepEqual(
+      shares,
+      SPEND_FEATURES.map(() => '50.0%'),
+    );
+  });
+
+  it('exports the CSV through the save dialog: one row per day and feature with its tokens and cost', async () => {
+    const { page } = workbench;
+    const dir = join(repoRoot, 'test-results');
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, 'spend-export.csv');
+    rmSync(target, { force: true });
+    await spend.locator('button.export').click();
+    // code-server's save dialog is VS Code's simple file dialog: a path in the quick input.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor();
+    // Typed as a user types it: the dialog follows the path as it changes.
+    await input.press('Control+A');
+    await page.keyboard.type(target);
+    await page.keyboard.press('Enter');
+    await until(() => existsSync(target) && readFileSync(target, 'utf8').length > 0, 'the CSV file', 30_000);
+    const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
+    assert.equal(lines[0], CSV_HEADER.join(','));
+    const rows = lines.slice(1).map((line) => line.split(','));
+    const seededRows = rows.filter(([day, feature]) => seeded.byDayFeature.has(`${day},${feature}`));
+    assert.equal(seededRows.length, SEED_DAYS * SPEND_FEATURES.length);
+    for (const [day, feature, requests, prompt, hit, miss, , , cost] of seededRows) {
+      const k = SPEND_FEATURES.indexOf(feature as (typeof SPEND_FEATURES)[number]);
+      assert.equal(requests, '1');
+      assert.equal(Number(prompt), 1_000 * (k + 1));
+      assert.equal(Number(hit) + Number(miss), Number(prompt));
+      assert.equal(Number(cost), seeded.byDayFeature.get(`${day},${feature}`), `${day} ${feature}`);
+    }
+    assert.equal(rows[0][0] <= rows.at(-1)![0], true, 'oldest day first');
+    assert.equal(rows.at(-1)![0], dayKey(Date.now()));
+  });
+
+  it('lists a chat that cost something and its link opens that chat in the chat view', async () => {
+    const { page } = workbench;
+    const chat = await chatFrame(page);
+    await ask(chat, 'Say hello for the spend test.');
+    await idle(chat);
+    await runCommand(page, 'Tandem: New Chat');
+    await chat.locator('.turn.user').first().waitFor({ state: 'detached', timeout: 30_000 });
+    spend = await openSpendView(page);
+    const link = spend.locator('a.chat-link').first();
+    await link.waitFor({ timeout: 30_000 });
+    await link.click();
+    await chat.locator('.turn.user', { hasText: 'Say hello for the spend test.' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('follows the light, dark and high-contrast themes (screenshots in test-results/)', async () => {
+    const { page } = workbench;
+    spend = await openSpendView(page);
+    const colours: string[] = [];
+    for (const theme of THEMES) {
+      // As a user does: Preferences: Color Theme, then the theme's name (this sets workbench.colorTheme).
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+      await page.locator('.quick-input-widget input').fill(theme.name);
+      // Its own row, not a longer name that starts alike ("Default High Contrast Light").
+      await page
+        .locator('.quick-input-list .monaco-list-row')
+        .filter({ hasText: theme.name, hasNotText: `${theme.name} Light` })
+        .first()
+        .click();
+      await spend.locator(`body.${theme.bodyClass}`).waitFor({ timeout: 30_000 });
+      // Drawn again in the theme's colours: the legend's markers carry the series colour uPlot uses on the canvas.
+      await spend.locator('.chart canvas').waitFor();
+      const marker = await spend
+        .locator('.u-legend .u-series')
+        .nth(1)
+        .locator('.u-marker')
+        .evaluate((m) => {
+          const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(m);
+          return style.backgroundColor;
+        });
+      colours.push(marker);
+      const path = join(repoRoot, 'test-results', `${theme.file}.png`);
+      await page.screenshot({ path });
+      console.log(`screenshot: ${path}`);
+    }
+    // The dark and light themes give the charts different colours; each theme gives one.
+    assert.equal(colours.length, 3);
+    assert.ok(
+      colours.every((c) => c && c !== 'rgba(0, 0, 0, 0)'),
+      `series colours: ${colours.join(' | ')}`,
+    );
+    assert.notEqual(colours[0], colours[1], 'light and dark draw the series in different colours');
+  });
+});
