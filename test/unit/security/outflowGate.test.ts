@@ -53,6 +53,7 @@ const READERS: Record<string, Outflow | { notAnOutflow: string }> = {
   },
   'src/vscode/ignoredSettingsNotice.ts': { notAnOutflow: 'reads .vscode/settings.json to tell the user what Tandem ignored' },
   'src/vscode/security/linkedGitDirs.ts': { notAnOutflow: "part of the gate: reads the roots' .git files" },
+  'src/core/spend/ledgerStore.ts': { notAnOutflow: "reads the spend ledger's own journal in the extension's global storage" },
   'src/core/completion/treeSitterParsers.ts': { notAnOutflow: "reads the extension's own grammar files" },
   'src/vscode/speech/speechSettings.ts': { notAnOutflow: "reads the user's own voice sample (a user-level setting, size-capped)" },
 };
