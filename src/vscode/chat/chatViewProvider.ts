@@ -10,10 +10,10 @@ import {
   type WebviewMessage,
 } from '../../shared/protocol';
 import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
-import { chatHtml, createNonce } from './chatHtml';
 import type { ChatEditorActions } from './chatEditorActions';
 import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
+import { webviewHtml } from '../webviewHtml';
 
 /**
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
@@ -73,7 +73,13 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
       enableScripts: true,
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')],
     };
-    view.webview.html = chatHtml(view.webview, this.extensionUri, createNonce());
+    view.webview.html = webviewHtml(view.webview, this.extensionUri, {
+      title: 'Tandem Chat',
+      script: ['dist', 'webview.js'],
+      style: ['media', 'chat.css'],
+      root: '<div id="app"></div>',
+      images: true,
+    });
     const listeners = new DisposableStore();
     this.viewListeners.add(listeners);
     listeners.add(view.webview.onDidReceiveMessage((raw) => this.receive(raw)));

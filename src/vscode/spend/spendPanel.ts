@@ -6,8 +6,7 @@ import type { SpendFeature } from '../../core/spend/spendTypes';
 import { assertNever } from '../../shared/protocol';
 import type { SpendBalance, SpendHostMessage, SpendReport } from '../../shared/spendProtocol';
 import { parseSpendWebviewMessage } from '../../shared/validateSpendMessages';
-import { createNonce } from '../chat/chatHtml';
-import { spendHtml } from './spendHtml';
+import { webviewHtml } from '../webviewHtml';
 import { spendLimits } from './spendSettings';
 
 export interface SpendPanelDeps {
@@ -67,7 +66,13 @@ export class SpendPanel extends Disposable {
       if (this.panel === panel) this.panel = undefined;
     });
     panel.webview.onDidReceiveMessage((raw: unknown) => void this.onMessage(raw));
-    panel.webview.html = spendHtml(panel.webview, this.deps.extensionUri, createNonce());
+    // esbuild writes the bundle's CSS (uPlot's and the view's own) beside it.
+    panel.webview.html = webviewHtml(panel.webview, this.deps.extensionUri, {
+      title: 'Tandem Spend',
+      script: ['dist', 'spend.js'],
+      style: ['dist', 'spend.css'],
+      root: '<main id="spend"></main>',
+    });
     // Other windows' spend too: the view shows what the store holds now.
     await this.deps.ledger.refresh().catch((error: unknown) => this.deps.log.warn(`Spend ledger: could not read: ${String(error)}`));
   }
