@@ -45,7 +45,10 @@ export class Ledger implements UsageSink {
   private scheduled = false;
   private journal = { end: 0, ino: -1 };
   private readonly listeners = new Set<() => void>();
-  /** Epoch ms of the last request recorded in this window: whether Tandem is in use (balanceCheck.ts). */
+  /**
+   * Epoch ms of the last request of a feature recorded in this window: whether Tandem is in use
+   * (balanceCheck.ts). A connection check does not count: it reads the balance itself.
+   */
   lastRecordAt: number | undefined;
 
   constructor(private readonly deps: LedgerDeps) {}
@@ -67,7 +70,7 @@ export class Ledger implements UsageSink {
       ...(record.chatId ? { chatId: record.chatId } : {}),
       ...(record.chatTitle ? { chatTitle: record.chatTitle } : {}),
     };
-    this.lastRecordAt = entry.at;
+    if (record.feature !== 'check') this.lastRecordAt = entry.at;
     this.add(entry);
     this.pending.push(entry);
     this.unwritten.add(entry.id);

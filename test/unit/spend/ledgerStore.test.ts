@@ -117,6 +117,23 @@ describe('ledger store', function () {
     assert.equal(ledger.spentInMonth(now), 0.003);
   });
 
+  it('a connection check is not use of Tandem (it reads the balance itself); a feature request is', async () => {
+    let now = new Date(2026, 10, 25, 12).getTime();
+    const ledger = new Ledger({
+      store: new LedgerStore(dir, { now: () => now }),
+      now: () => now,
+      newId: () => String(now),
+      userPrices: () => ({}),
+    });
+    const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
+    ledger.record({ service: 'B', model: 'beta-v4-flash', feature: 'check', usage });
+    assert.equal(ledger.lastRecordAt, undefined, 'the balance check is not set off by a connection check');
+    now += 1000;
+    ledger.record({ service: 'B', model: 'beta-v4-flash', feature: 'chat', usage });
+    assert.equal(ledger.lastRecordAt, now);
+    await ledger.flush();
+  });
+
   it('a crash between writing the rows and the shorter journal counts nothing twice', async () => {
     const now = new Date(2026, 10, 25, 12).getTime();
     const store = new LedgerStore(dir, { now: () => now });
