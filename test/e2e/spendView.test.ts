@@ -68,12 +68,18 @@ describe('Spend view in a real browser', function () {
     const target = join(dir, 'spend-export.csv');
     rmSync(target, { force: true });
     await spend.locator('button.export').click();
-    // code-server's save dialog is VS Code's simple file dialog: a path in the quick input.
+    // code-server's save dialog is VS Code's simple file dialog: a path in the quick input, which follows
+    // it only as it is typed and completes names meanwhile. Under load a completion raced the keystrokes
+    // and mangled the path, so the path is typed again until the input holds exactly it, then Enter.
     const input = page.locator('.quick-input-widget input');
     await input.waitFor();
-    // Typed as a user types it: the dialog follows the path as it changes.
-    await input.press('Control+A');
-    await page.keyboard.type(target);
+    for (let attempt = 1; ; attempt++) {
+      await input.press('Control+A');
+      await page.keyboard.type(target);
+      const typed = await input.inputValue();
+      if (typed === target) break;
+      assert.ok(attempt < 5, `the save dialog's path is "${typed}"`);
+    }
     await page.keyboard.press('Enter');
     await until(() => existsSync(target) && readFileSync(target, 'utf8').length > 0, 'the CSV file', 30_000);
     const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
@@ -109,6 +115,28 @@ describe('Spend view in a real browser', function () {
   it('follows the light, dark and high-contrast themes (screenshots in test-results/)', async () => {
     const { page } = workbench;
     spend = await openSpendView(page);
+    // The legend's markers carry the series colour uPlot uses on the canvas. The chart redraws after the
+    // theme's class arrives, so a colour is read once it differs from `before` (a redraw that never comes
+    // times out here).
+    const markerColour = (before: string) =>
+      spend
+        .waitForFunction(
+          (previous) => {
+            const doc = globalThis as unknown as {
+              document: { querySelectorAll(s: string): ArrayLike<{ querySelector(s: string): unknown }> };
+              getComputedStyle(e: unknown): { backgroundColor: string };
+            };
+            const element = doc.document.querySelectorAll('.u-legend .u-series')[1]?.querySelector('.u-marker');
+            const colour = element ? doc.getComputedStyle(element).backgroundColor : '';
+            return colour !== '' && colour !== 'rgba(0, 0, 0, 0)' && colour !== previous ? colour : undefined;
+          },
+          before,
+          { timeout: 30_000 },
+        )
+        .then((handle) => handle.jsonValue() as Promise<string>);
+    // The theme the workbench started in: switching to it again changes no colour.
+    let shown = { bodyClass: '', colour: await markerColour('') };
+    for (const theme of THEMES) if ((await spend.locator(`body.${theme.bodyClass}`).count()) > 0) shown.bodyClass = theme.bodyClass;
     const colours: string[] = [];
     for (const theme of THEMES) {
       // As a user does: Preferences: Color Theme, then the theme's name (this sets workbench.colorTheme).
@@ -123,17 +151,10 @@ describe('Spend view in a real browser', function () {
         .first()
         .click();
       await spend.locator(`body.${theme.bodyClass}`).waitFor({ timeout: 30_000 });
-      // Drawn again in the theme's colours: the legend's markers carry the series colour uPlot uses on the canvas.
       await spend.locator('.chart canvas').waitFor();
-      const marker = await spend
-        .locator('.u-legend .u-series')
-        .nth(1)
-        .locator('.u-marker')
-        .evaluate((m) => {
-          const style = (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(m);
-          return style.backgroundColor;
-        });
-      colours.push(marker);
+      const colour = await markerColour(theme.bodyClass === shown.bodyClass ? '' : shown.colour);
+      colours.push(colour);
+      shown = { bodyClass: theme.bodyClass, colour };
       const path = join(repoRoot, 'test-results', `${theme.file}.png`);
       await page.screenshot({ path });
       console.log(`screenshot: ${path}`);
