@@ -26,10 +26,9 @@ export class OutflowGate {
   ) {}
 
   /** The verdict on `uri` for `outflow`. The outflow is named so every call site says which door it guards. */
-  async judge(_outflow: Outflow, uri: vscode.Uri): Promise<Verdict> {
-    if (uri.scheme !== 'file') return this.virtual(uri);
-    const realPath = await fs.realpath(uri.fsPath).catch(() => undefined);
-    return judgeFile({ path: uri.fsPath, realPath }, await this.roots(), this.policy());
+  async judge(outflow: Outflow, uri: vscode.Uri): Promise<Verdict> {
+    const [verdict] = await this.judgeMany(outflow, [uri]);
+    return verdict;
   }
 
   /** Verdicts on many files (a search's), with the roots resolved once. */
@@ -67,7 +66,7 @@ export class OutflowGate {
 
   /** The workspace folders on disk the user lets Tandem use, as tools confine paths to them. */
   usableFolders(): vscode.WorkspaceFolder[] {
-    return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file' && this.access.usable(f));
+    return fileFolders().filter((f) => this.access.usable(f));
   }
 
   private async roots(): Promise<GateRoot[]> {
