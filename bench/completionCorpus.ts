@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { CompletionEngine } from '../src/core/completion/completionEngine';
 import type { StreamFim } from '../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
-import type { FimOptions } from '../src/core/serviceB/fimRequest';
+import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import { parseErrors, pythonCompiles } from './completionCorpusBreaks';
 import { asServed, streamOf } from './completionQualityHarness';
 import { loadSyntaxChecker, type SyntaxChecker } from './completionQualityParser';

@@ -1,8 +1,8 @@
 // The prompt-cache share and cost of a session's FIM requests, at the contract's prices (docs/contracts.md#b-prices,
-// src/core/catalog.ts). The requests the simulator recorded are replayed, in order, through the same
+// src/core/services/modelCatalog.ts). The requests the simulator recorded are replayed, in order, through the same
 // accounting its /beta/completions uses (sim/promptCache.ts, sim/tokens.ts), so the figures are the
 // usage it reported; output tokens come from its deterministic FIM answer to each body.
-import { costOf } from '../src/core/cost';
+import { costOf } from '../src/core/services/cost';
 import { completeFim } from '../sim/fim';
 import { TokenPrefixCache } from '../sim/promptCache';
 import { countTokens } from '../sim/tokens';

@@ -12,7 +12,7 @@ import { postProcess } from '../src/core/completion/postProcess';
 import { fimOptionsFor } from '../src/core/completion/requestOptions';
 import { streamedCompletion, type StreamFim } from '../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
-import type { FimOptions } from '../src/core/serviceB/fimRequest';
+import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import { seedFrom } from '../sim/rng';
 import { countTokens, splitTokens, truncateToTokens } from '../sim/tokens';
 import type { SyntaxChecker } from './completionQualityParser';

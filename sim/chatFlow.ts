@@ -2,7 +2,7 @@
 // search, text generation, stop sequences, token cap, usage, then the reply in either shape.
 import { followUpCalls, withoutFollowUps } from './followUpCalls';
 import { SimHttpError } from './errors';
-import type { Annotation } from '../src/core/chatTypes';
+import type { Annotation } from '../src/core/services/wireTypes';
 import { sendChatReply, type ChatReply } from './chatReply';
 import { writeScript, type WebOutcome } from './chatScript';
 import {

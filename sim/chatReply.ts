@@ -1,7 +1,7 @@
 // Sends a finished chat reply as one chat.completion object or as SSE chunks. Stream order: the
 // first chunk carries delta.role, reasoning deltas come before content (or tool-call) deltas, the
 // last of those carries finish_reason, then a usage chunk with `choices: []`, then `data: [DONE]`.
-import type { Annotation } from '../src/core/chatTypes';
+import type { Annotation } from '../src/core/services/wireTypes';
 import type { PlainToolCall } from './conversation';
 import { respondJson } from './jsonResponder';
 import type { RequestContext } from './requestContext';

@@ -1,7 +1,7 @@
 // Deterministic chat text: reasoning (a few sentences about the question) and an answer in
 // markdown (heading, list, fenced code block). Same request, same text. A `[[tokens=N]]` hint in
 // the last user message makes reasoning + answer come to exactly N completion tokens.
-import type { Annotation } from '../src/core/chatTypes';
+import type { Annotation } from '../src/core/services/wireTypes';
 import { codeFor, detectLanguage, type LangInfo } from './codeSnippets';
 import type { ConversationMessage, PlainToolCall } from './conversation';
 import { makeRng, seedFrom, type Rng } from './rng';

@@ -1,6 +1,6 @@
 // Service A's built-in web search: three deterministic citations for the question, or with
 // `x-sim-citations: hostile` a hostile server's citations (links a client must never open).
-import type { Annotation } from '../src/core/chatTypes';
+import type { Annotation } from '../src/core/services/wireTypes';
 import { keywordsOf } from './chatScript';
 import { badRequest } from './errors';
 

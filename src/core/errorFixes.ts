@@ -1,7 +1,7 @@
 // The one mapping from an error to what the user reads and the one action that fixes it. Notifications,
 // the chat and completion notices all render from it; each UI decides only how an action looks (a
 // notification button, a chat button), so the same error can no longer get different advice.
-import type { ServiceId } from './chatTypes';
+import type { ServiceId } from './services/wireTypes';
 import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
 import { COMMANDS } from './commandCatalog';
 

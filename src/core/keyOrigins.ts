@@ -1,6 +1,6 @@
 // Origin confirmation: a key the user stored goes only to origins the user approved for it.
-import type { ServiceId } from './chatTypes';
-import { normalizeBaseUrl } from './endpoints';
+import type { ServiceId } from './services/wireTypes';
+import { normalizeBaseUrl } from './services/endpoints';
 import { keyEnvVar, type KeySource } from './keys';
 import { ServiceError } from './serviceError';
 

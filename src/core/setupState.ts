@@ -1,4 +1,4 @@
-import type { ServiceId } from './chatTypes';
+import type { ServiceId } from './services/wireTypes';
 import { keyEnvVar, type KeySource } from './keys';
 
 export interface ServiceSetup {

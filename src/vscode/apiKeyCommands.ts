@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../core/commandCatalog';
-import type { ServiceId } from '../core/chatTypes';
+import type { ServiceId } from '../core/services/wireTypes';
 import type { ApiKeyStore } from './apiKeyStore';
 
 // A function, not a constant: the labels are translated when the picker opens.

@@ -1,4 +1,4 @@
-import type { ServiceId } from '../core/chatTypes';
+import type { ServiceId } from '../core/services/wireTypes';
 import type { KeyOriginGate } from '../core/keyOrigins';
 import type { SecretKeys } from './secretKeys';
 import { baseUrl } from './settings';

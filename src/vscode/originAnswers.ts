@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ServiceId } from '../core/chatTypes';
+import type { ServiceId } from '../core/services/wireTypes';
 import type { OriginAnswers, OriginAnswerStore } from '../core/keyOrigins';
 
 const secretName = (service: ServiceId) => `tandem.keyOrigins.${service}`;

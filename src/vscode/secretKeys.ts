@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ServiceId } from '../core/chatTypes';
+import type { ServiceId } from '../core/services/wireTypes';
 import type { KeySource } from '../core/keys';
 
 const secretName = (service: ServiceId) => `tandem.apiKey.${service}`;

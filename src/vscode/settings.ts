@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { AuthScheme } from '../core/endpoints';
-import type { ServiceId } from '../core/chatTypes';
+import type { AuthScheme } from '../core/services/endpoints';
+import type { ServiceId } from '../core/services/wireTypes';
 import { SETTINGS_SECTION, enumSetting, settingDefault, type SettingKey, type SettingValue } from '../core/settingsCatalog';
 
 /** Typed reads of `tandem.*`, defaulting to settingsCatalog.ts; read on each use so changes apply without a reload. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ServiceId } from '../core/chatTypes';
+import type { ServiceId } from '../core/services/wireTypes';
 import { Disposable } from '../core/lifecycle/disposable';
 import { keyEnvVar } from '../core/keys';
 import { serviceSetup, type ServiceSetup } from '../core/setupState';

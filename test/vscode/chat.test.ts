@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
-import type { ChatMessage } from '../../src/core/chatTypes';
+import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 import { until } from '../until';

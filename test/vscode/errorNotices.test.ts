@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { retiredModelError } from '../../src/core/modelMigration';
+import { retiredModelError } from '../../src/core/services/modelMigration';
 import { ServiceError } from '../../src/core/serviceError';
 import { CompletionNotices } from '../../src/vscode/completion/completionNotices';
 import { showServiceError, type NoticeUi } from '../../src/vscode/errorNotice';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import { COMMANDS } from '../../src/core/commandCatalog';
-import type { ChatMessage } from '../../src/core/chatTypes';
+import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
 import { KeyValueChatStore } from '../../src/core/chat/chatStore';
-import type { ChatMessage } from '../../src/core/chatTypes';
+import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { HostMessage } from '../../src/shared/protocol';
 import { ProjectRulesSource } from '../../src/vscode/chat/projectRulesSource';
 import { OutflowGate } from '../../src/vscode/security/outflowGate';

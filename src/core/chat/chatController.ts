@@ -1,6 +1,6 @@
 // The chats of one window: the open one, the history list, pending attachments and per-chat options.
 // The view host forwards the webview's messages here; everything the user sees goes out through `emit`.
-import { findModel, modelsFor } from '../catalog';
+import { findModel, modelsFor } from '../services/modelCatalog';
 import type {
   Attachment,
   ChatOptions,

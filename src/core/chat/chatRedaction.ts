@@ -1,7 +1,7 @@
 // The chat as it may be kept (saved, exported, copied): the secrets the chat handled are replaced in
 // every string it holds (tool-call arguments, approval cards, tool results, the model's text, the
 // wire messages sent back), and quotes of the answer in progress's sensitive text in what the model wrote.
-import type { ChatMessage } from '../chatTypes';
+import type { ChatMessage } from '../services/wireTypes';
 import type { AssistantTurn } from '../../shared/protocol';
 import type { SecretRedactor } from '../security/secretRedaction';
 import type { StoredChat } from './chatStore';

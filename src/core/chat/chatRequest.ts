@@ -1,8 +1,8 @@
 // Turns a chat's history and options into a streamed request of the chosen service.
-import type { ChatChunk, ChatMessage, ContentPart, FunctionTool } from '../chatTypes';
-import type { ServiceAChatOptions } from '../serviceA/chatRequest';
-import type { ServiceBChatOptions } from '../serviceB/chatRequest';
-import type { CallOptions } from '../serviceEndpoint';
+import type { ChatChunk, ChatMessage, ContentPart, FunctionTool } from '../services/wireTypes';
+import type { ServiceAChatOptions } from '../services/serviceA/serviceAChatRequest';
+import type { ServiceBChatOptions } from '../services/serviceB/serviceBChatRequest';
+import type { CallOptions } from '../services/serviceEndpoint';
 import type { ChatOptions, UserTurn } from '../../shared/protocol';
 import { attachmentHeading } from './mentions';
 

@@ -1,9 +1,9 @@
 // One chat: its turns, and the answer loop — stream a reply, run the tools it asks for (with the
 // user's approval where needed), send the results back, until the model answers or the cap is hit.
-import type { ChatChunk, ChatMessage, FunctionTool, ToolCall, Usage } from '../chatTypes';
+import type { ChatChunk, ChatMessage, FunctionTool, ToolCall, Usage } from '../services/wireTypes';
 import { abortedError } from '../transport/errorMapping';
 import { isServiceError } from '../serviceError';
-import type { CallOptions } from '../serviceEndpoint';
+import type { CallOptions } from '../services/serviceEndpoint';
 import { StreamAccumulator, toAssistantMessage, type AccumulatedMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';
 import { safeUrl } from '../../shared/safeUrl';

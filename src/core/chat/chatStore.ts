@@ -1,5 +1,5 @@
 // Where chats are kept between window reloads; the vscode layer backs it with globalState.
-import type { ChatMessage } from '../chatTypes';
+import type { ChatMessage } from '../services/wireTypes';
 import type { ChatSummary, ChatView } from '../../shared/protocol';
 import { keptAttachment } from './unsavedContent';
 

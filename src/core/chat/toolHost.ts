@@ -1,6 +1,6 @@
 // What the chat session needs from the tools: their definitions, and a way to prepare and run a call.
 // The vscode layer implements it over the VS Code API; tests use a fake.
-import type { FunctionTool } from '../chatTypes';
+import type { FunctionTool } from '../services/wireTypes';
 import type { ToolApproval } from '../../shared/protocol';
 import type { RuleVerdict } from '../tools/commandApproval';
 

@@ -5,7 +5,7 @@
 // the model is told of the past is exactly what was saved. Where the model quotes the secret in its
 // answer, the quoted pieces are replaced as well before the answer is kept (a model that rewrites or
 // encodes it is not caught: that text is the model's).
-import type { ChatMessage } from '../chatTypes';
+import type { ChatMessage } from '../services/wireTypes';
 import type { Attachment, UserTurn } from '../../shared/protocol';
 
 export function notKeptPlaceholder(what: string): string {

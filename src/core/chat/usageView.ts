@@ -1,6 +1,6 @@
 // Usage of one answer (all requests of its tool loop) as the user sees it, with Service B's cost.
-import type { Usage } from '../chatTypes';
-import { costOf, formatCost } from '../cost';
+import type { Usage } from '../services/wireTypes';
+import { costOf, formatCost } from '../services/cost';
 import type { UsageView } from '../../shared/protocol';
 
 export function usageView(model: string, usages: readonly Usage[]): UsageView | undefined {

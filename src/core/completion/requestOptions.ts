@@ -1,11 +1,11 @@
-import type { FimOptions } from '../serviceB/fimRequest';
+import type { FimOptions } from '../services/serviceB/fimRequest';
 import type { CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { CONTROL_STOPS } from './controlTokens';
 
 export interface CompletionSettings {
   model: string;
-  /** The user's cap on generated tokens (≤ the model's fimMaxTokens in catalog.ts). */
+  /** The user's cap on generated tokens (≤ the model's fimMaxTokens in modelCatalog.ts). */
   maxTokens: number;
 }
 

@@ -1,8 +1,8 @@
 // The FIM request, streamed and cut early: once the answer is decided (a newline on a single line,
 // the block left on several) the rest is not awaited — leaving the iterator closes the socket.
-import type { FimCompletion } from '../serviceBClient';
-import type { FimOptions } from '../serviceB/fimRequest';
-import type { CallOptions } from '../serviceEndpoint';
+import type { FimCompletion } from '../services/serviceBClient';
+import type { FimOptions } from '../services/serviceB/fimRequest';
+import type { CallOptions } from '../services/serviceEndpoint';
 import { answerMode, type CompletionMode } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import { findCut } from './postProcess';

@@ -1,8 +1,8 @@
 // One part of a reading as a stream of what matters to a player: base64 pcm16 pieces, the polished
 // text (voice design with optimize_text_preview) and whether the service cut the audio short.
-import type { ChatChunk } from '../chatTypes';
-import type { SpeechOptions } from '../serviceA/speechRequest';
-import type { CallOptions } from '../serviceEndpoint';
+import type { ChatChunk } from '../services/wireTypes';
+import type { SpeechOptions } from '../services/serviceA/speechRequest';
+import type { CallOptions } from '../services/serviceEndpoint';
 
 export interface SpeechStreamer {
   streamSpeech(options: SpeechOptions, call?: CallOptions): AsyncGenerator<ChatChunk>;

@@ -1,6 +1,6 @@
 // The ledger's bounded part: one row per local day, feature, service and model, and the chats that
 // cost the most. Requests older than the detail window are folded into these and dropped.
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { dayKey } from './localDays';
 import type { LedgerEntry, SpendFeature, SpendTokens } from './spendTypes';
 

@@ -3,13 +3,13 @@
 // when the stream ends. The stream is passed through untouched, and an answer that is already
 // streaming is never cut by a budget. A request that failed before any answer arrived is not
 // recorded: the service charged nothing we can see.
-import { DEFAULT_FIM_MODEL } from '../catalog';
-import type { ChatChunk, ChatMessage, FunctionTool, ServiceId, Usage } from '../chatTypes';
+import { DEFAULT_FIM_MODEL } from '../services/modelCatalog';
+import type { ChatChunk, ChatMessage, FunctionTool, ServiceId, Usage } from '../services/wireTypes';
 import type { ChatClients } from '../chat/chatRequest';
-import type { FimCompletion } from '../serviceBClient';
-import type { FimOptions } from '../serviceB/fimRequest';
-import type { SpeechOptions } from '../serviceA/speechRequest';
-import type { CallOptions } from '../serviceEndpoint';
+import type { FimCompletion } from '../services/serviceBClient';
+import type { FimOptions } from '../services/serviceB/fimRequest';
+import type { SpeechOptions } from '../services/serviceA/speechRequest';
+import type { CallOptions } from '../services/serviceEndpoint';
 import { abortedError } from '../transport/errorMapping';
 import type { SpendGate } from './spendGate';
 import type { SpendFeature, UsageSink } from './spendTypes';

@@ -1,6 +1,6 @@
 // What a feature asks before it sends a request that costs money: the budget may be reached, or the
 // request alone may cost more than the user wants to spend without being asked.
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import type { SpendFeature } from './spendTypes';
 
 export interface PlannedRequest {

@@ -1,9 +1,9 @@
 // What a request cost. Service B's prices are the contract's (docs/contracts.md#b-prices, via the
 // catalog); Service A's contract has none, so its models cost what the user set in
 // `tandem.spend.prices`, and until then they count tokens only (no cost, rather than a made-up one).
-import type { ServiceId } from '../chatTypes';
-import { findModel } from '../catalog';
-import { migrateModelSetting } from '../modelMigration';
+import type { ServiceId } from '../services/wireTypes';
+import { findModel } from '../services/modelCatalog';
+import { migrateModelSetting } from '../services/modelMigration';
 import type { SpendTokens } from './spendTypes';
 
 /** CNY per million tokens. A price without `cacheHit` charges hits as misses. */

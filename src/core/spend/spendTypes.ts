@@ -1,5 +1,5 @@
 // The ledger's vocabulary: what a request cost, for which feature, and how sure the figure is.
-import type { ServiceId, Usage } from '../chatTypes';
+import type { ServiceId, Usage } from '../services/wireTypes';
 
 /**
  * Every feature that sends requests. `inlineEdit` and `commitMessage` are named ahead of their

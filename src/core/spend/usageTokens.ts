@@ -2,7 +2,7 @@
 // misses (docs/contracts.md#b-usage); Service A reports `prompt_tokens_details.cached_tokens`
 // (docs/contracts.md#a-usage-chunk). Without either, every prompt token counts as a miss: the dearer
 // assumption, so a budget is never undercounted, and the entry says so.
-import type { Usage } from '../chatTypes';
+import type { Usage } from '../services/wireTypes';
 import type { SpendTokens, UsageRecord } from './spendTypes';
 
 export interface TokensRead {

@@ -1,5 +1,5 @@
 // The function tools the chat offers the model, as JSON schemas both services accept.
-import type { FunctionTool } from '../chatTypes';
+import type { FunctionTool } from '../services/wireTypes';
 
 export type ToolName =
   'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';

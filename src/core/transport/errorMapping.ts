@@ -1,4 +1,4 @@
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { ServiceError, type ErrorCode } from '../serviceError';
 import { parseRetryAfter } from './backoff';
 import { redactSecrets } from './redact';

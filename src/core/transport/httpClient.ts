@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../serviceError';
 import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';

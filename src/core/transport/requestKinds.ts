@@ -1,7 +1,7 @@
 // What each kind of request may take before Tandem gives up, and whether it is retried. A server
 // can hold a stream open forever with `: keep-alive` comments, or trickle tokens without end; these
 // deadlines bound every call. The undici connect/headers/idle timeouts stay underneath them.
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../serviceError';
 
 export type RequestKind = 'completion' | 'chat' | 'speech' | 'account';
@@ -26,7 +26,7 @@ export const REQUEST_POLICIES: Readonly<Record<RequestKind, Readonly<RequestPoli
   completion: { firstTokenMs: 15_000, totalMs: 60_000, retries: false },
   // Reasoning increments count as tokens, so thinking does not hold this back; a prompt near the
   // 1M-token context (Service B) can still take long to read. A whole answer (up to the model's
-  // maxOutputTokens in catalog.ts: 384K on B, 128K on A) can run long, but not forever; Stop is always there before this.
+  // maxOutputTokens in modelCatalog.ts: 384K on B, 128K on A) can run long, but not forever; Stop is always there before this.
   chat: { firstTokenMs: 120_000, totalMs: 30 * 60_000, retries: true },
   // One part of a reading (a few sentences; at most a speech model's maxOutputTokens, 8K) streams pcm as it is
   // generated: the first audio comes fast, and the longest part is minutes of audio, not more.

@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import type { ServiceId } from '../chatTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../serviceError';
 import { abortedError, errorFromException, errorFromStreamPayload, hintFor } from './errorMapping';
 

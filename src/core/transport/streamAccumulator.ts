@@ -1,4 +1,4 @@
-import type { Annotation, ChatChunk, ChatMessage, FinishReason, ToolCall, ToolCallDelta, Usage } from '../chatTypes';
+import type { Annotation, ChatChunk, ChatMessage, FinishReason, ToolCall, ToolCallDelta, Usage } from '../services/wireTypes';
 
 /** Everything a streamed reply has said so far, in the non-stream message's shape. */
 export interface AccumulatedMessage {

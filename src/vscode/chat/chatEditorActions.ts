@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
 import { chatButtonAction } from '../../core/chat/chatErrors';
-import type { ServiceClients } from '../serviceClients';
+import type { ServiceClients } from '../services/serviceClients';
 import type { ErrorView, HostMessage, ServiceId } from '../../shared/protocol';
 import { runFix } from '../errorNotice';
 import type { MentionSource } from './mentionSource';

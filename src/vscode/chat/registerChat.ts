@@ -5,7 +5,7 @@ import { ChatController, type ChatControllerDeps } from '../../core/chat/chatCon
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
 import type { OutflowGate } from '../security/outflowGate';
-import type { ServiceClients } from '../serviceClients';
+import type { ServiceClients } from '../services/serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { CheckpointStore } from './checkpointStore';

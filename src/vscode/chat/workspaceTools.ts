@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FunctionTool } from '../../core/chatTypes';
+import type { FunctionTool } from '../../core/services/wireTypes';
 import type { PreparedTool, ToolHost } from '../../core/chat/toolHost';
 import type { ToolApproval } from '../../shared/protocol';
 import { unionGlob } from '../../core/security/globPattern';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
-import { completionModels } from '../../core/catalog';
+import { completionModels } from '../../core/services/modelCatalog';
 import { COMMANDS } from '../../core/commandCatalog';
 import { tandemSetting } from '../settings';
 

@@ -10,7 +10,7 @@ import { meteredFim } from '../../core/spend/meteredStreams';
 import type { UsageSink } from '../../core/spend/spendTypes';
 import type { BudgetPause } from '../../core/completion/completionStatus';
 import type { OutflowGate } from '../security/outflowGate';
-import type { ServiceClients } from '../serviceClients';
+import type { ServiceClients } from '../services/serviceClients';
 import { registerCompletionCommands } from './completionCommands';
 import { CompletionNotices } from './completionNotices';
 import { CompletionSettingsReader } from './completionSettings';

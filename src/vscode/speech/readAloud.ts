@@ -6,7 +6,7 @@ import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { isPartSource, type SpeechPartSource } from '../../core/speech/speechParts';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
 import { showServiceError } from '../errorNotice';
-import type { ServiceClients } from '../serviceClients';
+import type { ServiceClients } from '../services/serviceClients';
 import { ReadingStatus } from './readingStatus';
 import { speechFromCursor, speechInput, type SpeechInput } from './speechInput';
 import { FollowAlong } from './followAlong';

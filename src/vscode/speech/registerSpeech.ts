@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/commandCatalog';
 import type { OutflowGate } from '../security/outflowGate';
-import type { ServiceClients } from '../serviceClients';
+import type { ServiceClients } from '../services/serviceClients';
 import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import type { TandemUi } from '../tandemUi';
 import { ReadAloud } from './readAloud';

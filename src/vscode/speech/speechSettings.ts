@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { findModel, modelsFor } from '../../core/catalog';
+import { findModel, modelsFor } from '../../core/services/modelCatalog';
 import { SETTINGS } from '../../core/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { MAX_VOICE_SAMPLE_BYTES, voiceSampleFromWav, voiceSampleTooLarge, type VoiceSample } from '../../core/speech/voiceSample';

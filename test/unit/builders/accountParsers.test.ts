@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseBalance, parseModelList } from '../../../src/core/serviceB/accountParsers';
+import { parseBalance, parseModelList } from '../../../src/core/services/serviceB/accountParsers';
 import { expectServiceError } from './expectServiceError';
 
 const invalid = (fn: () => unknown, message: RegExp) => expectServiceError(fn, { service: 'B', code: 'invalid_response', message });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import type { Usage } from '../../../src/core/chatTypes';
-import { DEFAULT_VOICE, MODELS, PRESET_VOICES, findModel, isPresetVoice, modelsFor } from '../../../src/core/catalog';
-import { costOf, formatCost } from '../../../src/core/cost';
+import type { Usage } from '../../../src/core/services/wireTypes';
+import { DEFAULT_VOICE, MODELS, PRESET_VOICES, findModel, isPresetVoice, modelsFor } from '../../../src/core/services/modelCatalog';
+import { costOf, formatCost } from '../../../src/core/services/cost';
 
 const usage = (u: Partial<Usage>): Usage => ({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, ...u });
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { MODELS, SERVICE_LIMITS, completionModels, modelIdList, modelsFor } from '../../../src/core/catalog';
-import { buildServiceAChatRequest } from '../../../src/core/serviceA/chatRequest';
-import { buildSpeechRequest } from '../../../src/core/serviceA/speechRequest';
-import { buildServiceBChatRequest } from '../../../src/core/serviceB/chatRequest';
-import { buildFimRequest } from '../../../src/core/serviceB/fimRequest';
+import { MODELS, SERVICE_LIMITS, completionModels, modelIdList, modelsFor } from '../../../src/core/services/modelCatalog';
+import { buildServiceAChatRequest } from '../../../src/core/services/serviceA/serviceAChatRequest';
+import { buildSpeechRequest } from '../../../src/core/services/serviceA/speechRequest';
+import { buildServiceBChatRequest } from '../../../src/core/services/serviceB/serviceBChatRequest';
+import { buildFimRequest } from '../../../src/core/services/serviceB/fimRequest';
 import { expectServiceError, expectInvalid } from './expectServiceError';
 
 const hi = [{ role: 'user' as const, content: 'hi' }];

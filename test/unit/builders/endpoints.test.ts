@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { SERVICE_A_PATHS, SERVICE_B_PATHS, authHeaders, endpointUrl, normalizeBaseUrl } from '../../../src/core/endpoints';
+import { SERVICE_A_PATHS, SERVICE_B_PATHS, authHeaders, endpointUrl, normalizeBaseUrl } from '../../../src/core/services/endpoints';
 import { expectInvalid, expectServiceError } from './expectServiceError';
 
 describe('normalizeBaseUrl', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildFimRequest } from '../../../src/core/serviceB/fimRequest';
+import { buildFimRequest } from '../../../src/core/services/serviceB/fimRequest';
 import { expectInvalid, expectServiceError } from './expectServiceError';
 
 describe('buildFimRequest', () => {

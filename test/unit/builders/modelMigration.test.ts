@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isRetiredModel, migrateModelSetting, retiredModelError } from '../../../src/core/modelMigration';
+import { isRetiredModel, migrateModelSetting, retiredModelError } from '../../../src/core/services/modelMigration';
 
 describe('migrateModelSetting', () => {
   it('Service B beta-chat → beta-v4-flash, thinking off, with an offline notice', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { ChatMessage, FunctionTool } from '../../../src/core/chatTypes';
-import { buildServiceAChatRequest, type ServiceAChatOptions } from '../../../src/core/serviceA/chatRequest';
+import type { ChatMessage, FunctionTool } from '../../../src/core/services/wireTypes';
+import { buildServiceAChatRequest, type ServiceAChatOptions } from '../../../src/core/services/serviceA/serviceAChatRequest';
 import { expectInvalid, expectServiceError } from './expectServiceError';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });

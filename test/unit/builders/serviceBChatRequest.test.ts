@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { ChatMessage, FunctionTool, ToolCall } from '../../../src/core/chatTypes';
-import { buildServiceBChatRequest, type ServiceBChatOptions } from '../../../src/core/serviceB/chatRequest';
+import type { ChatMessage, FunctionTool, ToolCall } from '../../../src/core/services/wireTypes';
+import { buildServiceBChatRequest, type ServiceBChatOptions } from '../../../src/core/services/serviceB/serviceBChatRequest';
 import { expectInvalid, expectServiceError } from './expectServiceError';
 
 const user = (content: string): ChatMessage => ({ role: 'user', content });

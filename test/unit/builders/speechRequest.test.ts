@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildSpeechRequest, type SpeechOptions } from '../../../src/core/serviceA/speechRequest';
+import { buildSpeechRequest, type SpeechOptions } from '../../../src/core/services/serviceA/speechRequest';
 import { expectInvalid, expectServiceError } from './expectServiceError';
 
 const SAMPLE = 'UklGRiQAAABXQVZF';

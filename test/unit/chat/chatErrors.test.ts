@@ -3,7 +3,7 @@ import type { Simulator } from '../../../sim/simulator';
 import { errorView } from '../../../src/core/chat/chatErrors';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../../src/core/chat/chatSession';
 import { ServiceError } from '../../../src/core/serviceError';
-import type { ChatMessage } from '../../../src/core/chatTypes';
+import type { ChatMessage } from '../../../src/core/services/wireTypes';
 import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness, simulatorForChats } from './chatHarness';
 
 describe('chat session: errors the user can act on', () => {

@@ -3,7 +3,7 @@
 // that); the saved chat, Export and Copy hold none of it, in that answer or any later one.
 import * as assert from 'node:assert/strict';
 import { chatMarkdown } from '../../../src/core/chat/chatMarkdown';
-import type { ChatChunk } from '../../../src/core/chatTypes';
+import type { ChatChunk } from '../../../src/core/services/wireTypes';
 import type { Simulator } from '../../../sim/simulator';
 import {
   awaitingApproval,

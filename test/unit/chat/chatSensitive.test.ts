@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
 import { KeyValueChatStore, type StoredChat } from '../../../src/core/chat/chatStore';
-import type { ChatMessage } from '../../../src/core/chatTypes';
+import type { ChatMessage } from '../../../src/core/services/wireTypes';
 import { awaitingApproval, chatHarness, ENV_SECRET, MemoryStorage, type Harness, simulatorForChats } from './chatHarness';
 
 const PLACEHOLDER = '[content of .env not kept in chat history]';

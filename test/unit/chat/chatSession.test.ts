@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
-import type { ChatMessage, FunctionTool, Usage } from '../../../src/core/chatTypes';
-import { costOf, formatCost } from '../../../src/core/cost';
+import type { ChatMessage, FunctionTool, Usage } from '../../../src/core/services/wireTypes';
+import { costOf, formatCost } from '../../../src/core/services/cost';
 import type { HostMessage } from '../../../src/shared/protocol';
 import { until } from '../../until';
 import { awaitingApproval, chatHarness, GREET_SOURCE, type Harness, simulatorForChats } from './chatHarness';

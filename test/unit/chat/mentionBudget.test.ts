@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
 import { MENTION_BUDGET } from '../../../src/core/chat/mentions';
-import type { ChatMessage } from '../../../src/core/chatTypes';
+import type { ChatMessage } from '../../../src/core/services/wireTypes';
 import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 describe('chat controller: mentions within the budget', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
-import type { ChatChunk, ChatMessage, FunctionTool } from '../../../src/core/chatTypes';
-import { costOf } from '../../../src/core/cost';
+import type { ChatChunk, ChatMessage, FunctionTool } from '../../../src/core/services/wireTypes';
+import { costOf } from '../../../src/core/services/cost';
 import { StreamAccumulator, toAssistantMessage } from '../../../src/core/transport/streamAccumulator';
 import { drain, simClients, type SimClients } from './simClients';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
-import type { ChatChunk } from '../../../src/core/chatTypes';
+import type { ChatChunk } from '../../../src/core/services/wireTypes';
 import type { ServiceError } from '../../../src/core/serviceError';
 import { StreamAccumulator } from '../../../src/core/transport/streamAccumulator';
 import { drain, simClients, type SimClients } from './simClients';

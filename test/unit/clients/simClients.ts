@@ -1,12 +1,12 @@
 // Builds Tandem's real service clients pointed at a running simulator, with a recording logger and
 // an instant, recording sleep so backoff is checked without waiting.
 import type { Simulator } from '../../../sim/simulator';
-import type { ServiceId } from '../../../src/core/chatTypes';
-import type { AuthScheme } from '../../../src/core/endpoints';
+import type { ServiceId } from '../../../src/core/services/wireTypes';
+import type { AuthScheme } from '../../../src/core/services/endpoints';
 import type { KeySource } from '../../../src/core/keys';
-import { ServiceAClient } from '../../../src/core/serviceAClient';
-import { ServiceBClient } from '../../../src/core/serviceBClient';
-import { ServiceEndpoint } from '../../../src/core/serviceEndpoint';
+import { ServiceAClient } from '../../../src/core/services/serviceAClient';
+import { ServiceBClient } from '../../../src/core/services/serviceBClient';
+import { ServiceEndpoint } from '../../../src/core/services/serviceEndpoint';
 import { HttpClient, type HttpClientOptions } from '../../../src/core/transport/httpClient';
 import type { Logger } from '../../../src/core/transport/logger';
 

@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { CompletionEngine } from '../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
-import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
-import type { FimCompletion } from '../../../src/core/serviceBClient';
+import type { FimOptions } from '../../../src/core/services/serviceB/fimRequest';
+import type { FimCompletion } from '../../../src/core/services/serviceBClient';
 import { WASM_DIR } from './wasmDir';
 
 const syntax = new TreeSitterParsers(WASM_DIR);

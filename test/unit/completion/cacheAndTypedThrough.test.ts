@@ -3,7 +3,7 @@ import { LruCache } from '../../../src/core/completion/lruCache';
 import { SuggestionCache } from '../../../src/core/completion/suggestionCache';
 import { CompletionEngine, type CompletionOutcome } from '../../../src/core/completion/completionEngine';
 import { extractContext, type ContextBudget } from '../../../src/core/completion/contextExtraction';
-import type { FimOptions } from '../../../src/core/serviceB/fimRequest';
+import type { FimOptions } from '../../../src/core/services/serviceB/fimRequest';
 import { CompletionStatus, LATENCY_SAMPLES } from '../../../src/core/completion/completionStatus';
 import { sessionFiguresLine } from '../../../src/core/completion/completionStatusLine';
 import { NoticeThrottle } from '../../../src/core/completion/noticeThrottle';

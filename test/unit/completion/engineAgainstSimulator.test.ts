@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { CompletionEngine, type EngineSettings } from '../../../src/core/completion/completionEngine';
-import type { FimCompletion } from '../../../src/core/serviceBClient';
+import type { FimCompletion } from '../../../src/core/services/serviceBClient';
 import { isServiceError } from '../../../src/core/serviceError';
 import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';

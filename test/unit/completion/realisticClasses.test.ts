@@ -6,7 +6,7 @@ import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { CompletionEngine } from '../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
-import type { FimCompletion } from '../../../src/core/serviceBClient';
+import type { FimCompletion } from '../../../src/core/services/serviceBClient';
 import { simClients, type SimClients } from '../clients/simClients';
 import { WASM_DIR } from './wasmDir';
 

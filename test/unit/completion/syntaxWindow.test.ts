@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { CompletionEngine } from '../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../../../src/core/completion/treeSitterParsers';
-import type { FimCompletion } from '../../../src/core/serviceBClient';
+import type { FimCompletion } from '../../../src/core/services/serviceBClient';
 import { WASM_DIR } from './wasmDir';
 
 // A class whose suffix window ends inside a later method (its closers are past the window's end).

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ServiceId } from '../../../src/core/chatTypes';
+import type { ServiceId } from '../../../src/core/services/wireTypes';
 import { KeyOriginGate, originOfBaseUrl, type OriginAnswers } from '../../../src/core/keyOrigins';
 import { isServiceError } from '../../../src/core/serviceError';
 import { until } from '../../until';

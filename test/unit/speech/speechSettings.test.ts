@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_VOICE, modelsFor, PRESET_VOICES } from '../../../src/core/catalog';
+import { DEFAULT_VOICE, modelsFor, PRESET_VOICES } from '../../../src/core/services/modelCatalog';
 
 const settings = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')).contributes.configuration.properties;
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ChatChunk } from '../../../src/core/chatTypes';
+import type { ChatChunk } from '../../../src/core/services/wireTypes';
 import { StreamAccumulator, toAssistantMessage } from '../../../src/core/transport/streamAccumulator';
 
 type Delta = ChatChunk['choices'][number]['delta'];

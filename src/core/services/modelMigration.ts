@@ -1,8 +1,8 @@
 // Retired model ids and what a saved setting naming one should become.
 // Service A: earlier-generation ids were retired at 2026-06-30 and fail with model_not_found (docs/contracts.md#a-model-retirement).
 // Service B: `beta-chat` / `beta-reasoner` map to beta-v4-flash without / with reasoning, offline 2026-07-24 (docs/contracts.md#b-model-retirement).
-import type { ServiceId } from './chatTypes';
-import { ServiceError } from './serviceError';
+import type { ServiceId } from './wireTypes';
+import { ServiceError } from '../serviceError';
 
 export interface ModelMigration {
   model: string;

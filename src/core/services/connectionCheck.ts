@@ -1,7 +1,7 @@
 import type { ServiceAClient } from './serviceAClient';
 import type { ServiceBClient } from './serviceBClient';
 import type { CallOptions } from './serviceEndpoint';
-import type { UsageSink } from './spend/spendTypes';
+import type { UsageSink } from '../spend/spendTypes';
 
 export type CheckResult = { ok: true; summary: string } | { ok: false; error: unknown };
 

@@ -1,6 +1,6 @@
-import type { ChatChunk, Usage } from './chatTypes';
+import type { ChatChunk, Usage } from './wireTypes';
 import { parseBalance, parseModelList } from './serviceB/accountParsers';
-import { buildServiceBChatRequest, type ServiceBChatOptions } from './serviceB/chatRequest';
+import { buildServiceBChatRequest, type ServiceBChatOptions } from './serviceB/serviceBChatRequest';
 import { buildFimRequest, type FimOptions } from './serviceB/fimRequest';
 import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
 

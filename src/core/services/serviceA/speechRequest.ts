@@ -1,7 +1,7 @@
 // Request body for Service A speech output: the same POST {base}/v1/chat/completions, with an
 // alpha-v2.5-tts* model and an `audio` object (docs/contracts.md#a-speech).
-import type { SpeechKind } from '../catalog';
-import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice, modelIdList, modelsFor } from '../catalog';
+import type { SpeechKind } from '../modelCatalog';
+import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice, modelIdList, modelsFor } from '../modelCatalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';

@@ -1,6 +1,6 @@
 // The model catalog, transcribed from the two contracts' model tables (docs/contracts.md#a-models, docs/contracts.md#b-models).
 // Builders validate against it and the UI builds its pickers from it, so there is one source of truth.
-import type { ServiceId } from './chatTypes';
+import type { ServiceId } from './wireTypes';
 
 export type ModelKind = 'text' | 'speech';
 

@@ -1,5 +1,5 @@
-import type { ChatChunk, ChatCompletion } from './chatTypes';
-import { buildServiceAChatRequest, type ServiceAChatOptions } from './serviceA/chatRequest';
+import type { ChatChunk, ChatCompletion } from './wireTypes';
+import { buildServiceAChatRequest, type ServiceAChatOptions } from './serviceA/serviceAChatRequest';
 import { buildSpeechRequest, type SpeechOptions } from './serviceA/speechRequest';
 import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
 
@@ -10,7 +10,7 @@ import type { CallOptions, ServiceEndpoint } from './serviceEndpoint';
 export class ServiceAClient {
   constructor(private readonly endpoint: ServiceEndpoint) {}
 
-  /** Not streamed: the connection check's one-token ping (core/connectionCheck.ts). */
+  /** Not streamed: the connection check's one-token ping (core/services/connectionCheck.ts). */
   chat(options: ServiceAChatOptions, call?: CallOptions): Promise<ChatCompletion> {
     const { path, body } = buildServiceAChatRequest({ ...options, stream: false });
     return this.endpoint.json<ChatCompletion>('POST', path, body, { ...call, kind: 'chat' });

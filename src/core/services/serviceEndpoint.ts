@@ -1,8 +1,8 @@
-import type { ServiceId } from './chatTypes';
+import type { ServiceId } from './wireTypes';
 import { authHeaders, endpointUrl, normalizeBaseUrl, type AuthScheme } from './endpoints';
-import type { KeySource } from './keys';
-import type { HttpClient, HttpRequest } from './transport/httpClient';
-import type { RequestKind } from './transport/requestKinds';
+import type { KeySource } from '../keys';
+import type { HttpClient, HttpRequest } from '../transport/httpClient';
+import type { RequestKind } from '../transport/requestKinds';
 
 export interface CallOptions {
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 // Cost of one request from its usage and the catalog's prices. Only Service B publishes prices (docs/contracts.md#b-prices);
 // Service A's contract has none, so its cost is unknown rather than zero.
-import type { Usage } from './chatTypes';
-import { findModel } from './catalog';
+import type { Usage } from './wireTypes';
+import { findModel } from './modelCatalog';
 import { migrateModelSetting } from './modelMigration';
 
 export interface Cost {

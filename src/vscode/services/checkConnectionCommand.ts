@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../core/commandCatalog';
-import { checkConnections } from '../core/connectionCheck';
+import { COMMANDS } from '../../core/commandCatalog';
+import { checkConnections } from '../../core/services/connectionCheck';
 import type { ServiceClients } from './serviceClients';
-import { signalFromToken } from './cancellation';
-import { showServiceError } from './errorNotice';
-import type { UsageSink } from '../core/spend/spendTypes';
+import { signalFromToken } from '../cancellation';
+import { showServiceError } from '../errorNotice';
+import type { UsageSink } from '../../core/spend/spendTypes';
 
 /** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */
 export function registerCheckConnectionCommand(clients: ServiceClients, sink?: UsageSink): vscode.Disposable {

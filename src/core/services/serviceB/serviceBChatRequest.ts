@@ -1,7 +1,7 @@
 // Request body for Service B chat: POST {base}/chat/completions, or {base}/beta/chat/completions in
 // strict tool mode (docs/contracts.md#b-chat-request, docs/contracts.md#b-strict-beta).
-import type { ChatMessage, ContentPart, FunctionTool } from '../chatTypes';
-import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
+import type { ChatMessage, ContentPart, FunctionTool } from '../wireTypes';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../modelCatalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';

@@ -1,5 +1,5 @@
 // Request body for Service B fill-in-the-middle: POST {base}/beta/completions (docs/contracts.md#b-fim).
-import { DEFAULT_FIM_MODEL, SERVICE_LIMITS, completionModels, findModel, modelIdList } from '../catalog';
+import { DEFAULT_FIM_MODEL, SERVICE_LIMITS, completionModels, findModel, modelIdList } from '../modelCatalog';
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, checkStop, invalidRequest, omitUndefined } from '../requestChecks';
@@ -11,7 +11,7 @@ export interface FimOptions {
   prompt: string;
   /** Text after the cursor. */
   suffix?: string;
-  /** At most the model's `fimMaxTokens` (catalog.ts: Service B's 4K) generated tokens. */
+  /** At most the model's `fimMaxTokens` (modelCatalog.ts: Service B's 4K) generated tokens. */
   maxTokens?: number;
   stop?: string | string[];
   stream?: boolean;

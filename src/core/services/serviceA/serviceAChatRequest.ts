@@ -1,6 +1,6 @@
 // Request body for Service A text chat: POST {base}/v1/chat/completions (docs/contracts.md#a-chat-request).
-import type { ChatMessage, FunctionTool, Tool } from '../chatTypes';
-import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../catalog';
+import type { ChatMessage, FunctionTool, Tool } from '../wireTypes';
+import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../modelCatalog';
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';

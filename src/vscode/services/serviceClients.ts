@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { ServiceId } from '../core/chatTypes';
-import type { KeySource } from '../core/keys';
-import { ServiceAClient } from '../core/serviceAClient';
-import { ServiceBClient } from '../core/serviceBClient';
-import { Disposable } from '../core/lifecycle/disposable';
-import { ServiceEndpoint } from '../core/serviceEndpoint';
-import { HttpClient } from '../core/transport/httpClient';
-import type { Logger } from '../core/transport/logger';
-import { createDispatcher } from '../core/transport/proxy';
-import { baseUrl, proxySettings, serviceAAuthScheme } from './settings';
+import type { ServiceId } from '../../core/services/wireTypes';
+import type { KeySource } from '../../core/keys';
+import { ServiceAClient } from '../../core/services/serviceAClient';
+import { ServiceBClient } from '../../core/services/serviceBClient';
+import { Disposable } from '../../core/lifecycle/disposable';
+import { ServiceEndpoint } from '../../core/services/serviceEndpoint';
+import { HttpClient } from '../../core/transport/httpClient';
+import type { Logger } from '../../core/transport/logger';
+import { createDispatcher } from '../../core/transport/proxy';
+import { baseUrl, proxySettings, serviceAAuthScheme } from '../settings';
 
 const timeouts = { connectTimeoutMs: 10_000, headersTimeoutMs: 60_000, bodyTimeoutMs: 120_000 };
 
