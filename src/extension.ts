@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from './core/commandCatalog';
-import { KeyOriginGate } from './core/keyOrigins';
+import { KeyOriginGate } from './core/keys/keyOrigins';
 import { DisposableStore } from './core/lifecycle/disposableStore';
-import { rememberingKeys } from './core/keys';
-import { registerApiKeyCommands } from './vscode/apiKeyCommands';
-import { ApiKeyStore } from './vscode/apiKeyStore';
+import { rememberingKeys } from './core/keys/keySource';
+import { registerApiKeyCommands } from './vscode/keys/apiKeyCommands';
+import { KeyWithOrigin } from './vscode/keys/keyWithOrigin';
 import { registerCheckConnectionCommand } from './vscode/services/checkConnectionCommand';
 import { showFirstRunNotice } from './vscode/firstRun';
 import { IgnoredSettingsNotice } from './vscode/ignoredSettingsNotice';
-import { SecretOriginAnswers } from './vscode/originAnswers';
-import { SecretKeys } from './vscode/secretKeys';
+import { SecretOriginAnswers } from './vscode/keys/originAnswers';
+import { SecretKeys } from './vscode/keys/secretStorageKeys';
 import { OutflowGate } from './vscode/security/outflowGate';
 import { ServiceClients } from './vscode/services/serviceClients';
 import { watchRetiredModelSettings } from './vscode/settingsMigration';
@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext) {
     answers: originAnswers,
     confirm: (service, origin) => ui.confirmOrigin(service, origin),
   });
-  const apiKeys = new ApiKeyStore(secretKeys, origins);
+  const apiKeys = new KeyWithOrigin(secretKeys, origins);
   const keys = rememberingKeys(origins);
   const clients = new ServiceClients(keys, log, keys.known);
   const setupView = new SetupView(secretKeys, context.secrets);

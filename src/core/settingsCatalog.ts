@@ -74,7 +74,7 @@ export type SettingSpec =
   StringSetting | BooleanSetting | IntegerSetting | NumberSetting | StringListSetting | CommandRulesSetting | PricesSetting;
 
 export const SETTINGS = {
-  // Where a key goes and how it is sent: only the user decides (workspaceKeySettings.ts).
+  // Where a key goes and how it is sent: only the user decides (userOnlySettings.ts).
   'serviceA.baseUrl': { type: 'string', default: '', scope: 'application' },
   'serviceA.authHeader': { type: 'string', enum: ['bearer', 'api-key'], default: 'bearer', scope: 'application' },
   'serviceB.baseUrl': { type: 'string', default: '', scope: 'application' },
@@ -88,7 +88,7 @@ export const SETTINGS = {
   'chat.strictTools': { type: 'boolean', default: false },
   // Per folder: it can only switch a folder's AGENTS.md on or off, and it is on by default anyway.
   'chat.projectRules': { type: 'boolean', default: true, scope: 'resource' },
-  // Standing approvals: global rules only the user sets (workspaceKeySettings.ts); a workspace's own are in workspaceState.
+  // Standing approvals: global rules only the user sets (userOnlySettings.ts); a workspace's own are in workspaceState.
   'chat.commandRules': { type: 'object', default: { allow: [], deny: [] }, scope: 'application' },
 
   'completion.enabled': { type: 'boolean', default: true },
@@ -108,7 +108,7 @@ export const SETTINGS = {
   'speech.voice': { type: 'string', enum: PRESET_VOICES, default: DEFAULT_VOICE },
   'speech.voiceDescription': { type: 'string', default: '' },
   'speech.optimizeTextPreview': { type: 'boolean', default: false },
-  // Which file is uploaded as the voice to clone: only the user decides (workspaceKeySettings.ts); a path on the machine running the extension.
+  // Which file is uploaded as the voice to clone: only the user decides (userOnlySettings.ts); a path on the machine running the extension.
   'speech.voiceSample': { type: 'string', default: '', scope: 'machine' },
   // The range an AudioContext accepts.
   'speech.sampleRate': { type: 'integer', default: 24000, minimum: 8000, maximum: 96000 },

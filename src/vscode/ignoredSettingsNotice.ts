@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { parseJsonc } from '../core/jsonc';
 import { Disposable } from '../core/lifecycle/disposable';
-import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../core/workspaceKeySettings';
+import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../core/keys/userOnlySettings';
 import { openSettings } from './settings';
 import type { TandemUi } from './tandemUi';
 

@@ -10,7 +10,7 @@ export function tandemSetting<K extends SettingKey>(key: K): SettingValue<K> {
 
 /**
  * The user's own value of a setting that decides where a key goes or how it is sent
- * (workspaceKeySettings.ts lists them). They are application-scoped, so VS Code already drops them
+ * (userOnlySettings.ts lists them). They are application-scoped, so VS Code already drops them
  * from workspace and folder settings; reading only the user level also ignores what scoping misses:
  * VS Code merges a workspace's nested `{"tandem": {"serviceB": {"baseUrl": …}}}` as an unregistered
  * key, and `inspect()` shows it as the workspace value. `globalValue` is the user's (local, remote

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ServiceId } from '../core/services/wireTypes';
 import { Disposable } from '../core/lifecycle/disposable';
-import { keyEnvVar } from '../core/keys';
-import { serviceSetup, type ServiceSetup } from '../core/setupState';
-import type { SecretKeys } from './secretKeys';
+import { keyEnvVar } from '../core/keys/keySource';
+import { serviceSetup, type ServiceSetup } from '../core/keys/setupState';
+import type { SecretKeys } from './keys/secretStorageKeys';
 import { baseUrl } from './settings';
 import { COMMANDS } from '../core/commandCatalog';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { InlineCompletions } from '../../src/vscode/completion/inlineCompletions';
-import type { SecretKeys } from '../../src/vscode/secretKeys';
+import type { SecretKeys } from '../../src/vscode/keys/secretStorageKeys';
 import { until, untilNudged } from '../until';
 
 interface TandemApi {

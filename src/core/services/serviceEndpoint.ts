@@ -1,6 +1,6 @@
 import type { ServiceId } from './wireTypes';
 import { authHeaders, endpointUrl, normalizeBaseUrl, type AuthScheme } from './endpoints';
-import type { KeySource } from '../keys';
+import type { KeySource } from '../keys/keySource';
 import type { HttpClient, HttpRequest } from '../transport/httpClient';
 import type { RequestKind } from '../transport/requestKinds';
 

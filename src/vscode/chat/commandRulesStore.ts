@@ -1,6 +1,6 @@
 // Where the standing command rules live: a workspace's in its workspaceState (never in a workspace
 // file, which a cloned repository could ship), the user's global ones in the application-scoped
-// setting `tandem.chat.commandRules`, read from the user level only (workspaceKeySettings.ts).
+// setting `tandem.chat.commandRules`, read from the user level only (userOnlySettings.ts).
 import * as vscode from 'vscode';
 import { normalRule, type CommandRules } from '../../core/tools/commandRules';
 

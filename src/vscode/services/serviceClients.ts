@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceId } from '../../core/services/wireTypes';
-import type { KeySource } from '../../core/keys';
+import type { KeySource } from '../../core/keys/keySource';
 import { ServiceAClient } from '../../core/services/serviceAClient';
 import { ServiceBClient } from '../../core/services/serviceBClient';
 import { Disposable } from '../../core/lifecycle/disposable';

@@ -3,7 +3,7 @@
 import type { Simulator } from '../../../sim/simulator';
 import type { ServiceId } from '../../../src/core/services/wireTypes';
 import type { AuthScheme } from '../../../src/core/services/endpoints';
-import type { KeySource } from '../../../src/core/keys';
+import type { KeySource } from '../../../src/core/keys/keySource';
 import { ServiceAClient } from '../../../src/core/services/serviceAClient';
 import { ServiceBClient } from '../../../src/core/services/serviceBClient';
 import { ServiceEndpoint } from '../../../src/core/services/serviceEndpoint';

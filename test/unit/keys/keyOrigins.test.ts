@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ServiceId } from '../../../src/core/services/wireTypes';
-import { KeyOriginGate, originOfBaseUrl, type OriginAnswers } from '../../../src/core/keyOrigins';
+import { KeyOriginGate, originOfBaseUrl, type OriginAnswers } from '../../../src/core/keys/keyOrigins';
 import { isServiceError } from '../../../src/core/serviceError';
 import { until } from '../../until';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseJsonc } from '../../../src/core/jsonc';
-import { ignoredSettingsNotice, userOnlySettingsIn } from '../../../src/core/workspaceKeySettings';
+import { ignoredSettingsNotice, userOnlySettingsIn } from '../../../src/core/keys/userOnlySettings';
 
 describe('parseJsonc (settings files as VS Code writes and reads them)', () => {
   it('reads comments and trailing commas, and leaves strings that look like them alone', () => {

@@ -4,7 +4,7 @@ import { StandingApprovals } from '../../../src/core/chat/standingApprovals';
 import { approvalNeed, commandApproval, preparedCommand } from '../../../src/core/tools/commandApproval';
 import { judgeCommand, normalRule, suggestedRules, type CommandRules } from '../../../src/core/tools/commandRules';
 import { sensitivePathPolicy } from '../../../src/core/security/sensitivePaths';
-import { userOnlySettingsIn } from '../../../src/core/workspaceKeySettings';
+import { userOnlySettingsIn } from '../../../src/core/keys/userOnlySettings';
 
 const policy = sensitivePathPolicy();
 const isSensitive = (p: string) => policy.isSensitive(p);

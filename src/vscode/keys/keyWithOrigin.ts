@@ -1,14 +1,14 @@
-import type { ServiceId } from '../core/services/wireTypes';
-import type { KeyOriginGate } from '../core/keyOrigins';
-import type { SecretKeys } from './secretKeys';
-import { baseUrl } from './settings';
+import type { ServiceId } from '../../core/services/wireTypes';
+import type { KeyOriginGate } from '../../core/keys/keyOrigins';
+import type { SecretKeys } from './secretStorageKeys';
+import { baseUrl } from '../settings';
 
 /**
  * What setting or clearing a key means: the key goes to SecretStorage, and the user typed it for the
  * base URL configured at that moment, so that origin is approved (and answers given for an earlier key
  * are forgotten). Tandem: Set API Key… and the test API both store keys through here.
  */
-export class ApiKeyStore {
+export class KeyWithOrigin {
   constructor(
     private readonly keys: SecretKeys,
     private readonly origins: KeyOriginGate,

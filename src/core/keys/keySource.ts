@@ -1,4 +1,4 @@
-import type { ServiceId } from './services/wireTypes';
+import type { ServiceId } from '../services/wireTypes';
 
 /** Environment fallbacks for CI and containers, used only when SecretStorage holds no key. */
 export const keyEnvVar: Record<ServiceId, string> = {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ServiceId } from '../core/services/wireTypes';
+import type { ServiceId } from '../../core/services/wireTypes';
 
 /** The one question before a stored key goes to a new origin. A modal: nothing is sent until it is answered, and Cancel (or Escape) sends nothing. */
 export async function askToSendKey(service: ServiceId, origin: string): Promise<boolean> {

@@ -1,5 +1,5 @@
-import type { ServiceId } from './services/wireTypes';
-import { keyEnvVar, type KeySource } from './keys';
+import type { ServiceId } from '../services/wireTypes';
+import { keyEnvVar, type KeySource } from './keySource';
 
 export interface ServiceSetup {
   service: ServiceId;

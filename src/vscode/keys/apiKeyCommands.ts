@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../core/commandCatalog';
-import type { ServiceId } from '../core/services/wireTypes';
-import type { ApiKeyStore } from './apiKeyStore';
+import { COMMANDS } from '../../core/commandCatalog';
+import type { ServiceId } from '../../core/services/wireTypes';
+import type { KeyWithOrigin } from './keyWithOrigin';
 
 // A function, not a constant: the labels are translated when the picker opens.
 const services = (): Array<vscode.QuickPickItem & { service: ServiceId }> => [
@@ -18,7 +18,7 @@ async function pickService(title: string, given?: unknown): Promise<ServiceId | 
  * `tandem.setApiKey` / `tandem.clearApiKey`: the key goes to SecretStorage and nowhere else, and may be
  * sent to the base URL configured now (the one the user entered it for).
  */
-export function registerApiKeyCommands(keys: ApiKeyStore): vscode.Disposable[] {
+export function registerApiKeyCommands(keys: KeyWithOrigin): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand(COMMANDS.setApiKey, async (given?: unknown) => {
       const service = await pickService(vscode.l10n.t('Tandem: Set API Key'), given);

@@ -1,8 +1,8 @@
 // Origin confirmation: a key the user stored goes only to origins the user approved for it.
-import type { ServiceId } from './services/wireTypes';
-import { normalizeBaseUrl } from './services/endpoints';
-import { keyEnvVar, type KeySource } from './keys';
-import { ServiceError } from './serviceError';
+import type { ServiceId } from '../services/wireTypes';
+import { normalizeBaseUrl } from '../services/endpoints';
+import { keyEnvVar, type KeySource } from './keySource';
+import { ServiceError } from '../serviceError';
 
 /** The user's answers for one service's stored key, per origin: true = send it there, false = do not. */
 export type OriginAnswers = Record<string, boolean>;

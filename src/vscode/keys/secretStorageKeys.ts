@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { ServiceId } from '../core/services/wireTypes';
-import type { KeySource } from '../core/keys';
+import type { ServiceId } from '../../core/services/wireTypes';
+import type { KeySource } from '../../core/keys/keySource';
 
 const secretName = (service: ServiceId) => `tandem.apiKey.${service}`;
 

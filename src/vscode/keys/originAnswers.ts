@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { ServiceId } from '../core/services/wireTypes';
-import type { OriginAnswers, OriginAnswerStore } from '../core/keyOrigins';
+import type { ServiceId } from '../../core/services/wireTypes';
+import type { OriginAnswers, OriginAnswerStore } from '../../core/keys/keyOrigins';
 
 const secretName = (service: ServiceId) => `tandem.keyOrigins.${service}`;
 
