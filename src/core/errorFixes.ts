@@ -3,7 +3,7 @@
 // notification button, a chat button), so the same error can no longer get different advice.
 import type { ServiceId } from './services/wireTypes';
 import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
-import { COMMANDS } from './commandCatalog';
+import { COMMANDS } from './config/commandCatalog';
 
 /** Where the error happened: it decides which setting a fix opens (each feature has its own model). */
 export type Feature = 'completion' | 'chat' | 'speech' | 'connection';

@@ -4,8 +4,8 @@ import { Disposable } from '../core/lifecycle/disposable';
 import { keyEnvVar } from '../core/keys/keySource';
 import { serviceSetup, type ServiceSetup } from '../core/keys/setupState';
 import type { SecretKeys } from './keys/secretStorageKeys';
-import { baseUrl } from './settings';
-import { COMMANDS } from '../core/commandCatalog';
+import { baseUrl } from './config/settings';
+import { COMMANDS } from '../core/config/commandCatalog';
 
 const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> = {
   'secret-storage': () => vscode.l10n.t('Secret Storage'),

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../core/commandCatalog';
+import { COMMANDS } from '../core/config/commandCatalog';
 import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
 import { completionStatusLine, sessionFiguresLine } from '../core/completion/completionStatusLine';
 import { Disposable } from '../core/lifecycle/disposable';

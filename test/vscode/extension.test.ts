@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../src/core/commandCatalog';
+import { COMMANDS } from '../../src/core/config/commandCatalog';
 
 const extensionId = 'tandem.tandem';
 

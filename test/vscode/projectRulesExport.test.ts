@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
-import { COMMANDS } from '../../src/core/commandCatalog';
+import { COMMANDS } from '../../src/core/config/commandCatalog';
 import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';

@@ -1,7 +1,7 @@
 import type { ChatLimits } from '../../core/chat/chatSession';
 import type { ChatOptions } from '../../shared/protocol';
-import { clampSetting, enumSetting, settingDefault } from '../../core/settingsCatalog';
-import { tandemSetting } from '../settings';
+import { clampSetting, enumSetting, settingDefault } from '../../core/config/settingsCatalog';
+import { tandemSetting } from '../config/settings';
 
 /** A new chat's choices, from `tandem.chat.*`. */
 export function chatDefaults(): ChatOptions {

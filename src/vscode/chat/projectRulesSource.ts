@@ -18,7 +18,7 @@ import { confinePath } from '../../core/tools/pathConfinement';
 import { readHead } from '../../core/tools/fileHead';
 import type { OutflowGate } from '../security/outflowGate';
 import { affectsSensitiveSettings } from '../sensitiveFiles';
-import { settingDefault, settingId } from '../../core/settingsCatalog';
+import { settingDefault, settingId } from '../../core/config/settingsCatalog';
 
 export class ProjectRulesSource implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

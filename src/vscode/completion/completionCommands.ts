@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import { completionModels } from '../../core/services/modelCatalog';
-import { COMMANDS } from '../../core/commandCatalog';
-import { tandemSetting } from '../settings';
+import { COMMANDS } from '../../core/config/commandCatalog';
+import { tandemSetting } from '../config/settings';
 
 const MINUTE = 60_000;
 

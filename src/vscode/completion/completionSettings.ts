@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { EngineSettings } from '../../core/completion/completionEngine';
 import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
-import { SETTINGS, clampSetting, enumSetting } from '../../core/settingsCatalog';
+import { SETTINGS, clampSetting, enumSetting } from '../../core/config/settingsCatalog';
 import { affectsSensitiveSettings, readSensitivePolicy } from '../sensitiveFiles';
-import { tandemSetting } from '../settings';
+import { tandemSetting } from '../config/settings';
 
 export interface CompletionConfig extends EngineSettings {
   enabled: boolean;

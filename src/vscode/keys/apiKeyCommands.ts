@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 import type { ServiceId } from '../../core/services/wireTypes';
 import type { KeyWithOrigin } from './keyWithOrigin';
 

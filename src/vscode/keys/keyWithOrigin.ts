@@ -1,7 +1,7 @@
 import type { ServiceId } from '../../core/services/wireTypes';
 import type { KeyOriginGate } from '../../core/keys/keyOrigins';
 import type { SecretKeys } from './secretStorageKeys';
-import { baseUrl } from '../settings';
+import { baseUrl } from '../config/settings';
 
 /**
  * What setting or clearing a key means: the key goes to SecretStorage, and the user typed it for the

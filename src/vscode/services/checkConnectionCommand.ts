@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 import { checkConnections } from '../../core/services/connectionCheck';
 import type { ServiceClients } from './serviceClients';
 import { signalFromToken } from '../cancellation';

@@ -8,7 +8,7 @@ import { ServiceEndpoint } from '../../core/services/serviceEndpoint';
 import { HttpClient } from '../../core/transport/httpClient';
 import type { Logger } from '../../core/transport/logger';
 import { createDispatcher } from '../../core/transport/proxy';
-import { baseUrl, proxySettings, serviceAAuthScheme } from '../settings';
+import { baseUrl, proxySettings, serviceAAuthScheme } from '../config/settings';
 
 const timeouts = { connectTimeoutMs: 10_000, headersTimeoutMs: 60_000, bodyTimeoutMs: 120_000 };
 

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { ChatController } from '../../core/chat/chatController';
 import { Disposable } from '../../core/lifecycle/disposable';
-import { enumSetting } from '../../core/settingsCatalog';
+import { enumSetting } from '../../core/config/settingsCatalog';
 import { AnswerSentenceStream } from '../../core/speech/answerSentences';
 import { answerSpeechParts, type AnswerSpeechOptions } from '../../core/speech/answerSpeech';
 import type { ReadAloudOutcome } from '../../core/speech/readAloudSession';
 import { StreamedParts } from '../../core/speech/speechParts';
 import type { AssistantTurn, HostMessage } from '../../shared/protocol';
-import { tandemSetting } from '../settings';
+import { tandemSetting } from '../config/settings';
 import type { ReadAloud } from './readAloud';
 import { speechSettingsOrExplain, type SpeechSettings } from './speechSettings';
 

@@ -13,7 +13,7 @@ import { FollowAlong } from './followAlong';
 import { partAt } from '../../core/speech/partTiming';
 import type { SpeechView } from './speechView';
 import { WebviewPlayer } from './webviewPlayer';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 
 /** How long the view may take to appear and load its script before we say it cannot play. */
 const VIEW_READY_MS = 8000;

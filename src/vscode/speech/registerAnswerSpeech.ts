@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 import type { ChatRegistration } from '../chat/registerChat';
 import { AnswerReading } from './answerReading';
 import type { ReadAloud } from './readAloud';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import type { SpeechStreamer } from '../../core/speech/speechEvents';

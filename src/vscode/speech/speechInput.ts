@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { speechSentences, type SpokenSentence } from '../../core/speech/speechText';
-import { tandemSetting } from '../settings';
+import { tandemSetting } from '../config/settings';
 import { speechSettingsOrExplain, type SpeechSettings } from './speechSettings';
 
 /** About two hours of speech; more is almost surely a mistaken Select All, and cleaning it would stall the host. */

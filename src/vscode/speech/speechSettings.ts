@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findModel, modelsFor } from '../../core/services/modelCatalog';
-import { SETTINGS } from '../../core/settingsCatalog';
+import { SETTINGS } from '../../core/config/settingsCatalog';
 import type { ReadAloudOptions } from '../../core/speech/readAloudSession';
 import { MAX_VOICE_SAMPLE_BYTES, voiceSampleFromWav, voiceSampleTooLarge, type VoiceSample } from '../../core/speech/voiceSample';
 import { readHead } from '../../core/tools/fileHead';
 import { clampSpeechSpeed } from '../../shared/speechSpeed';
-import { openSettings, tandemSetting, voiceSampleSetting } from '../settings';
+import { openSettings, tandemSetting, voiceSampleSetting } from '../config/settings';
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
 export class SpeechSettingError extends Error {

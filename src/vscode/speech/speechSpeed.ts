@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/lifecycle/disposable';
-import { SETTINGS_SECTION, settingId } from '../../core/settingsCatalog';
+import { SETTINGS_SECTION, settingId } from '../../core/config/settingsCatalog';
 import { readSpeechSpeed } from './speechSettings';
 import type { SpeechView } from './speechView';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/commandCatalog';
+import { COMMANDS } from '../../core/config/commandCatalog';
 import type { SpendBalance } from '../../shared/spendProtocol';
 import type { ChatRegistration } from '../chat/registerChat';
 import { ChatViewProvider } from '../chat/chatViewProvider';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SpendLimits } from '../../core/spend/budget';
 import { parseUserPrices, type UserPrices } from '../../core/spend/spendPrices';
-import { SETTINGS_SECTION, settingDefault } from '../../core/settingsCatalog';
+import { SETTINGS_SECTION, settingDefault } from '../../core/config/settingsCatalog';
 
 /**
  * The budget settings from the user's settings only: a workspace (a cloned repository's

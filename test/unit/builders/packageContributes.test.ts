@@ -4,8 +4,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, HIDDEN_COMMANDS } from '../../../src/core/commandCatalog';
-import { SETTINGS, SETTINGS_SECTION, clampSetting, enumSetting, settingDefault, type SettingSpec } from '../../../src/core/settingsCatalog';
+import { COMMANDS, HIDDEN_COMMANDS } from '../../../src/core/config/commandCatalog';
+import {
+  SETTINGS,
+  SETTINGS_SECTION,
+  clampSetting,
+  enumSetting,
+  settingDefault,
+  type SettingSpec,
+} from '../../../src/core/config/settingsCatalog';
 
 type Json = Record<string, unknown>;
 

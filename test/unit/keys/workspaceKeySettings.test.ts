@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseJsonc } from '../../../src/core/jsonc';
+import { parseJsonc } from '../../../src/core/config/jsonc';
 import { ignoredSettingsNotice, userOnlySettingsIn } from '../../../src/core/keys/userOnlySettings';
 
 describe('parseJsonc (settings files as VS Code writes and reads them)', () => {

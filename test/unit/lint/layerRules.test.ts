@@ -77,7 +77,7 @@ describe('layer rules in lint', function () {
   });
 
   it('shared/ is a leaf: other shared files and npm packages only', async () => {
-    for (const source of ['../core/services/modelCatalog', '../vscode/settings', '../webview/markdown', '../../sim/simulator']) {
+    for (const source of ['../core/services/modelCatalog', '../vscode/config/settings', '../webview/markdown', '../../sim/simulator']) {
       const errors = await importErrors('src/shared/fake.ts', `import { x } from '${source}';${use(['x'])}`);
       assert.equal(errors.length, 1, `${source}: ${errors.join('\n')}`);
       assert.match(errors[0], /shared\/ is a leaf/);

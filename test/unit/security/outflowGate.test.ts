@@ -51,7 +51,7 @@ const READERS: Record<string, Outflow | { notAnOutflow: string }> = {
   'src/vscode/completion/completionCommands.ts': {
     notAnOutflow: 'prefetches only in the document whose suggestion was just accepted, which the provider judged',
   },
-  'src/vscode/ignoredSettingsNotice.ts': { notAnOutflow: 'reads .vscode/settings.json to tell the user what Tandem ignored' },
+  'src/vscode/config/ignoredSettingsNotice.ts': { notAnOutflow: 'reads .vscode/settings.json to tell the user what Tandem ignored' },
   'src/vscode/security/linkedGitDirs.ts': { notAnOutflow: "part of the gate: reads the roots' .git files" },
   'src/core/spend/ledgerStore.ts': { notAnOutflow: "reads the spend ledger's own journal in the extension's global storage" },
   'src/core/completion/treeSitterParsers.ts': { notAnOutflow: "reads the extension's own grammar files" },

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { parseJsonc } from '../core/jsonc';
-import { Disposable } from '../core/lifecycle/disposable';
-import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../core/keys/userOnlySettings';
+import { parseJsonc } from '../../core/config/jsonc';
+import { Disposable } from '../../core/lifecycle/disposable';
+import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../../core/keys/userOnlySettings';
 import { openSettings } from './settings';
-import type { TandemUi } from './tandemUi';
+import type { TandemUi } from '../tandemUi';
 
 const shownKey = 'tandem.ignoredKeySettingsShown';
 /** A settings file is a few KB; a giant one is not read on every configuration change. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { AuthScheme } from '../core/services/endpoints';
-import type { ServiceId } from '../core/services/wireTypes';
-import { SETTINGS_SECTION, enumSetting, settingDefault, type SettingKey, type SettingValue } from '../core/settingsCatalog';
+import type { AuthScheme } from '../../core/services/endpoints';
+import type { ServiceId } from '../../core/services/wireTypes';
+import { SETTINGS_SECTION, enumSetting, settingDefault, type SettingKey, type SettingValue } from '../../core/config/settingsCatalog';
 
 /** Typed reads of `tandem.*`, defaulting to settingsCatalog.ts; read on each use so changes apply without a reload. */
 export function tandemSetting<K extends SettingKey>(key: K): SettingValue<K> {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ServiceId } from '../core/services/wireTypes';
-import { migrateModelSetting } from '../core/services/modelMigration';
+import type { ServiceId } from '../../core/services/wireTypes';
+import { migrateModelSetting } from '../../core/services/modelMigration';
 
 interface ModelSetting {
   key: string;

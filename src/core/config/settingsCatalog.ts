@@ -11,8 +11,8 @@ import {
   SERVICE_B_FIM_MAX_TOKENS,
   completionModels,
   modelsFor,
-} from './services/modelCatalog';
-import { SPEECH_SPEED_DEFAULT, SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../shared/speechSpeed';
+} from '../services/modelCatalog';
+import { SPEECH_SPEED_DEFAULT, SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../../shared/speechSpeed';
 
 /** The configuration section every key below lives in. */
 export const SETTINGS_SECTION = 'tandem';
