@@ -10,9 +10,9 @@ import {
   MODEL_SETTINGS,
   type Feature,
   type FixAction,
-} from '../../src/core/errorFixes';
+} from '../../src/core/errors/errorFixes';
 import { hintFor } from '../../src/core/transport/errorMapping';
-import { ServiceError, type ErrorCode } from '../../src/core/serviceError';
+import { ServiceError, type ErrorCode } from '../../src/core/errors/serviceError';
 import { chatHarness, type Harness, simulatorForChats } from './chat/chatHarness';
 
 /** Every code errorMapping can produce; a Record, so a code added to ErrorCode fails to compile here until listed. */

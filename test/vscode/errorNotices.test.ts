@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { retiredModelError } from '../../src/core/services/modelMigration';
-import { ServiceError } from '../../src/core/serviceError';
+import { ServiceError } from '../../src/core/errors/serviceError';
 import { CompletionNotices } from '../../src/vscode/completion/completionNotices';
-import { showServiceError, type NoticeUi } from '../../src/vscode/errorNotice';
+import { showServiceError, type NoticeUi } from '../../src/vscode/errors/errorNotice';
 
 /** A notice UI that records what was shown and clicks the first button, as a user fixing it would. */
 function clickingUi(): NoticeUi & { shown: Array<{ message: string; buttons: string[] }>; ran: unknown[][] } {

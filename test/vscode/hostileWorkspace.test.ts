@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { TandemUi } from '../../src/vscode/tandemUi';
-import { isServiceError } from '../../src/core/serviceError';
+import { isServiceError } from '../../src/core/errors/serviceError';
 import { until, untilNudged } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import { isServiceError } from '../../src/core/serviceError';
-import { describeError } from '../../src/vscode/errorNotice';
+import { isServiceError } from '../../src/core/errors/serviceError';
+import { describeError } from '../../src/vscode/errors/errorNotice';
 import type { TandemUi } from '../../src/vscode/tandemUi';
 import { until } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';

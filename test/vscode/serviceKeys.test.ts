@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import { describeError } from '../../src/vscode/errorNotice';
-import { isServiceError } from '../../src/core/serviceError';
+import { describeError } from '../../src/vscode/errors/errorNotice';
+import { isServiceError } from '../../src/core/errors/serviceError';
 import { activateTandem, type TandemApi } from './tandemApi';
 
 // scripts/test-vscode.mjs starts code-server with these, to prove the environment fallback.

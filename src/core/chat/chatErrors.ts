@@ -1,6 +1,6 @@
 // The chat's rendering of the one error mapping (errorFixes.ts): a fix action becomes a chat button.
 import type { ErrorView, ServiceId } from '../../shared/protocol';
-import { errorFix, finishFix, MODEL_SETTINGS, type ErrorFix, type FixAction } from '../errorFixes';
+import { errorFix, finishFix, MODEL_SETTINGS, type ErrorFix, type FixAction } from '../errors/errorFixes';
 
 type ChatButton = NonNullable<ErrorView['action']>;
 

@@ -2,7 +2,7 @@
 // user's approval where needed), send the results back, until the model answers or the cap is hit.
 import type { ChatChunk, ChatMessage, FunctionTool, ToolCall, Usage } from '../services/wireTypes';
 import { abortedError } from '../transport/errorMapping';
-import { isServiceError } from '../serviceError';
+import { isServiceError } from '../errors/serviceError';
 import type { CallOptions } from '../services/serviceEndpoint';
 import { StreamAccumulator, toAssistantMessage, type AccumulatedMessage } from '../transport/streamAccumulator';
 import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, ToolCallView, UserTurn } from '../../shared/protocol';

@@ -1,6 +1,6 @@
 // The completion pipeline: context → cache (incl. typed-through) → rate-limit cool-down → debounce →
 // joined, streamed request → post-processing → cache. Pure: the service call, settings and clock are passed in.
-import { isServiceError } from '../serviceError';
+import { isServiceError } from '../errors/serviceError';
 import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
 import { decideMode } from './completionMode';
 import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';

@@ -1,7 +1,7 @@
 // At most one notification per kind per window (10 minutes): a broken key must not pop a toast on
 // every keystroke, yet the user must hear about it once. Which failures get a notice, and what it
 // says, is the error mapping's (errorFixes.ts); this only counts time.
-import type { NoticeKind } from '../errorFixes';
+import type { NoticeKind } from '../errors/errorFixes';
 
 export const NOTICE_WINDOW_MS = 10 * 60_000;
 

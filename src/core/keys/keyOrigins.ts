@@ -2,7 +2,7 @@
 import type { ServiceId } from '../services/wireTypes';
 import { normalizeBaseUrl } from '../services/endpoints';
 import { keyEnvVar, type KeySource } from './keySource';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 
 /** The user's answers for one service's stored key, per origin: true = send it there, false = do not. */
 export type OriginAnswers = Record<string, boolean>;

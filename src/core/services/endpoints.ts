@@ -1,6 +1,6 @@
 // Base addresses, endpoint paths and auth headers of both services (docs/contracts.md#a-endpoints, docs/contracts.md#b-endpoints).
 import type { ServiceId } from './wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 
 export const SERVICE_A_PATHS = {
   chat: '/v1/chat/completions',

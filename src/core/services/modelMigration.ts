@@ -2,7 +2,7 @@
 // Service A: earlier-generation ids were retired at 2026-06-30 and fail with model_not_found (docs/contracts.md#a-model-retirement).
 // Service B: `beta-chat` / `beta-reasoner` map to beta-v4-flash without / with reasoning, offline 2026-07-24 (docs/contracts.md#b-model-retirement).
 import type { ServiceId } from './wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 
 export interface ModelMigration {
   model: string;

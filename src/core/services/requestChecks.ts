@@ -1,7 +1,7 @@
 // Local validation shared by the request builders: a bad value fails here with a precise message
 // instead of as an opaque 400 from the service.
 import type { ServiceId } from './wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 
 export function invalidRequest(service: ServiceId, message: string, hint = ''): ServiceError {
   return new ServiceError({ service, code: 'invalid_request', message, hint });

@@ -1,5 +1,5 @@
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError, type ErrorCode } from '../serviceError';
+import { ServiceError, type ErrorCode } from '../errors/serviceError';
 import { parseRetryAfter } from './backoff';
 import { redactSecrets } from './redact';
 

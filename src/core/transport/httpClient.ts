@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
 import { silentLogger, type Logger } from './logger';

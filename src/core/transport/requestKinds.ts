@@ -2,7 +2,7 @@
 // can hold a stream open forever with `: keep-alive` comments, or trickle tokens without end; these
 // deadlines bound every call. The undici connect/headers/idle timeouts stay underneath them.
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 
 export type RequestKind = 'completion' | 'chat' | 'speech' | 'account';
 

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError } from '../serviceError';
+import { ServiceError } from '../errors/serviceError';
 import { abortedError, errorFromException, errorFromStreamPayload, hintFor } from './errorMapping';
 
 export interface SseJsonOptions {

@@ -3,7 +3,7 @@ import type { ChatController } from '../../core/chat/chatController';
 import { chatButtonAction } from '../../core/chat/chatErrors';
 import type { ServiceClients } from '../services/serviceClients';
 import type { ErrorView, HostMessage, ServiceId } from '../../shared/protocol';
-import { runFix } from '../errorNotice';
+import { runFix } from '../errors/errorNotice';
 import type { MentionSource } from './mentionSource';
 
 /** What the chat does with the editor, the clipboard, commands and the Service B account. */

@@ -1,7 +1,7 @@
 import { NoticeThrottle } from '../../core/completion/noticeThrottle';
-import { errorFix, fixText, type NoticeKind } from '../../core/errorFixes';
-import { isServiceError } from '../../core/serviceError';
-import { fixLabel, runFix, warningUi, type NoticeUi } from '../errorNotice';
+import { errorFix, fixText, type NoticeKind } from '../../core/errors/errorFixes';
+import { isServiceError } from '../../core/errors/serviceError';
+import { fixLabel, runFix, warningUi, type NoticeUi } from '../errors/errorNotice';
 
 /** Completion failures as notifications: at most one per kind per 10 minutes, each with its fix. */
 export class CompletionNotices {

@@ -3,7 +3,7 @@ import { COMMANDS } from '../../core/config/commandCatalog';
 import { checkConnections } from '../../core/services/connectionCheck';
 import type { ServiceClients } from './serviceClients';
 import { signalFromToken } from '../cancellation';
-import { showServiceError } from '../errorNotice';
+import { showServiceError } from '../errors/errorNotice';
 import type { UsageSink } from '../../core/spend/spendTypes';
 
 /** `tandem.checkConnection`: one click tells whether both services answer with the current setup. */

@@ -5,7 +5,7 @@ import { ReadAloudSession, type ReadAloudOutcome, type ReadAloudProgress } from 
 import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { isPartSource, type SpeechPartSource } from '../../core/speech/speechParts';
 import { assertNever, type SpeechWebviewMessage } from '../../shared/protocol';
-import { showServiceError } from '../errorNotice';
+import { showServiceError } from '../errors/errorNotice';
 import type { ServiceClients } from '../services/serviceClients';
 import { ReadingStatus } from './readingStatus';
 import { speechFromCursor, speechInput, type SpeechInput } from './speechInput';

@@ -4,7 +4,7 @@ import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { speechToWav } from '../../core/speech/speechToWav';
 import { splitForSpeech } from '../../core/speech/speechText';
 import { signalFromToken } from '../cancellation';
-import { showServiceError } from '../errorNotice';
+import { showServiceError } from '../errors/errorNotice';
 import { speechInput } from './speechInput';
 
 /** Tandem: Save Selection as Speech… — the selection spoken into a WAV file. Returns the file, or undefined. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import type { ErrorCode } from '../../../src/core/serviceError';
-import { ServiceError } from '../../../src/core/serviceError';
+import type { ErrorCode } from '../../../src/core/errors/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 
 /** Asserts fn throws a ServiceError with this service, code and message (string = exact, RegExp = match). */
 export function expectServiceError(

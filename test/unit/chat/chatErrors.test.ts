@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
 import { errorView } from '../../../src/core/chat/chatErrors';
 import { MAX_TOOL_CALLS_PER_ROUND } from '../../../src/core/chat/chatSession';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import type { ChatMessage } from '../../../src/core/services/wireTypes';
 import { chatHarness, GREET_SOURCE, scriptedClients, toolCallChunk, type Harness, simulatorForChats } from './chatHarness';
 

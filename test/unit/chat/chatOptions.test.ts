@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { modelChoices, normalizeOptions } from '../../../src/core/chat/chatController';
 import { errorView } from '../../../src/core/chat/chatErrors';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import { chatTools } from '../../../src/core/tools/toolDefinitions';
 import type { ChatOptions } from '../../../src/shared/protocol';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import type { ChatChunk } from '../../../src/core/services/wireTypes';
-import type { ServiceError } from '../../../src/core/serviceError';
+import type { ServiceError } from '../../../src/core/errors/serviceError';
 import { StreamAccumulator } from '../../../src/core/transport/streamAccumulator';
 import { drain, simClients, type SimClients } from './simClients';
 import { until } from '../../until';

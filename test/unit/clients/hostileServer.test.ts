@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
-import type { ServiceError } from '../../../src/core/serviceError';
+import type { ServiceError } from '../../../src/core/errors/serviceError';
 import { REQUEST_POLICIES } from '../../../src/core/transport/requestKinds';
 import { until } from '../../until';
 import { FakeTimer } from '../transport/fakeTimer';

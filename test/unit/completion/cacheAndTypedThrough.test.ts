@@ -7,8 +7,8 @@ import type { FimOptions } from '../../../src/core/services/serviceB/fimRequest'
 import { CompletionStatus, LATENCY_SAMPLES } from '../../../src/core/completion/completionStatus';
 import { sessionFiguresLine } from '../../../src/core/completion/completionStatusLine';
 import { NoticeThrottle } from '../../../src/core/completion/noticeThrottle';
-import { errorFix } from '../../../src/core/errorFixes';
-import { ServiceError } from '../../../src/core/serviceError';
+import { errorFix } from '../../../src/core/errors/errorFixes';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 
 /** An engine whose service always answers `answer`, recording each request's prompt. */
 function engineAnswering(answer: string, budget?: ContextBudget) {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { CompletionEngine, type EngineSettings } from '../../../src/core/completion/completionEngine';
 import type { FimCompletion } from '../../../src/core/services/serviceBClient';
-import { isServiceError } from '../../../src/core/serviceError';
+import { isServiceError } from '../../../src/core/errors/serviceError';
 import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';
 import { FakeSimClock } from '../sim/fakeSimClock';

@@ -4,7 +4,7 @@ import { CompletionEngine, type CompletionOutcome, type EngineSettings } from '.
 import { CompletionStatus } from '../../../src/core/completion/completionStatus';
 import { completionStatusLine } from '../../../src/core/completion/completionStatusLine';
 import { DEFAULT_COOLDOWN_MS, MAX_COOLDOWN_MS, RateLimitCooldown } from '../../../src/core/completion/rateLimitCooldown';
-import { isServiceError } from '../../../src/core/serviceError';
+import { isServiceError } from '../../../src/core/errors/serviceError';
 import { simClients, type SimClients } from '../clients/simClients';
 
 /** A different function each time, so neither the cache nor a joined request can answer it. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ServiceId } from '../../../src/core/services/wireTypes';
 import { KeyOriginGate, originOfBaseUrl, type OriginAnswers } from '../../../src/core/keys/keyOrigins';
-import { isServiceError } from '../../../src/core/serviceError';
+import { isServiceError } from '../../../src/core/errors/serviceError';
 import { until } from '../../until';
 
 /** A gate over an in-memory store, with a prompt that answers what the test says and counts its questions. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { Pcm16StreamDecoder } from '../../../src/core/speech/pcmDecoder';
 import { ReadAloudSession, type ReadAloudProgress, type SpeechPlayer } from '../../../src/core/speech/readAloudSession';
-import { isServiceError } from '../../../src/core/serviceError';
+import { isServiceError } from '../../../src/core/errors/serviceError';
 import { StreamedParts } from '../../../src/core/speech/speechParts';
 import { simClients, type SimClients } from '../clients/simClients';
 import { until } from '../../until';

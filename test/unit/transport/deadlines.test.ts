@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import { HttpClient, type HttpClientOptions, type HttpRequest } from '../../../src/core/transport/httpClient';
 import { REQUEST_POLICIES } from '../../../src/core/transport/requestKinds';
 import { until } from '../../until';

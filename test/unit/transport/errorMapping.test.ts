@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import { errorFromException, errorFromResponse, errorFromStreamPayload } from '../../../src/core/transport/errorMapping';
 
 const json = (error: Record<string, unknown>) => JSON.stringify({ error });

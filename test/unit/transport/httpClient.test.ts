@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import { HttpClient, type HttpClientOptions, type RetryInfo } from '../../../src/core/transport/httpClient';
 import type { Logger } from '../../../src/core/transport/logger';
 import { closedPort, startServer, tick, type LocalServer } from './localServer';

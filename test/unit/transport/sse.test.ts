@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { request } from 'undici';
-import { ServiceError } from '../../../src/core/serviceError';
+import { ServiceError } from '../../../src/core/errors/serviceError';
 import { sseJson } from '../../../src/core/transport/sse';
 import { startServer, tick, type LocalServer } from './localServer';
 

@@ -1,6 +1,6 @@
 // Parsers for Service B's account endpoints: GET {base}/models and GET {base}/user/balance (docs/contracts.md#b-model-list, docs/contracts.md#b-balance).
 // Responses are checked, not cast, so a changed shape fails with invalid_response instead of undefined UI.
-import { ServiceError } from '../../serviceError';
+import { ServiceError } from '../../errors/serviceError';
 
 export interface ListedModel {
   id: string;

@@ -1,9 +1,9 @@
 // The one mapping from an error to what the user reads and the one action that fixes it. Notifications,
 // the chat and completion notices all render from it; each UI decides only how an action looks (a
 // notification button, a chat button), so the same error can no longer get different advice.
-import type { ServiceId } from './services/wireTypes';
+import type { ServiceId } from '../services/wireTypes';
 import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
-import { COMMANDS } from './config/commandCatalog';
+import { COMMANDS } from '../config/commandCatalog';
 
 /** Where the error happened: it decides which setting a fix opens (each feature has its own model). */
 export type Feature = 'completion' | 'chat' | 'speech' | 'connection';

@@ -1,4 +1,4 @@
-import type { ServiceId } from './services/wireTypes';
+import type { ServiceId } from '../services/wireTypes';
 
 /**
  * Contract error codes (Service A's table; Service B shows none, so we map its statuses onto the same

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { errorFix, fixCommand, fixText, type Feature, type FixAction } from '../core/errorFixes';
-import { isServiceError } from '../core/serviceError';
+import { errorFix, fixCommand, fixText, type Feature, type FixAction } from '../../core/errors/errorFixes';
+import { isServiceError } from '../../core/errors/serviceError';
 
 /** How each fix reads as a notification button; the chat's own fixes (retry, new chat) have none here. */
 export function fixLabel(action: FixAction): string | undefined {
