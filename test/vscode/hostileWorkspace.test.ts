@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
-import type { TandemUi } from '../../src/vscode/tandemUi';
+import type { TandemUi } from '../../src/vscode/ui/tandemUi';
 import { isServiceError } from '../../src/core/errors/serviceError';
 import { until, untilNudged } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { isServiceError } from '../../src/core/errors/serviceError';
 import { describeError } from '../../src/vscode/errors/errorNotice';
-import type { TandemUi } from '../../src/vscode/tandemUi';
+import type { TandemUi } from '../../src/vscode/ui/tandemUi';
 import { until } from '../until';
 import { activateTandem, type TandemApi } from './tandemApi';
 

@@ -13,7 +13,7 @@ import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import type { ChatEditorActions } from './chatEditorActions';
 import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
-import { webviewHtml } from '../webviewHtml';
+import { webviewHtml } from '../ui/webviewHtml';
 
 /**
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat

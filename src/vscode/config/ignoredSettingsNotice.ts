@@ -3,7 +3,7 @@ import { parseJsonc } from '../../core/config/jsonc';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../../core/keys/userOnlySettings';
 import { openSettings } from './settings';
-import type { TandemUi } from '../tandemUi';
+import type { TandemUi } from '../ui/tandemUi';
 
 const shownKey = 'tandem.ignoredKeySettingsShown';
 /** A settings file is a few KB; a giant one is not read on every configuration change. */

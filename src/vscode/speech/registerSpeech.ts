@@ -3,7 +3,7 @@ import { COMMANDS } from '../../core/config/commandCatalog';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import type { SpeechStreamer } from '../../core/speech/speechEvents';
-import type { TandemUi } from '../tandemUi';
+import type { TandemUi } from '../ui/tandemUi';
 import { ReadAloud } from './readAloud';
 import { saveSpeech } from './saveSpeech';
 import { maySpeak } from './speechConsent';

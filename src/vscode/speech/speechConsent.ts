@@ -3,7 +3,7 @@
 // are not asked about.
 import * as vscode from 'vscode';
 import type { OutflowGate } from '../security/outflowGate';
-import type { TandemUi } from '../tandemUi';
+import type { TandemUi } from '../ui/tandemUi';
 
 /** What is done with the text: read aloud now, or spoken into a WAV file. */
 export type SpeechUse = 'read' | 'save';

@@ -6,7 +6,7 @@ import { BudgetGuard } from '../../core/spend/budgetGuard';
 import { Ledger } from '../../core/spend/ledger';
 import { LedgerStore } from '../../core/spend/ledgerStore';
 import type { SpendBalance } from '../../shared/spendProtocol';
-import type { TandemUi } from '../tandemUi';
+import type { TandemUi } from '../ui/tandemUi';
 import { affectsSpend, spendLimits, userPrices } from './spendSettings';
 
 /** Other windows' spend is read this often while this window is focused, and whenever it gains focus. */

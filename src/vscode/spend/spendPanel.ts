@@ -6,7 +6,7 @@ import type { SpendFeature } from '../../core/spend/spendTypes';
 import { assertNever } from '../../shared/protocol';
 import type { SpendBalance, SpendHostMessage, SpendReport } from '../../shared/spendProtocol';
 import { parseSpendWebviewMessage } from '../../shared/validateSpendMessages';
-import { webviewHtml } from '../webviewHtml';
+import { webviewHtml } from '../ui/webviewHtml';
 import { spendLimits } from './spendSettings';
 
 export interface SpendPanelDeps {

@@ -58,7 +58,7 @@ describe('layer rules in lint', function () {
       errors[0],
       /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock, src\/core\/chat\/contextMeter\./,
     );
-    assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../vscode/webviewHtml';${use(['x'])}`)).length, 1);
+    assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../vscode/ui/webviewHtml';${use(['x'])}`)).length, 1);
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../../sim/simulator';${use(['x'])}`)).length, 1);
     const allowed = [
       `import { formatClock } from '../core/speech/clock';`,

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../core/config/commandCatalog';
-import type { CompletionStatus, StatusSnapshot } from '../core/completion/completionStatus';
-import { completionStatusLine, sessionFiguresLine } from '../core/completion/completionStatusLine';
-import { Disposable } from '../core/lifecycle/disposable';
+import { COMMANDS } from '../../core/config/commandCatalog';
+import type { CompletionStatus, StatusSnapshot } from '../../core/completion/completionStatus';
+import { completionStatusLine, sessionFiguresLine } from '../../core/completion/completionStatusLine';
+import { Disposable } from '../../core/lifecycle/disposable';
 import type { SetupView } from './setupView';
 
 /**

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SetupView } from './setupView';
-import { openSettings } from './config/settings';
-import { COMMANDS } from '../core/config/commandCatalog';
+import { openSettings } from '../config/settings';
+import { COMMANDS } from '../../core/config/commandCatalog';
 
 const seenKey = 'tandem.firstRunNoticeShown';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { ConfirmOrigin } from '../core/keys/keyOrigins';
-import { askToSendKey } from './keys/originPrompt';
+import type { ConfirmOrigin } from '../../core/keys/keyOrigins';
+import { askToSendKey } from '../keys/originPrompt';
 
 /**
  * The dialogs Tandem raises on its own. Production uses them as built here; only the ExtensionMode.Test

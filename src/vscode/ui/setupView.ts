@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import type { ServiceId } from '../core/services/wireTypes';
-import { Disposable } from '../core/lifecycle/disposable';
-import { keyEnvVar } from '../core/keys/keySource';
-import { serviceSetup, type ServiceSetup } from '../core/keys/setupState';
-import type { SecretKeys } from './keys/secretStorageKeys';
-import { baseUrl } from './config/settings';
-import { COMMANDS } from '../core/config/commandCatalog';
+import type { ServiceId } from '../../core/services/wireTypes';
+import { Disposable } from '../../core/lifecycle/disposable';
+import { keyEnvVar } from '../../core/keys/keySource';
+import { serviceSetup, type ServiceSetup } from '../../core/keys/setupState';
+import type { SecretKeys } from '../keys/secretStorageKeys';
+import { baseUrl } from '../config/settings';
+import { COMMANDS } from '../../core/config/commandCatalog';
 
 const keyLabel: Record<ServiceSetup['keyFrom'], (service: ServiceId) => string> = {
   'secret-storage': () => vscode.l10n.t('Secret Storage'),
