@@ -21,7 +21,7 @@ import { adversarialAnswer, hostileBlocks } from '../test/e2e/fixtures/hostileAn
 import { repoRoot } from '../scripts/vscodePaths.mjs';
 import { arg, frameFigures, inPage, machineLoad, metrics, probeSource, round, type FrameProbe, renderCosts } from './chatMeasure';
 import { hostileRuns } from './chatHostile';
-import { userMessage } from '../src/core/chat/chatRequest';
+import { userMessage } from '../src/core/chat/chatRound';
 import { withinBudget } from '../src/core/chat/mentions';
 import type { Attachment, HostMessage, UserTurn } from '../src/shared/protocol';
 

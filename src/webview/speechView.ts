@@ -3,7 +3,7 @@
 // (state, scheduled and played seconds) are what the end-to-end test and the benchmark read.
 import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../shared/protocol';
 import { button, h } from './dom';
-import { formatClock } from '../core/speech/clock';
+import { formatClock } from '../core/speech/timeFormat';
 import { SpeechPlayer } from './speechPlayer';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, formatSpeechSpeed, stepSpeechSpeed } from '../shared/speechSpeed';
 

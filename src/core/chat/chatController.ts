@@ -11,7 +11,7 @@ import type {
   RulesFileView,
   ServiceId,
 } from '../../shared/protocol';
-import type { ChatClients } from './chatRequest';
+import type { ChatClients } from './chatRound';
 import { ChatSession, type ApprovalDecision, type ChatLimits } from './chatSession';
 import type { ChatStore, StoredChat } from './chatStore';
 import { summaryOf } from './chatText';

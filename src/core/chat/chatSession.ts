@@ -9,7 +9,7 @@ import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, Too
 import { safeUrl } from '../../shared/safeUrl';
 import { appendPart } from '../../shared/turnParts';
 import { errorView, finishNotice } from './chatErrors';
-import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRequest';
+import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRound';
 import type { StoredChat } from './chatStore';
 import { titleFrom } from './chatText';
 import { approvalNeed } from '../tools/commandApproval';

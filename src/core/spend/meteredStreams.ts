@@ -5,7 +5,7 @@
 // recorded: the service charged nothing we can see.
 import { DEFAULT_FIM_MODEL } from '../services/modelCatalog';
 import type { ChatChunk, ChatMessage, FunctionTool, ServiceId, Usage } from '../services/wireTypes';
-import type { ChatClients } from '../chat/chatRequest';
+import type { ChatClients } from '../chat/chatRound';
 import type { FimCompletion } from '../services/serviceBClient';
 import type { FimOptions } from '../services/serviceB/fimRequest';
 import type { SpeechOptions } from '../services/serviceA/speechRequest';

@@ -12,7 +12,7 @@ import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilt
 import type { Outflow } from '../../core/security/outflowGate';
 import { confinePath } from '../../core/tools/pathConfinement';
 import { MENTION_IDS, type Attachment, type MentionItem } from '../../shared/protocol';
-import { policyPath } from '../sensitiveFiles';
+import { policyPath } from '../security/sensitiveFiles';
 import { OutflowGate } from '../security/outflowGate';
 import { excludeGlob } from './workspaceTools';
 

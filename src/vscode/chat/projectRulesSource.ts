@@ -17,7 +17,7 @@ import {
 import { confinePath } from '../../core/tools/pathConfinement';
 import { readHead } from '../../core/tools/fileHead';
 import type { OutflowGate } from '../security/outflowGate';
-import { affectsSensitiveSettings } from '../sensitiveFiles';
+import { affectsSensitiveSettings } from '../security/sensitiveFiles';
 import { settingDefault, settingId } from '../../core/config/settingsCatalog';
 
 export class ProjectRulesSource implements vscode.Disposable {

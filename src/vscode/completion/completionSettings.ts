@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { EngineSettings } from '../../core/completion/completionEngine';
 import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { SETTINGS, clampSetting, enumSetting } from '../../core/config/settingsCatalog';
-import { affectsSensitiveSettings, readSensitivePolicy } from '../sensitiveFiles';
+import { affectsSensitiveSettings, readSensitivePolicy } from '../security/sensitiveFiles';
 import { tandemSetting } from '../config/settings';
 
 export interface CompletionConfig extends EngineSettings {

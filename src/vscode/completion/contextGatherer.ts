@@ -4,7 +4,7 @@ import { definitionEnd, DEFINITION_MAX_LINES } from '../../core/completion/conte
 import { Disposable } from '../../core/lifecycle/disposable';
 import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../core/completion/contextTypes';
 import { RecentEditsRing } from '../../core/completion/recentEditsContext';
-import { policyPath } from '../sensitiveFiles';
+import { policyPath } from '../security/sensitiveFiles';
 import type { CompletionVerdicts } from './completionVerdicts';
 
 /** Schemes whose files have a path worth showing the model (not untitled buffers, output, git views). */

@@ -4,7 +4,7 @@ import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import { isServiceError } from '../../core/errors/serviceError';
 import type { Logger } from '../../core/transport/logger';
-import { signalFromToken } from '../cancellation';
+import { signalFromToken } from '../lifecycle/cancellation';
 import { describeError } from '../errors/errorNotice';
 import type { CompletionNotices } from './completionNotices';
 import type { CompletionSettingsReader } from './completionSettings';

@@ -5,7 +5,7 @@ import { promises as fs, realpathSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { judgeFile, type GateRoot, type Outflow, type Verdict } from '../../core/security/outflowGate';
 import type { SensitivePathPolicy } from '../../core/security/sensitivePaths';
-import { readSensitivePolicy } from '../sensitiveFiles';
+import { readSensitivePolicy } from './sensitiveFiles';
 
 /** Which workspace folders Tandem may use; a repository's `.code-workspace` cannot add one on its own. */
 export interface RootAccess {

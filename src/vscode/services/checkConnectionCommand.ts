@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/config/commandCatalog';
 import { checkConnections } from '../../core/services/connectionCheck';
 import type { ServiceClients } from './serviceClients';
-import { signalFromToken } from '../cancellation';
+import { signalFromToken } from '../lifecycle/cancellation';
 import { showServiceError } from '../errors/errorNotice';
 import type { UsageSink } from '../../core/spend/spendTypes';
 

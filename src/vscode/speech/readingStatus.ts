@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { formatClock } from '../../core/speech/clock';
+import { formatClock } from '../../core/speech/timeFormat';
 import type { ReadAloudProgress } from '../../core/speech/readAloudSession';
 
 /** The status bar item while Tandem reads aloud: progress, and Stop on click. Also sets `tandem.reading` for keybindings and menus. */

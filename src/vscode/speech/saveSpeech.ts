@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { formatClock } from '../../core/speech/clock';
+import { formatClock } from '../../core/speech/timeFormat';
 import type { SpeechStreamer } from '../../core/speech/speechEvents';
 import { speechToWav } from '../../core/speech/speechToWav';
 import { splitForSpeech } from '../../core/speech/speechText';
-import { signalFromToken } from '../cancellation';
+import { signalFromToken } from '../lifecycle/cancellation';
 import { showServiceError } from '../errors/errorNotice';
 import { speechInput } from './speechInput';
 

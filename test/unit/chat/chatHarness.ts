@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { ChatController } from '../../../src/core/chat/chatController';
-import type { ChatClients } from '../../../src/core/chat/chatRequest';
+import type { ChatClients } from '../../../src/core/chat/chatRound';
 import type { ChatLimits } from '../../../src/core/chat/chatSession';
 import { KeyValueChatStore } from '../../../src/core/chat/chatStore';
 import type { ProjectRules } from '../../../src/core/chat/projectRules';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { attachmentHeading, folderListing, MENTION_BUDGET, problemsText, withinBudget } from '../../../src/core/chat/mentions';
-import { userMessage } from '../../../src/core/chat/chatRequest';
+import { userMessage } from '../../../src/core/chat/chatRound';
 import type { Attachment } from '../../../src/shared/protocol';
 
 const file = (id: string, length: number): Attachment => ({ id, kind: 'file', label: `src/${id}.ts`, text: 'x'.repeat(length) });

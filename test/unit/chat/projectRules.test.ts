@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
-import { SYSTEM_PROMPT } from '../../../src/core/chat/chatRequest';
+import { SYSTEM_PROMPT } from '../../../src/core/chat/chatRound';
 import { MAX_RULES_BYTES, RULES_PREAMBLE, composeProjectRules, cutNote, untrustedProjectRules } from '../../../src/core/chat/projectRules';
 import type { ChatMessage } from '../../../src/core/services/wireTypes';
 import { chatHarness, simulatorForChats, type Harness } from './chatHarness';

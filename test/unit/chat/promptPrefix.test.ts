@@ -3,7 +3,7 @@
 // extending the one before it.
 import assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
-import { SYSTEM_PROMPT } from '../../../src/core/chat/chatRequest';
+import { SYSTEM_PROMPT } from '../../../src/core/chat/chatRound';
 import { composeProjectRules } from '../../../src/core/chat/projectRules';
 import { chatHarness, simulatorForChats, type Harness } from './chatHarness';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { signalFromToken } from '../../../src/vscode/cancellation';
+import { signalFromToken } from '../../../src/vscode/lifecycle/cancellation';
 
 /** A cancellation token the test cancels by hand, counting its live listeners. */
 function fakeToken() {

@@ -56,12 +56,12 @@ describe('layer rules in lint', function () {
     assert.equal(errors.length, 1, errors.join('\n'));
     assert.match(
       errors[0],
-      /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/clock, src\/core\/chat\/contextMeter\./,
+      /may import only src\/webview\/, src\/shared\/ and these core modules: src\/core\/speech\/pcmDecoder, src\/core\/speech\/timeFormat, src\/core\/chat\/contextMeter\./,
     );
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../vscode/ui/webviewHtml';${use(['x'])}`)).length, 1);
     assert.equal((await importErrors('src/webview/fake.ts', `import { x } from '../../sim/simulator';${use(['x'])}`)).length, 1);
     const allowed = [
-      `import { formatClock } from '../core/speech/clock';`,
+      `import { formatClock } from '../core/speech/timeFormat';`,
       `import { pcm16ToFloat32 } from '../core/speech/pcmDecoder';`,
       `import { safeUrl } from '../shared/safeUrl';`,
       `import { el } from './dom';`,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { ChatChunk } from '../../../src/core/services/wireTypes';
-import type { ChatClients } from '../../../src/core/chat/chatRequest';
+import type { ChatClients } from '../../../src/core/chat/chatRound';
 import { meteredChatClients, meteredFim, meteredSpeech } from '../../../src/core/spend/meteredStreams';
 import type { UsageRecord } from '../../../src/core/spend/spendTypes';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { sensitivePathPolicy, type SensitivePathPolicy } from '../core/security/sensitivePaths';
-import { linkedGitDirs } from './security/linkedGitDirs';
+import { sensitivePathPolicy, type SensitivePathPolicy } from '../../core/security/sensitivePaths';
+import { linkedGitDirs } from './linkedGitDirs';
 
 const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'tandem.completion.exclude'];
 
