@@ -4,8 +4,8 @@
 // Only a reading started before then holds its audio messages until the view is ready (webviewPlayer.ts).
 import type { WebviewMessage } from '../shared/protocol';
 import { parseHostMessage } from '../shared/validateHostMessage';
-import { ChatApp } from './chatApp';
-import { readUiState } from './vscodeApi';
+import { ChatApp } from './chat/chatApp';
+import { readUiState } from './common/vscodeApi';
 
 const api = acquireVsCodeApi();
 // `ready` goes out before the view is built: the host's answer (and the audio of a reading that is

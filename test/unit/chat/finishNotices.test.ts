@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../sim/simulator';
-import { noticeText, turnNotices } from '../../../src/webview/turnNotices';
+import { noticeText, turnNotices } from '../../../src/webview/chat/turnNotices';
 import { chatHarness, type Harness, simulatorForChats } from './chatHarness';
 
 /** The words each early finish is explained with; both the old copies used them. */

@@ -1,6 +1,6 @@
 // The per-frame rendering budget shared by every answer: work past it waits for the next frame.
 import assert from 'node:assert/strict';
-import { FrameBudget, type FrameClock } from '../../../src/webview/frameBudget';
+import { FrameBudget, type FrameClock } from '../../../src/webview/common/frameBudget';
 
 class FakeFrames implements FrameClock {
   time = 0;

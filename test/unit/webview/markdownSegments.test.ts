@@ -1,6 +1,6 @@
 // The cut of an answer into top-level segments: the only text marked is ever given at once.
 import assert from 'node:assert/strict';
-import { closesFence, fenceOpen, splitSegments } from '../../../src/webview/markdownSegments';
+import { closesFence, fenceOpen, splitSegments } from '../../../src/webview/markdown/markdownSegments';
 import { markdownAnswer } from '../../e2e/fixtures/chatMessages';
 
 const parts = (text: string) => splitSegments(text).map((s) => text.slice(s.start, s.end));

@@ -1,6 +1,6 @@
 // Which blocks of an answer are formatted and which are shown as plain text (renderLimits.ts).
 import assert from 'node:assert/strict';
-import { BLOCK_MAX_CHARS, fitsMarked, highlightable, INLINE_MAX_LOAD, inlineLoad } from '../../../src/webview/renderLimits';
+import { BLOCK_MAX_CHARS, fitsMarked, highlightable, INLINE_MAX_LOAD, inlineLoad } from '../../../src/webview/markdown/renderLimits';
 import { markdownAnswer } from '../../e2e/fixtures/chatMessages';
 import { hostileBlocks, tsCode } from '../../e2e/fixtures/hostileAnswers';
 

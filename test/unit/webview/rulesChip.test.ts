@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { rulesChip } from '../../../src/webview/rulesChip';
+import { rulesChip } from '../../../src/webview/chat/rulesChip';
 
 describe('header: the project rules chip', () => {
   it('shows nothing when the workspace has no rules file', () => {

@@ -2,8 +2,8 @@
 // again, and the timeline that keeps the played position in source seconds whatever the speed.
 import assert from 'node:assert/strict';
 import { clampSpeechSpeed, formatSpeechSpeed, isSpeechSpeed, stepSpeechSpeed } from '../../../src/shared/speechSpeed';
-import { PlaybackTimeline } from '../../../src/webview/playbackTimeline';
-import { SourceQueue } from '../../../src/webview/sourceQueue';
+import { PlaybackTimeline } from '../../../src/webview/speech/playbackTimeline';
+import { SourceQueue } from '../../../src/webview/speech/sourceQueue';
 
 const frames = (from: number, count: number) => Float32Array.from({ length: count }, (_, i) => from + i);
 

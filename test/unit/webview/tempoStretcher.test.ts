@@ -1,6 +1,6 @@
 // The pitch-preserving stretch over real SoundTouch: speed changes the length, not the pitch.
 import assert from 'node:assert/strict';
-import { TempoStretcher } from '../../../src/webview/tempoStretcher';
+import { TempoStretcher } from '../../../src/webview/speech/tempoStretcher';
 
 const RATE = 24000;
 

@@ -1,5 +1,5 @@
 // Small text formatters for the usage line and the chat's error buttons.
-import type { UsageView } from '../shared/protocol';
+import type { UsageView } from '../../shared/protocol';
 
 const n = (value: number) => value.toLocaleString('en-US');
 

@@ -10,17 +10,17 @@ import {
   type RulesFileView,
   type Turn,
   type WebviewMessage,
-} from '../shared/protocol';
+} from '../../shared/protocol';
 import { Announcer } from './announcer';
 import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
 import { Composer } from './composer';
 import { ContextMeter } from './contextMeter';
-import { h } from './dom';
+import { h } from '../common/dom';
 import { Header } from './header';
-import { SpeechView } from './speechView';
-import { createMarkdownEngine, warmUp } from './markdown';
+import { SpeechView } from '../speech/speechView';
+import { createMarkdownEngine, warmUp } from '../markdown/markdown';
 import { UserTurnView } from './userTurnView';
-import type { UiState, VsCodeApi } from './vscodeApi';
+import type { UiState, VsCodeApi } from '../common/vscodeApi';
 
 type TurnView = AssistantTurnView | UserTurnView;
 

@@ -1,5 +1,5 @@
 // The one channel to the host. `acquireVsCodeApi` may be called once per page; main.ts does it.
-import type { WebviewMessage } from '../shared/protocol';
+import type { WebviewMessage } from '../../shared/protocol';
 
 /** What the webview keeps across hides and reloads of the view (VS Code's setState). */
 export interface UiState {

@@ -1,6 +1,6 @@
 // The model's reasoning: open with a live elapsed-seconds counter while it streams, collapsed
 // once the answer starts, and reopenable. Plain text (appended, never re-rendered).
-import { h } from './dom';
+import { h } from '../common/dom';
 
 export class ReasoningBlock {
   readonly element: HTMLDetailsElement;

@@ -1,5 +1,5 @@
 // What the header's rules chip says: plain text, no DOM, so it is unit-tested in Node.
-import type { RulesFileView } from '../shared/protocol';
+import type { RulesFileView } from '../../shared/protocol';
 
 export interface RulesChipView {
   /** "Rules: AGENTS.md", "Rules: none used", "Rules: not sent (Restricted Mode)". */

@@ -1,12 +1,12 @@
 // An assistant turn: its parts in the order they happened (reasoning, streamed markdown and tool
 // cards of each round), then citations, usage, errors, retry.
-import type { AssistantTurn, Citation, ErrorView, TurnPart, WebviewMessage } from '../shared/protocol';
-import { safeUrl } from '../shared/safeUrl';
-import { appendPart, partsExtend, partsOf } from '../shared/turnParts';
-import { button, h } from './dom';
-import { errorActionLabels, usageLine } from './format';
-import type { MarkdownEngine } from './markdown';
-import { MarkdownStream } from './markdownStream';
+import type { AssistantTurn, Citation, ErrorView, TurnPart, WebviewMessage } from '../../shared/protocol';
+import { safeUrl } from '../../shared/safeUrl';
+import { appendPart, partsExtend, partsOf } from '../../shared/turnParts';
+import { button, h } from '../common/dom';
+import { errorActionLabels, usageLine } from '../common/format';
+import type { MarkdownEngine } from '../markdown/markdown';
+import { MarkdownStream } from '../markdown/markdownStream';
 import { ReasoningBlock } from './reasoningBlock';
 import { renderToolCard } from './toolCard';
 import { turnNotices } from './turnNotices';

@@ -1,7 +1,7 @@
 // The header: chat history (open, delete), new chat, the per-chat pickers → setOptions, and the
 // project rules files in effect.
-import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
+import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
 import { rulesChip, type RulesChipView } from './rulesChip';
 
 export interface HeaderModel {

@@ -6,9 +6,9 @@
 // and no link opens a window of its own (the host opens them).
 import createDOMPurify from 'dompurify';
 import { Lexer, Marked, type MarkedOptions, type Token, type Tokens } from 'marked';
-import { safeUrl } from '../shared/safeUrl';
+import { safeUrl } from '../../shared/safeUrl';
 import { FencedCodeView, codeClass, wrapCodeBlock, type Colourer } from './codeBlock';
-import { FrameBudget, type FrameClock } from './frameBudget';
+import { FrameBudget, type FrameClock } from '../common/frameBudget';
 import { createHighlighter } from './highlight';
 import { closesFence, fenceOpen, splitSegments, type FenceOpen } from './markdownSegments';
 import { PieceText } from './pieceText';

@@ -1,8 +1,8 @@
 // The @ picker over the composer's input: a listbox of the host's matches. Focus stays in the
 // textarea (a combobox pattern): the textarea's aria-activedescendant names the highlighted option,
 // so screen readers follow ↑/↓ while the user keeps typing.
-import type { MentionItem } from '../shared/protocol';
-import { h } from './dom';
+import type { MentionItem } from '../../shared/protocol';
+import { h } from '../common/dom';
 
 const KIND_LABEL: Record<MentionItem['kind'], string> = {
   file: 'file',

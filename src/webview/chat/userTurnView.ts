@@ -1,6 +1,6 @@
 // A user turn: the text, its attachment chips, edit-and-resend, and restoring files to this point.
-import type { Attachment, UserTurn, WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
+import type { Attachment, UserTurn, WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
 
 export function attachmentChip(attachment: Attachment, onRemove?: () => void): HTMLElement {
   const chip = h('span', { className: `chip chip-${attachment.kind}`, attrs: { title: attachment.label } });

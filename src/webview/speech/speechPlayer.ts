@@ -6,7 +6,7 @@
 // AudioContext runs at the stream's own rate, so no resampling happens in between. The first block
 // is scheduled the moment the first piece arrives; nothing waits for a whole sentence.
 import { Stretch } from '@soundtouchjs/core';
-import { Pcm16StreamDecoder, pcm16ToFloat32 } from '../core/speech/pcmDecoder';
+import { Pcm16StreamDecoder, pcm16ToFloat32 } from '../../core/speech/pcmDecoder';
 import { PlaybackTimeline, type TimelineBlock } from './playbackTimeline';
 import { SourceQueue } from './sourceQueue';
 import { TempoStretcher } from './tempoStretcher';

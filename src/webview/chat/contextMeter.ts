@@ -1,8 +1,8 @@
 // The context meter above the composer (issue 13): a thin bar and "12k / 128k", with the details in
 // its tooltip; from 80% on it warns and offers a new chat that starts from a summary of this one.
-import { contextReading, type ContextMeterInput } from '../core/chat/contextMeter';
-import type { ServiceId, WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
+import { contextReading, type ContextMeterInput } from '../../core/chat/contextMeter';
+import type { ServiceId, WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
 
 export class ContextMeter {
   readonly element: HTMLElement;

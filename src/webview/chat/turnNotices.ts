@@ -2,7 +2,7 @@
 // from the DOM so a test can read what an answer shows straight from the session's turn. An early
 // finish (length, content filter…) is explained by the turn's `error`, from the host's one error
 // mapping; reading `finishReason` here as well showed the same message twice.
-import type { AssistantTurn, ErrorView } from '../shared/protocol';
+import type { AssistantTurn, ErrorView } from '../../shared/protocol';
 
 export type TurnNotice = { kind: 'note'; text: string; warning: boolean } | { kind: 'error'; error: ErrorView };
 

@@ -1,8 +1,8 @@
 // The composer: Enter sends, Shift+Enter adds a line, Escape stops; `@` mentions files, folders,
 // symbols, problems and the selection ("+ Selection" and "+ File" pick those mentions too); chips
 // with remove; pasted or dropped images for Service A chats.
-import { MENTION_IDS, type Attachment, type MentionItem, type ServiceId, type WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
+import { MENTION_IDS, type Attachment, type MentionItem, type ServiceId, type WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
 import { MentionPicker } from './mentionPicker';
 import { attachmentChip } from './userTurnView';
 

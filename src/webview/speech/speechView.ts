@@ -1,11 +1,11 @@
 // The read-aloud bar at the top of the chat view: what is being read, how far it has got, Stop;
 // and the glue between the host's speech messages and the Web Audio player. Its data-* attributes
 // (state, scheduled and played seconds) are what the end-to-end test and the benchmark read.
-import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
-import { formatClock } from '../core/speech/timeFormat';
+import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
+import { formatClock } from '../../core/speech/timeFormat';
 import { SpeechPlayer } from './speechPlayer';
-import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, formatSpeechSpeed, stepSpeechSpeed } from '../shared/speechSpeed';
+import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, formatSpeechSpeed, stepSpeechSpeed } from '../../shared/speechSpeed';
 
 const PROGRESS_MS = 250;
 

@@ -1,8 +1,8 @@
 // One tool call as a card: name, arguments, status, duration, result, and for gated tools exactly
 // what will happen with Approve / Deny / Always.
-import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../shared/commandText';
-import type { EditFileApproval, ToolApproval, ToolCallView, WebviewMessage } from '../shared/protocol';
-import { button, h } from './dom';
+import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../../shared/commandText';
+import type { EditFileApproval, ToolApproval, ToolCallView, WebviewMessage } from '../../shared/protocol';
+import { button, h } from '../common/dom';
 
 const statusText: Record<ToolCallView['status'], string> = {
   'awaiting-approval': 'Needs your approval',
