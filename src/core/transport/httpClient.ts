@@ -6,15 +6,8 @@ import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
 import { silentLogger, type Logger } from './logger';
 import { redactSecrets } from './redact';
-import {
-  CallDeadline,
-  carriesContent,
-  realTimer,
-  REQUEST_POLICIES,
-  type RequestKind,
-  type RequestPolicy,
-  type Timer,
-} from './requestKinds';
+import { CallDeadline, carriesContent, realTimer, type Timer } from './callDeadline';
+import { REQUEST_POLICIES, type RequestKind, type RequestPolicy } from './requestKinds';
 import { sseJson } from './sse';
 import { loadUndici } from './undici';
 

@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import { DisposableStore } from '../../core/lifecycle/disposableStore';
 import type { CommandShell } from '../../core/tools/commandShell';
 import { truncateOutput } from '../../core/tools/toolArgs';
-import { realTimer, type Timer } from '../../core/transport/requestKinds';
+import { realTimer, type Timer } from '../../core/transport/callDeadline';
 
 const SHELL_INTEGRATION_WAIT_MS = 3000;
 const COMMAND_TIMEOUT_MS = 120_000;

@@ -1,4 +1,4 @@
-import type { Timer } from '../../../src/core/transport/requestKinds';
+import type { Timer } from '../../../src/core/transport/callDeadline';
 
 /** Deadlines on a clock the test moves: advance() fires whatever falls due, in order. */
 export class FakeTimer {
