@@ -4,7 +4,9 @@
 // `switch` over a message type ends in a never-check.
 
 export type ServiceId = 'A' | 'B';
-export type ReasoningEffort = 'high' | 'max';
+/** Service B's reasoning efforts as the user picks them (docs/contracts.md#b-reasoning-effort). */
+export const REASONING_EFFORTS = ['high', 'max'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 /** Per-chat choices; defaults come from the `tandem.chat.*` settings. */
 export interface ChatOptions {

@@ -1,5 +1,6 @@
 // Runtime validation of what the webview receives from the host: a message that does not match
 // the protocol exactly is dropped before dispatch, so the renderer can trust every field it reads.
+import { REASONING_EFFORTS } from './protocol';
 import type {
   Attachment,
   AssistantTurn,
@@ -32,7 +33,7 @@ const isChatOptions = shape<ChatOptions>({
   service: isService,
   model: isString,
   thinking: isBool,
-  reasoningEffort: oneOf('high', 'max'),
+  reasoningEffort: oneOf(...REASONING_EFFORTS),
   webSearch: isBool,
 });
 

@@ -2,6 +2,7 @@
 // not exactly one of the protocol's shapes is dropped: the webview renders model output, so it is
 // treated as untrusted input. The checks are a table keyed by message type (messageShapes.ts), so a
 // message added to the protocol without a shape here does not compile.
+import { REASONING_EFFORTS } from './protocol';
 import type { ChatOptions, WebviewMessage } from './protocol';
 import { isSpeechSpeed } from './speechSpeed';
 import {
@@ -39,7 +40,7 @@ const isOptionsUpdate = partialShape<ChatOptions>({
   service: isService,
   model: isModelId,
   thinking: isBool,
-  reasoningEffort: oneOf('high', 'max'),
+  reasoningEffort: oneOf(...REASONING_EFFORTS),
   webSearch: isBool,
 });
 

@@ -1,5 +1,6 @@
 // The chats of one window: the open one, the history list, pending attachments and per-chat options.
 // The view host forwards the webview's messages here; everything the user sees goes out through `emit`.
+import { REASONING_EFFORTS } from '../../shared/protocol';
 import { findModel, modelsFor } from '../services/modelCatalog';
 import type {
   Attachment,
@@ -299,7 +300,7 @@ export function normalizeOptions(options: ChatOptions, serviceChanged: boolean):
     service,
     model,
     thinking: options.thinking !== false,
-    reasoningEffort: options.reasoningEffort === 'max' ? 'max' : 'high',
+    reasoningEffort: REASONING_EFFORTS.includes(options.reasoningEffort) ? options.reasoningEffort : REASONING_EFFORTS[0],
     webSearch: service === 'A' && options.webSearch === true,
   };
 }

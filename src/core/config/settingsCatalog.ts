@@ -2,6 +2,7 @@
 // The readers in src/vscode/ take defaults and clamps from here, and
 // test/unit/builders/packageContributes.test.ts checks package.json's `contributes.configuration`
 // against it, so the two cannot drift. Model lists and limits come from the model catalog.
+import { REASONING_EFFORTS } from '../../shared/protocol';
 import {
   DEFAULT_CHAT_MODEL,
   DEFAULT_FIM_MODEL,
@@ -82,7 +83,7 @@ export const SETTINGS = {
   'chat.service': { type: 'string', enum: ['A', 'B'], default: 'B' },
   'chat.model': { type: 'string', default: DEFAULT_CHAT_MODEL },
   'chat.thinking': { type: 'boolean', default: true },
-  'chat.reasoningEffort': { type: 'string', enum: ['high', 'max'], default: 'high' },
+  'chat.reasoningEffort': { type: 'string', enum: REASONING_EFFORTS, default: 'high' },
   'chat.webSearch': { type: 'boolean', default: false },
   'chat.maxToolIterations': { type: 'integer', default: 10, minimum: 1, maximum: 50 },
   'chat.strictTools': { type: 'boolean', default: false },

@@ -1,3 +1,4 @@
+import { SERVICE_B_PATHS } from './endpoints';
 import type { ChatChunk, Usage } from './wireTypes';
 import { parseBalance, parseModelList } from './serviceB/accountParsers';
 import { buildServiceBChatRequest, type ServiceBChatOptions } from './serviceB/serviceBChatRequest';
@@ -32,10 +33,10 @@ export class ServiceBClient {
   }
 
   async listModels(call?: CallOptions): Promise<ReturnType<typeof parseModelList>> {
-    return parseModelList(await this.endpoint.json<unknown>('GET', '/models', undefined, { ...call, kind: 'account' }));
+    return parseModelList(await this.endpoint.json<unknown>('GET', SERVICE_B_PATHS.models, undefined, { ...call, kind: 'account' }));
   }
 
   async balance(call?: CallOptions): Promise<ReturnType<typeof parseBalance>> {
-    return parseBalance(await this.endpoint.json<unknown>('GET', '/user/balance', undefined, { ...call, kind: 'account' }));
+    return parseBalance(await this.endpoint.json<unknown>('GET', SERVICE_B_PATHS.balance, undefined, { ...call, kind: 'account' }));
   }
 }

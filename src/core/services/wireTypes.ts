@@ -1,7 +1,7 @@
 // Wire types of the chat-completions format both services speak (docs/contracts.md#a-chat-request, docs/contracts.md#b-chat-request).
 // Optional fields stay optional so the same types describe Service A and Service B payloads.
 
-export type ServiceId = 'A' | 'B';
+export type { ServiceId } from '../../shared/protocol';
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 

@@ -2,7 +2,7 @@
 // reports its position four times a second; between reports a timer predicts the next boundary from
 // the last report and the playback speed, so the part changes when it is heard rather than up to
 // 250 ms later. Follow along (vscode/speech/followAlong.ts) highlights the part this names.
-import { partAt } from './partTiming';
+import { msToNextPart, partAt } from './partTiming';
 
 /** Time for the follower: injected so tests drive it. */
 export interface FollowerClock {
@@ -100,11 +100,10 @@ export class PartFollower {
   private schedule(): void {
     this.cancel();
     const position = this.position;
-    const next = this.starts[this.index + 1];
-    if (!position || position.paused || next === undefined) return;
+    if (!position || position.paused) return;
     const speed = this.speed();
-    const ahead = (Math.max(0, next - position.played) * 1000) / speed;
-    if (ahead > MAX_PREDICTION_MS) return;
+    const ahead = msToNextPart(this.starts, this.index, position.played, speed);
+    if (ahead === undefined || ahead > MAX_PREDICTION_MS) return;
     const wait = Math.max(0, ahead - (this.clock.now() - position.at));
     this.timer = this.clock.setTimer(() => {
       this.timer = undefined;

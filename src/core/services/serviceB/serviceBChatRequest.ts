@@ -1,5 +1,6 @@
 // Request body for Service B chat: POST {base}/chat/completions, or {base}/beta/chat/completions in
 // strict tool mode (docs/contracts.md#b-chat-request, docs/contracts.md#b-strict-beta).
+import { REASONING_EFFORTS, type ReasoningEffort } from '../../../shared/protocol';
 import type { ChatMessage, ContentPart, FunctionTool } from '../wireTypes';
 import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } from '../modelCatalog';
 import { SERVICE_B_PATHS } from '../endpoints';
@@ -16,7 +17,7 @@ export interface ServiceBChatOptions {
   /** undefined leaves the service default (reasoning on). */
   thinking?: boolean;
   /** Sent only in reasoning mode; the service treats low/medium as high and xhigh as max (docs/contracts.md#b-reasoning-effort). */
-  reasoningEffort?: 'high' | 'max';
+  reasoningEffort?: ReasoningEffort;
   maxTokens?: number;
   temperature?: number;
   topP?: number;
@@ -46,8 +47,11 @@ export function buildServiceBChatRequest(o: ServiceBChatOptions): ServiceBChatRe
   checkRange('B', 'max_tokens', o.maxTokens, { min: 1, max: model.maxOutputTokens, integer: true });
   checkRange('B', 'temperature', o.temperature, { min: 0, max: 2 });
   checkRange('B', 'top_p', o.topP, { min: 0, max: 1, minExclusive: true });
-  if (o.reasoningEffort !== undefined && o.reasoningEffort !== 'high' && o.reasoningEffort !== 'max') {
-    throw invalidRequest('B', `Service B reasoning_effort must be "high" or "max" (got "${String(o.reasoningEffort)}")`);
+  if (o.reasoningEffort !== undefined && !REASONING_EFFORTS.includes(o.reasoningEffort)) {
+    throw invalidRequest(
+      'B',
+      `Service B reasoning_effort must be ${REASONING_EFFORTS.map((e) => `"${e}"`).join(' or ')} (got "${String(o.reasoningEffort)}")`,
+    );
   }
   const stop = checkStop('B', o.stop, SERVICE_LIMITS.B.maxStopSequences);
   checkRange('B', 'top_logprobs', o.topLogprobs, { min: 0, max: 20, integer: true });
