@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `node scripts/l10n-export.mjs`: writes l10n/bundle.l10n.json, the English strings of every
-// `vscode.l10n.t(...)` call in src/vscode. VS Code looks a translation up by the English text itself,
+// `vscode.l10n.t(...)` call in src/vscode and every `phrase(...)` template in src/core. VS Code looks a translation up by the English text itself,
 // so the first argument must be a literal: a computed one could never be translated, and is refused here.
 // test/unit/l10n/bundle.test.ts fails when the committed bundle and the code disagree.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +17,10 @@ export function l10nStringsInSource(fileName, source) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const found = [];
   const visit = (node) => {
-    if (ts.isCallExpression(node) && isL10nT(node.expression)) {
+    if (ts.isCallExpression(node) && (isL10nT(node.expression) || isPhrase(node.expression))) {
       const [first] = node.arguments;
+      // vscode/errors/localise.ts translates phrases, whose templates are collected where they are written.
+      if (first && ts.isPropertyAccessExpression(first) && first.name.text === 'template') return;
       if (!first || !(ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) {
         const { line } = file.getLineAndCharacterOfPosition(node.getStart());
         throw new Error(`${fileName}:${line + 1}: l10n.t needs a string literal as its first argument (use {0} placeholders)`);
@@ -31,6 +33,11 @@ export function l10nStringsInSource(fileName, source) {
   return found;
 }
 
+/** `phrase('…')`: text core keeps for the host to translate (src/core/errors/phrase.ts). */
+function isPhrase(callee) {
+  return ts.isIdentifier(callee) && callee.text === 'phrase';
+}
+
 /** `l10n.t` or `vscode.l10n.t`: a property access `.t` on something named `l10n`. */
 function isL10nT(callee) {
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 't') return false;
@@ -38,14 +45,21 @@ function isL10nT(callee) {
   return (ts.isIdentifier(target) && target.text === 'l10n') || (ts.isPropertyAccessExpression(target) && target.name.text === 'l10n');
 }
 
-/** Every distinct `l10n.t` string under src/vscode, sorted, so the bundle's order does not follow the code's. */
+/**
+ * Every distinct `l10n.t` string under src/vscode and `phrase` template under src/core, sorted, so the
+ * bundle's order does not follow the code's.
+ */
 export function l10nStrings(root = repoRoot) {
-  const dir = join(root, 'src', 'vscode');
-  const files = readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith('.ts'))
-    .sort();
-  const strings = new Set(files.flatMap((f) => l10nStringsInSource(join('src/vscode', f), readFileSync(join(dir, f), 'utf8'))));
+  const strings = new Set(
+    ['vscode', 'core'].flatMap((layer) => {
+      const dir = join(root, 'src', layer);
+      return readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.ts'))
+        .sort()
+        .flatMap((f) => l10nStringsInSource(join('src', layer, f), readFileSync(join(dir, f), 'utf8')));
+    }),
+  );
   return [...strings].sort();
 }
 

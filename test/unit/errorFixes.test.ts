@@ -1,9 +1,12 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Simulator } from '../../sim/simulator';
 import { chatButtonAction, errorView } from '../../src/core/chat/chatErrors';
 import {
   errorFix,
   FEATURES,
+  finishFix,
   fixCommand,
   fixText,
   MAPPED_CODES,
@@ -11,8 +14,9 @@ import {
   type Feature,
   type FixAction,
 } from '../../src/core/errors/errorFixes';
-import { hintFor } from '../../src/core/transport/errorMapping';
-import { ServiceError, type ErrorCode } from '../../src/core/errors/serviceError';
+import { english, type Localise } from '../../src/core/errors/phrase';
+import { isServiceError, ServiceError, type ErrorCode } from '../../src/core/errors/serviceError';
+import { normalizeBaseUrl } from '../../src/core/services/endpoints';
 import { chatHarness, type Harness, simulatorForChats } from './chat/chatHarness';
 
 /** Every code errorMapping can produce; a Record, so a code added to ErrorCode fails to compile here until listed. */
@@ -36,7 +40,16 @@ const ALL_CODES: Record<ErrorCode, true> = {
 };
 
 const errorOf = (code: ErrorCode, service: 'A' | 'B' = 'B') =>
-  new ServiceError({ service, code, message: `Service ${service} failed (${code})`, hint: hintFor(service, code) });
+  new ServiceError({ service, code, message: `Service ${service} failed (${code})` });
+
+function normalizeError(call: () => unknown): ServiceError {
+  try {
+    call();
+  } catch (error) {
+    if (isServiceError(error)) return error;
+  }
+  throw new Error('expected a ServiceError');
+}
 
 /** Actions only the chat can run (it owns the answer); everywhere else they would be a dead button. */
 const CHAT_ONLY: ReadonlySet<FixAction['kind']> = new Set(['retry', 'newChatWithSummary']);
@@ -114,6 +127,38 @@ describe('error fixes: one mapping from an error to its message and fix', () => 
     assert.equal(fixText(fix), 'Service B: Service B failed (invalid_api_key) — Set your Service B key (Tandem: Set API Key…)');
     const own = errorFix(new TypeError('boom'), { feature: 'chat', service: 'A' });
     assert.deepEqual([own.code, own.message, own.action], ['internal_error', 'Tandem failed: boom', { kind: 'retry' }]);
+  });
+
+  it('puts every hint, finish notice and line it shows through the translator, and the l10n bundle holds each template', () => {
+    const bundle = JSON.parse(readFileSync(join(__dirname, '../../l10n/bundle.l10n.json'), 'utf8')) as Record<string, string>;
+    const seen: string[] = [];
+    // A "translation" that marks its text, so English that skipped the translator shows.
+    const localise: Localise = (p) => {
+      seen.push(p.template);
+      return `«${english(p)}»`;
+    };
+    const errors = [
+      ...(Object.keys(ALL_CODES) as ErrorCode[]).map((code) => errorOf(code)),
+      normalizeError(() => normalizeBaseUrl('B', 'http://example.com')),
+      normalizeError(() => normalizeBaseUrl('A', '')),
+    ];
+    for (const error of errors) {
+      for (const feature of FEATURES) {
+        for (const partial of [false, true]) {
+          const fix = errorFix(error, { feature, service: 'B', partial, localise });
+          const where = `${error.code} in ${feature}${partial ? ' (partial)' : ''}`;
+          if (error.code !== 'aborted') assert.match(fix.hint, /^«.*»$/s, `${where}: the hint is translated`);
+          assert.match(fixText(fix, localise), /^«.*»$/s, `${where}: the one-line text is translated`);
+        }
+      }
+    }
+    for (const reason of ['length', 'content_filter', 'repetition_truncation']) {
+      const fix = finishFix(reason, 'B', localise);
+      assert.match(`${fix?.message}|${fix?.hint}`, /^«.*»\|«.*»$/s, `${reason}: message and hint are translated`);
+    }
+    const own = errorFix(new TypeError('boom'), { feature: 'chat', service: 'A', localise });
+    assert.equal(own.message, '«Tandem failed: boom»');
+    for (const template of new Set(seen)) assert.ok(Object.hasOwn(bundle, template), `the l10n bundle holds "${template}"`);
   });
 
   describe('the chat path, with the real clients', () => {

@@ -29,7 +29,6 @@ describe('error notices render from the one error mapping', () => {
       service: 'A',
       code: 'model_not_found',
       message: 'Service A returned HTTP 404 (model_not_found)',
-      hint: 'Pick another Service A model',
     });
     await showServiceError(error, 'speech', 'Nothing is playing now.', ui);
     assert.deepEqual(

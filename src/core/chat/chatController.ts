@@ -22,6 +22,7 @@ import type { ToolHost } from './toolHost';
 import { meteredChatClients } from '../spend/meteredStreams';
 import type { SpendGate } from '../spend/spendGate';
 import type { UsageSink } from '../spend/spendTypes';
+import type { Localise } from '../errors/phrase';
 
 export interface ChatControllerDeps {
   store: ChatStore;
@@ -39,6 +40,8 @@ export interface ChatControllerDeps {
   allowInWorkspace?: (prefixes: string[]) => void;
   /** The spend ledger each request is recorded in, and the budget asked before it leaves. */
   spend?: { sink: UsageSink; budget: SpendGate };
+  /** Translates what the chat says of errors; English when not given. */
+  localise?: Localise;
 }
 
 export class ChatController {
@@ -245,6 +248,7 @@ export class ChatController {
       },
       projectInstructions: async () => (await this.refreshRules())?.section,
       allowInWorkspace: this.deps.allowInWorkspace,
+      localise: this.deps.localise,
     });
     return session;
   }

@@ -1,17 +1,19 @@
 // The chat's rendering of the one error mapping (errorFixes.ts): a fix action becomes a chat button.
 import type { ErrorView, ServiceId } from '../../shared/protocol';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
 import { errorFix, finishFix, MODEL_SETTINGS, type ErrorFix, type FixAction } from '../errors/errorFixes';
+import { english, type Localise } from '../errors/phrase';
 
 type ChatButton = NonNullable<ErrorView['action']>;
 
 /** `partial`: some of the answer had arrived, so a failure is a cut stream whose text is kept. */
-export function errorView(error: unknown, service: ServiceId, partial: boolean): ErrorView {
-  return viewOf(errorFix(error, { feature: 'chat', service, partial }));
+export function errorView(error: unknown, service: ServiceId, partial: boolean, localise: Localise = english): ErrorView {
+  return viewOf(errorFix(error, { feature: 'chat', service, partial, localise }));
 }
 
 /** Finish reasons that end an answer early, explained; undefined for a normal end. */
-export function finishNotice(finishReason: string | undefined, service: ServiceId): ErrorView | undefined {
-  const fix = finishFix(finishReason, service);
+export function finishNotice(finishReason: string | undefined, service: ServiceId, localise: Localise = english): ErrorView | undefined {
+  const fix = finishFix(finishReason, service, localise);
   return fix && viewOf(fix);
 }
 
@@ -24,7 +26,7 @@ export function chatButtonAction(button: ChatButton, service: ServiceId): FixAct
     case 'setKey':
       return { kind: 'setKey', service };
     case 'openSettings':
-      return { kind: 'openSettings', setting: `tandem.service${service}.baseUrl` };
+      return { kind: 'openSettings', setting: settingId(baseUrlSetting(service)) };
     case 'pickModel':
       return { kind: 'pickModel', feature: 'chat', setting: MODEL_SETTINGS.chat };
     case 'retry':

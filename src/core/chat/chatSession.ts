@@ -9,6 +9,7 @@ import type { AssistantTurn, Attachment, ChatOptions, Citation, HostMessage, Too
 import { safeUrl } from '../../shared/safeUrl';
 import { appendPart } from '../../shared/turnParts';
 import { errorView, finishNotice } from './chatErrors';
+import { english, phrase, type Localise } from '../errors/phrase';
 import { SYSTEM_PROMPT, streamRound, userMessage, type ChatClients } from './chatRound';
 import type { StoredChat } from './chatStore';
 import { titleFrom } from './chatText';
@@ -50,6 +51,8 @@ export interface ChatSessionDeps {
   projectInstructions?: () => Promise<string | undefined>;
   /** "Always allow in this workspace": saves the card's prefixes as this workspace's allow rules. */
   allowInWorkspace?: (prefixes: string[]) => void;
+  /** Translates the error and notice text an answer ends with; English when not given. */
+  localise?: Localise;
 }
 
 interface Run {
@@ -315,19 +318,20 @@ export class ChatSession {
     wire.push(toAssistantMessage(message));
 
     if (message.tool_calls.length === 0) {
-      const notice = finishNotice(message.finish_reason, options.service);
+      const notice = finishNotice(message.finish_reason, options.service, this.deps.localise);
       if (notice) turn.error = notice;
       turn.status = 'done';
       return false;
     }
     if (answer.toolRounds >= limits.maxToolIterations) {
+      const localise = this.deps.localise ?? english;
       this.answerUnrun(wire, message.tool_calls, `Not run: the limit of ${limits.maxToolIterations} tool rounds per answer was reached.`);
       turn.status = 'error';
       turn.error = {
         service: options.service,
         code: 'tool_limit',
-        message: `Stopped after ${limits.maxToolIterations} rounds of tool calls.`,
-        hint: 'Ask the model to continue, or raise tandem.chat.maxToolIterations.',
+        message: localise(phrase('Stopped after {0} rounds of tool calls.', limits.maxToolIterations)),
+        hint: localise(phrase('Ask the model to continue, or raise tandem.chat.maxToolIterations.')),
       };
       return false;
     }
@@ -361,7 +365,7 @@ export class ChatSession {
       turn.status = 'stopped';
     } else {
       turn.status = 'error';
-      turn.error = errorView(error, options.service, Boolean(partial?.content || partial?.reasoning_content));
+      turn.error = errorView(error, options.service, Boolean(partial?.content || partial?.reasoning_content), this.deps.localise);
     }
   }
 

@@ -153,6 +153,9 @@ export type SettingValue<K extends SettingKey> = Widen<(typeof SETTINGS)[K]['def
 type EnumKey = { [K in SettingKey]: (typeof SETTINGS)[K] extends { enum: readonly string[] } ? K : never }[SettingKey];
 type IntegerKey = { [K in SettingKey]: (typeof SETTINGS)[K] extends { type: 'integer' } ? K : never }[SettingKey];
 
+/** The setting that holds a service's base URL: where its requests, and its key, go. */
+export const baseUrlSetting = (service: 'A' | 'B') => `service${service}.baseUrl` as const satisfies SettingKey;
+
 /** The id VS Code knows a setting by, e.g. `tandem.chat.model`. */
 export function settingId(key: SettingKey): string {
   return `${SETTINGS_SECTION}.${key}`;

@@ -4,6 +4,9 @@
 import type { ServiceId } from '../services/wireTypes';
 import { isServiceError, type ErrorCode, type ServiceError } from './serviceError';
 import { COMMANDS } from '../config/commandCatalog';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { codeAdvice, CUT_ADVICE } from './codeAdvice';
+import { english, phrase, type Localise, type Phrase } from './phrase';
 
 /** Where the error happened: it decides which setting a fix opens (each feature has its own model). */
 export type Feature = 'completion' | 'chat' | 'speech' | 'connection';
@@ -50,13 +53,13 @@ export interface FixContext {
   service: ServiceId;
   /** Chat: some of the answer had arrived, so a failure is a cut stream whose text is kept. */
   partial?: boolean;
+  /** Translates what the user reads; English when not given (tests, logs). */
+  localise?: Localise;
 }
 
-type Rule = (error: ServiceError, context: FixContext) => Pick<ErrorFix, 'action' | 'notice'> & { hint?: string };
+type Rule = (error: ServiceError, context: FixContext) => Pick<ErrorFix, 'action' | 'notice'> & { hint?: Phrase };
 
-const CUT_HINT = 'The answer was cut off; the partial text is kept. Retry to ask again.';
-
-const baseUrlSetting = (service: ServiceId) => `tandem.service${service}.baseUrl`;
+const baseUrlId = (service: ServiceId) => settingId(baseUrlSetting(service));
 const everywhere = (rule: Rule): Record<Feature, Rule> => ({ completion: rule, chat: rule, speech: rule, connection: rule });
 
 const setKey =
@@ -68,19 +71,20 @@ const setKey =
 const showLog: Rule = () => ({ action: { kind: 'showLog' } });
 const noAction: Rule = () => ({});
 const retryUnlessCut: Rule = (_error, { partial }) =>
-  partial ? { hint: CUT_HINT, action: { kind: 'retry' } } : { action: { kind: 'retry' } };
+  partial ? { hint: CUT_ADVICE, action: { kind: 'retry' } } : { action: { kind: 'retry' } };
 /** A service that cannot be reached is fixed in its base URL; in a chat, a connection lost mid-answer is a cut. */
 const unreachable: Rule = (error, { feature, partial }) =>
   feature === 'chat' && partial
-    ? { hint: CUT_HINT, action: { kind: 'retry' } }
+    ? { hint: CUT_ADVICE, action: { kind: 'retry' } }
     : {
-        action: { kind: 'openSettings', setting: baseUrlSetting(error.service) },
+        action: { kind: 'openSettings', setting: baseUrlId(error.service) },
         ...(feature === 'completion' ? { notice: 'unreachable' as const } : {}),
       };
 const pickModel =
-  (feature: ModelFeature, where: string): Rule =>
-  (error) => ({
-    hint: `${sentence(error.hint || `Pick another Service ${error.service} model`)}. ${where}`,
+  (feature: ModelFeature, where: Phrase): Rule =>
+  (error, { localise = english }) => ({
+    // The error's own advice (which model to choose instead) comes first, then where the model is set.
+    hint: phrase('{0}. {1}', sentence(localise(error.advice ?? phrase('Pick another Service {0} model', error.service))), localise(where)),
     action: { kind: 'pickModel', feature, setting: MODEL_SETTINGS[feature] },
     // Every completion would fail the same way, and the status bar alone is easy to miss.
     ...(feature === 'completion' ? { notice: 'unknown_model' as const } : {}),
@@ -107,30 +111,30 @@ const FIXES = {
   context_length_exceeded: {
     ...everywhere(showLog),
     completion: () => ({
-      hint: 'The completion context is larger than the model reads; lower tandem.completion.contextTokens',
+      hint: phrase('The completion context is larger than the model reads; lower tandem.completion.contextTokens'),
       action: { kind: 'openSettings', setting: 'tandem.completion.contextTokens' },
     }),
     chat: () => ({
-      hint: 'The chat is longer than the model can read. Start a new chat that begins with a summary of this one.',
+      hint: phrase('The chat is longer than the model can read. Start a new chat that begins with a summary of this one.'),
       action: { kind: 'newChatWithSummary' },
     }),
   },
   content_filter: {
     ...everywhere(showLog),
-    chat: () => ({ hint: "The service's safety filter rejected the request. Rephrase it (edit and resend)." }),
+    chat: () => ({ hint: phrase("The service's safety filter rejected the request. Rephrase it (edit and resend).") }),
   },
   model_not_found: {
     completion: pickModel(
       'completion',
-      'The completion model is set in tandem.completion.model (Tandem: Choose Inline Completion Model…).',
+      phrase('The completion model is set in tandem.completion.model (Tandem: Choose Inline Completion Model…).'),
     ),
     chat: pickModel(
       'chat',
-      "The model picker in the chat header changes this chat's model; tandem.chat.model is the one new chats start with.",
+      phrase("The model picker in the chat header changes this chat's model; tandem.chat.model is the one new chats start with."),
     ),
-    speech: pickModel('speech', 'The speech model is set in tandem.speech.model.'),
+    speech: pickModel('speech', phrase('The speech model is set in tandem.speech.model.')),
     // The connection check asks only for lists, never a model: a 404 there means the base URL is off.
-    connection: (error) => ({ action: { kind: 'openSettings', setting: baseUrlSetting(error.service) } }),
+    connection: (error) => ({ action: { kind: 'openSettings', setting: baseUrlId(error.service) } }),
   },
   insufficient_balance: { ...everywhere(showLog), chat: noAction },
   invalid_request: { ...everywhere(showLog), chat: noAction },
@@ -140,51 +144,55 @@ const FIXES = {
 /** Finish reasons that end an answer early (chat only), explained; the text the model wrote is kept. */
 const FINISHES = {
   length: {
-    message: 'The answer reached the maximum output length and was cut off.',
-    hint: 'Retry, or ask the model to continue.',
+    message: phrase('The answer reached the maximum output length and was cut off.'),
+    hint: phrase('Retry, or ask the model to continue.'),
     action: { kind: 'retry' },
   },
   content_filter: {
-    message: "The service's content filter stopped this answer.",
-    hint: 'Rephrase the request (edit and resend).',
+    message: phrase("The service's content filter stopped this answer."),
+    hint: phrase('Rephrase the request (edit and resend).'),
   },
   repetition_truncation: {
-    message: 'The service cut this answer because the model began repeating itself.',
-    hint: 'Retry, or rephrase the request.',
+    message: phrase('The service cut this answer because the model began repeating itself.'),
+    hint: phrase('Retry, or rephrase the request.'),
     action: { kind: 'retry' },
   },
-} satisfies Record<string, Pick<ErrorFix, 'message' | 'hint' | 'action'>>;
+} satisfies Record<string, { message: Phrase; hint: Phrase; action?: FixAction }>;
 
 /** The codes the mapping covers, for tests and anyone listing them. */
 export const MAPPED_CODES = Object.keys(FIXES) as ErrorCode[];
 
 /** What the user sees of an error in a feature, and the action that fixes it. */
 export function errorFix(error: unknown, context: FixContext): ErrorFix {
+  const localise = context.localise ?? english;
   if (!isServiceError(error)) {
     const message = error instanceof Error ? error.message : String(error);
     return {
       service: context.service,
       code: 'internal_error',
-      message: `Tandem failed: ${message}`,
-      hint: 'Retry; if it happens again, see Tandem: Show Log.',
+      message: localise(phrase('Tandem failed: {0}', message)),
+      hint: localise(phrase('Retry; if it happens again, see Tandem: Show Log.')),
       action: context.feature === 'chat' ? { kind: 'retry' } : { kind: 'showLog' },
     };
   }
   const rule: Rule = FIXES[error.code][context.feature];
   const { hint, ...rest } = rule(error, context);
-  return { service: error.service, code: error.code, message: error.message, hint: hint ?? error.hint, ...rest };
+  const advice = hint ?? error.advice ?? codeAdvice(error.service, error.code);
+  return { service: error.service, code: error.code, message: error.message, hint: localise(advice), ...rest };
 }
 
 /** Why an answer ended early, with what to do; undefined for a normal end (stop, tool calls). */
-export function finishFix(finishReason: string | undefined, service: ServiceId): ErrorFix | undefined {
+export function finishFix(finishReason: string | undefined, service: ServiceId, localise: Localise = english): ErrorFix | undefined {
   if (finishReason === undefined || !Object.hasOwn(FINISHES, finishReason)) return undefined;
-  const finish: Pick<ErrorFix, 'message' | 'hint' | 'action'> = FINISHES[finishReason as keyof typeof FINISHES];
-  return { service, code: finishReason, ...finish };
+  const { message, hint, ...rest }: { message: Phrase; hint: Phrase; action?: FixAction } = FINISHES[finishReason as keyof typeof FINISHES];
+  return { service, code: finishReason, message: localise(message), hint: localise(hint), ...rest };
 }
 
 /** One line: which service, what went wrong, what to do. */
-export function fixText(fix: ErrorFix): string {
-  return `Service ${fix.service}: ${fix.message}${fix.hint ? ` — ${fix.hint}` : ''}`;
+export function fixText(fix: ErrorFix, localise: Localise = english): string {
+  return fix.hint
+    ? localise(phrase('Service {0}: {1} — {2}', fix.service, fix.message, fix.hint))
+    : localise(phrase('Service {0}: {1}', fix.service, fix.message));
 }
 
 /**

@@ -1,35 +1,21 @@
 import type { ServiceId } from '../services/wireTypes';
+import { codeAdvice } from './codeAdvice';
+import type { ErrorCode } from './errorCode';
+import { english, type Phrase } from './phrase';
+
+export type { ErrorCode } from './errorCode';
 
 /**
- * Contract error codes (Service A's table; Service B shows none, so we map its statuses onto the same
- * codes) plus the local conditions a client meets before or after the service answers.
+ * The one error type every service call rejects with. `advice` says what to do next where the error's
+ * code alone does not (codeAdvice.ts has the advice for each code); `hint` is the English text of either.
  */
-export type ErrorCode =
-  | 'invalid_api_key'
-  | 'rate_limit_exceeded'
-  | 'invalid_request'
-  | 'context_length_exceeded'
-  | 'content_filter'
-  | 'server_error'
-  | 'model_not_found'
-  | 'insufficient_balance'
-  | 'missing_key'
-  | 'missing_base_url'
-  | 'origin_not_approved'
-  | 'network_error'
-  | 'timeout'
-  | 'stream_truncated'
-  | 'invalid_response'
-  | 'aborted';
-
-/** The one error type every service call rejects with; `hint` tells the user what to do next. */
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   readonly service: ServiceId;
   readonly status: number | undefined;
   readonly code: ErrorCode;
   readonly retryable: boolean;
-  readonly hint: string;
+  readonly advice: Phrase | undefined;
   /** Milliseconds the service asked us to wait (Retry-After), when it said. */
   readonly retryAfterMs: number | undefined;
 
@@ -39,7 +25,7 @@ export class ServiceError extends Error {
     message: string;
     status?: number;
     retryable?: boolean;
-    hint?: string;
+    advice?: Phrase;
     retryAfterMs?: number;
     cause?: unknown;
   }) {
@@ -48,8 +34,12 @@ export class ServiceError extends Error {
     this.code = init.code;
     this.status = init.status;
     this.retryable = init.retryable ?? false;
-    this.hint = init.hint ?? '';
+    this.advice = init.advice;
     this.retryAfterMs = init.retryAfterMs;
+  }
+
+  get hint(): string {
+    return english(this.advice ?? codeAdvice(this.service, this.code));
   }
 }
 

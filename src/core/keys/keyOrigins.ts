@@ -3,6 +3,8 @@ import type { ServiceId } from '../services/wireTypes';
 import { normalizeBaseUrl } from '../services/endpoints';
 import { keyEnvVar, type KeySource } from './keySource';
 import { ServiceError } from '../errors/serviceError';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { phrase } from '../errors/phrase';
 
 /** The user's answers for one service's stored key, per origin: true = send it there, false = do not. */
 export type OriginAnswers = Record<string, boolean>;
@@ -105,6 +107,10 @@ function notApproved(service: ServiceId, origin: string): ServiceError {
     service,
     code: 'origin_not_approved',
     message: `Tandem did not send your Service ${service} key to ${origin}: you have not approved that address`,
-    hint: `If you trust ${origin}, run Tandem: Set API Key… to send your key there; otherwise fix tandem.service${service}.baseUrl in your user settings`,
+    advice: phrase(
+      'If you trust {0}, run Tandem: Set API Key… to send your key there; otherwise fix {1} in your user settings',
+      origin,
+      settingId(baseUrlSetting(service)),
+    ),
   });
 }

@@ -1,6 +1,8 @@
 // Base addresses, endpoint paths and auth headers of both services (docs/contracts.md#a-endpoints, docs/contracts.md#b-endpoints).
 import type { ServiceId } from './wireTypes';
 import { ServiceError } from '../errors/serviceError';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { phrase } from '../errors/phrase';
 
 export const SERVICE_A_PATHS = {
   chat: '/v1/chat/completions',
@@ -30,7 +32,6 @@ export function normalizeBaseUrl(service: ServiceId, raw: string): string {
       service,
       code: 'missing_base_url',
       message: `Service ${service} has no base URL`,
-      hint: `Set tandem.service${service}.baseUrl in Settings`,
     });
   }
   let url: URL;
@@ -53,7 +54,10 @@ export function normalizeBaseUrl(service: ServiceId, raw: string): string {
       service,
       code: 'invalid_request',
       message: `Service ${service} base URL "${trimmed}" is not secure: plain http:// would send your key unencrypted to another computer`,
-      hint: `Use https:// in tandem.service${service}.baseUrl (http:// is allowed only for localhost, 127.0.0.1 and [::1])`,
+      advice: phrase(
+        'Use https:// in {0} (http:// is allowed only for localhost, 127.0.0.1 and [::1])',
+        settingId(baseUrlSetting(service)),
+      ),
     });
   }
   const suffix = service === 'A' ? /\/v1$/i : /\/(?:beta|v1)$/i;
@@ -79,7 +83,6 @@ export function authHeaders(service: ServiceId, key: string, scheme: AuthScheme 
       service,
       code: 'missing_key',
       message: `No API key for Service ${service}`,
-      hint: `Set your Service ${service} key (Tandem: Set API Key…)`,
     });
   }
   if (service === 'A' && scheme === 'api-key') return { 'api-key': trimmed };
@@ -103,6 +106,6 @@ function malformed(service: ServiceId, raw: string, why: string): ServiceError {
     service,
     code: 'invalid_request',
     message: `Service ${service} base URL "${raw}" is malformed: ${why}`,
-    hint: `Fix tandem.service${service}.baseUrl in Settings (for example https://api.example.com)`,
+    advice: phrase('Fix {0} in Settings (for example https://api.example.com)', settingId(baseUrlSetting(service))),
   });
 }

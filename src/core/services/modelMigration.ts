@@ -3,6 +3,7 @@
 // Service B: `beta-chat` / `beta-reasoner` map to beta-v4-flash without / with reasoning, offline 2026-07-24 (docs/contracts.md#b-model-retirement).
 import type { ServiceId } from './wireTypes';
 import { ServiceError } from '../errors/serviceError';
+import { phrase } from '../errors/phrase';
 
 export interface ModelMigration {
   model: string;
@@ -48,12 +49,16 @@ export function migrateModelSetting(service: ServiceId, id: string): ModelMigrat
 export function retiredModelError(service: ServiceId, id: string): ServiceError {
   const to = migrateModelSetting(service, id);
   const when = service === 'A' ? 'was retired on 2026-06-30' : 'went offline on 2026-07-24';
-  const mode = to.thinking === undefined ? '' : ` with thinking ${to.thinking ? 'on' : 'off'}`;
   return new ServiceError({
     service,
     code: 'model_not_found',
     message: `Service ${service} model "${id.trim()}" ${when} and no longer works`,
-    hint: `Choose ${to.model}${mode} instead`,
+    advice:
+      to.thinking === undefined
+        ? phrase('Choose {0} instead', to.model)
+        : to.thinking
+          ? phrase('Choose {0} with thinking on instead', to.model)
+          : phrase('Choose {0} with thinking off instead', to.model),
   });
 }
 

@@ -2,9 +2,10 @@
 // instead of as an opaque 400 from the service.
 import type { ServiceId } from './wireTypes';
 import { ServiceError } from '../errors/serviceError';
+import { phrase, type Phrase } from '../errors/phrase';
 
-export function invalidRequest(service: ServiceId, message: string, hint = ''): ServiceError {
-  return new ServiceError({ service, code: 'invalid_request', message, hint });
+export function invalidRequest(service: ServiceId, message: string, advice?: Phrase): ServiceError {
+  return new ServiceError({ service, code: 'invalid_request', message, advice });
 }
 
 export interface RangeRule {
@@ -28,7 +29,11 @@ export function checkRange(service: ServiceId, field: string, value: number | un
   if (ok) return value;
   const what = integer ? 'an integer' : 'a number';
   const range = minExclusive ? `greater than ${min} and at most ${max}` : `from ${min} to ${max}`;
-  throw invalidRequest(service, `Service ${service} ${field} must be ${what} ${range} (got ${String(value)})`, `Use a ${field} ${range}.`);
+  throw invalidRequest(
+    service,
+    `Service ${service} ${field} must be ${what} ${range} (got ${String(value)})`,
+    phrase('Use a {0} {1}.', field, range),
+  );
 }
 
 /** Normalizes stop sequences to what is sent: undefined when there are none. */
@@ -42,7 +47,7 @@ export function checkStop(service: ServiceId, stop: string | string[] | undefine
     throw invalidRequest(
       service,
       `Service ${service} allows at most ${max} stop sequences (got ${list.length})`,
-      `Remove ${list.length - max} stop sequence(s).`,
+      phrase('Remove {0} stop sequence(s).', list.length - max),
     );
   }
   if (list.length === 0) return undefined;

@@ -2,6 +2,8 @@
 import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../errors/serviceError';
 import type { RequestPolicy } from './requestKinds';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { phrase } from '../errors/phrase';
 
 /** Starts a timer and returns its cancel function; injectable so tests control time. */
 export type Timer = (ms: number, fire: () => void) => () => void;
@@ -95,7 +97,11 @@ function deadlineError(service: ServiceId, which: 'first' | 'total', ms: number)
         : `Service ${service} did not finish answering within ${within}`,
     // Not retried: the same server would most likely keep the next attempt open just as long.
     retryable: false,
-    hint: `Retry; if it keeps happening, check that Service ${service} is up and that tandem.service${service}.baseUrl points at it.`,
+    advice: phrase(
+      'Retry; if it keeps happening, check that Service {0} is up and that {1} points at it.',
+      service,
+      settingId(baseUrlSetting(service)),
+    ),
   });
 }
 

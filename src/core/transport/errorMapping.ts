@@ -2,6 +2,9 @@ import type { ServiceId } from '../services/wireTypes';
 import { ServiceError, type ErrorCode } from '../errors/serviceError';
 import { parseRetryAfter } from './backoff';
 import { redactSecrets } from './redact';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { CUT_ADVICE } from '../errors/codeAdvice';
+import { phrase, type Phrase } from '../errors/phrase';
 
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
@@ -41,42 +44,7 @@ const BODY_CODES: Readonly<Record<string, ErrorCode>> = {
   insufficient_quota: 'insufficient_balance',
 };
 
-/** A short next step for the user, naming the service and the setting or command as they see it. */
-export function hintFor(service: ServiceId, code: ErrorCode): string {
-  const baseUrlSetting = `tandem.service${service}.baseUrl`;
-  switch (code) {
-    case 'invalid_api_key':
-    case 'missing_key':
-      return `Set your Service ${service} key (Tandem: Set API Key…)`;
-    case 'missing_base_url':
-      return `Set the base URL (${baseUrlSetting})`;
-    case 'origin_not_approved':
-      return `Run Tandem: Set API Key… to send your key to ${baseUrlSetting}`;
-    case 'rate_limit_exceeded':
-    case 'server_error':
-      return 'Wait a moment; Tandem retries automatically';
-    case 'context_length_exceeded':
-      return 'Start a new chat or shorten the context';
-    case 'content_filter':
-      return 'Rephrase the request';
-    case 'insufficient_balance':
-      return `Top up your Service ${service} balance`;
-    case 'model_not_found':
-      return `Pick another Service ${service} model; this one does not exist or was retired`;
-    case 'invalid_request':
-      return `Check the model and request settings for Service ${service}`;
-    case 'network_error':
-      return `Check the base URL (${baseUrlSetting}) and that the service is reachable`;
-    case 'timeout':
-      return 'The service is slow to answer; Tandem retries automatically';
-    case 'stream_truncated':
-      return 'The answer was cut off; partial output is kept. Retry.';
-    case 'invalid_response':
-      return `Check that the base URL (${baseUrlSetting}) points at Service ${service}`;
-    case 'aborted':
-      return '';
-  }
-}
+const checkBaseUrl = (service: ServiceId): Phrase => phrase('Check the base URL ({0})', settingId(baseUrlSetting(service)));
 
 /** Maps a non-2xx response (body already read, bounded) to the error the user sees. */
 export function errorFromResponse(
@@ -89,7 +57,7 @@ export function errorFromResponse(
   const body = parseErrorBody(bodyText, secrets);
   const bodyCode = knownCode(body);
   let code: ErrorCode;
-  let hint: string | undefined;
+  let advice: Phrase | undefined;
   if (status === 401 || status === 403) {
     code = 'invalid_api_key';
   } else if (status === 402) {
@@ -103,7 +71,7 @@ export function errorFromResponse(
       code = 'model_not_found';
     } else {
       code = 'invalid_request';
-      hint = `Check the base URL (tandem.service${service}.baseUrl)`;
+      advice = checkBaseUrl(service);
     }
   } else if (status === 413) {
     // Payload too large: the only fix a user has is a smaller context.
@@ -113,7 +81,7 @@ export function errorFromResponse(
   } else if (status >= 300 && status < 400) {
     // Redirects are not followed for POSTs; a redirect means the base URL is off (http vs https, path).
     code = 'invalid_request';
-    hint = `Check the base URL (tandem.service${service}.baseUrl)`;
+    advice = checkBaseUrl(service);
   } else if (status >= 200 && status < 300) {
     code = bodyCode ?? 'server_error';
   } else {
@@ -126,7 +94,7 @@ export function errorFromResponse(
     status,
     message: composeMessage(service, `returned HTTP ${status} (${code})`, body.message, secrets),
     retryable: RETRYABLE.has(code),
-    hint: hint ?? hintFor(service, code),
+    advice,
     retryAfterMs: retryAfterFrom(headers),
   });
 }
@@ -148,7 +116,7 @@ export function errorFromStreamPayload(service: ServiceId, payload: unknown, sec
     status: 200,
     message: composeMessage(service, `sent an error mid-stream (${code})`, body.message, secrets),
     retryable: RETRYABLE.has(code),
-    hint: code === 'server_error' ? 'The service failed mid-answer; partial output is kept. Retry.' : hintFor(service, code),
+    advice: code === 'server_error' ? CUT_ADVICE : undefined,
   });
 }
 
@@ -163,13 +131,13 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
   const { code, name, message } = describeError(err);
   const secrets = context.secrets ?? [];
   const where = safeUrl(context.url, secrets);
-  const make = (errorCode: ErrorCode, text: string, retryable: boolean, hint: string): ServiceError =>
+  const make = (errorCode: ErrorCode, text: string, retryable: boolean, advice?: Phrase): ServiceError =>
     new ServiceError({
       service,
       code: errorCode,
       message: redactSecrets(`Service ${service}: ${text} (${code ?? name ?? 'error'})`, secrets),
       retryable,
-      hint,
+      advice,
       cause: err,
     });
 
@@ -178,25 +146,25 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
     return abortedError(service, err);
   }
   if (tunnelFailed && (code === 'UND_ERR_ABORTED' || /tunnel/i.test(message))) {
-    return make('network_error', `the proxy refused to connect to ${where}`, false, 'Check the proxy setting (http.proxy)');
+    return make('network_error', `the proxy refused to connect to ${where}`, false, phrase('Check the proxy setting (http.proxy)'));
   }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT' || (name === 'TimeoutError' && context.phase === 'connect')) {
     return make(
       'timeout',
       `timed out connecting to ${where}`,
       true,
-      `Check your network, proxy (http.proxy) and base URL (tandem.service${service}.baseUrl); Tandem retries automatically`,
+      phrase('Check your network, proxy (http.proxy) and base URL ({0}); Tandem retries automatically', settingId(baseUrlSetting(service))),
     );
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || (name === 'TimeoutError' && context.phase === 'headers')) {
-    return make('timeout', `no response from ${where} in time`, true, hintFor(service, 'timeout'));
+    return make('timeout', `no response from ${where} in time`, true);
   }
   if (code === 'UND_ERR_BODY_TIMEOUT' || name === 'TimeoutError') {
     return make(
       'timeout',
       `${where} stopped sending data`,
       true,
-      'The service went quiet mid-answer; Tandem retries when nothing was received yet',
+      phrase('The service went quiet mid-answer; Tandem retries when nothing was received yet'),
     );
   }
   if (code !== undefined && TLS_CODE.test(code)) {
@@ -204,18 +172,18 @@ export function errorFromException(service: ServiceId, err: unknown, context: Ex
       'network_error',
       `TLS certificate check failed for ${where}`,
       false,
-      `Check the base URL (tandem.service${service}.baseUrl); behind a TLS-inspecting proxy see http.proxyStrictSSL`,
+      phrase('Check the base URL ({0}); behind a TLS-inspecting proxy see http.proxyStrictSSL', settingId(baseUrlSetting(service))),
     );
   }
   if (code !== undefined && NETWORK_CODES.has(code)) {
     const verb = context.phase === 'connect' ? 'could not connect to' : 'lost the connection to';
-    return make('network_error', `${verb} ${where}`, true, hintFor(service, 'network_error'));
+    return make('network_error', `${verb} ${where}`, true);
   }
   if (code === 'ERR_INVALID_URL' || code === 'UND_ERR_INVALID_ARG' || /invalid url/i.test(message)) {
-    return make('invalid_request', `the URL ${where} is not valid`, false, `Check the base URL (tandem.service${service}.baseUrl)`);
+    return make('invalid_request', `the URL ${where} is not valid`, false, checkBaseUrl(service));
   }
   // Unknown failures are not retried: repeating a bug only delays the message the user needs.
-  return make('network_error', `request to ${where} failed: ${echo(message, secrets)}`, false, hintFor(service, 'network_error'));
+  return make('network_error', `request to ${where} failed: ${echo(message, secrets)}`, false);
 }
 
 const NETWORK_CODES: ReadonlySet<string> = new Set([

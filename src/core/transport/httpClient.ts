@@ -3,7 +3,7 @@ import type { Dispatcher } from 'undici';
 import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../errors/serviceError';
 import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
-import { abortedError, errorFromException, errorFromResponse, hintFor } from './errorMapping';
+import { abortedError, errorFromException, errorFromResponse } from './errorMapping';
 import { silentLogger, type Logger } from './logger';
 import { redactSecrets } from './redact';
 import { CallDeadline, carriesContent, realTimer, type Timer } from './callDeadline';
@@ -350,7 +350,6 @@ export class HttpClient {
       service: this.service,
       code: 'invalid_response',
       message: `Service ${this.service} sent an invalid response: ${why}`,
-      hint: hintFor(this.service, 'invalid_response'),
       cause,
     });
   }

@@ -1,7 +1,10 @@
 import { createParser } from 'eventsource-parser';
 import type { ServiceId } from '../services/wireTypes';
 import { ServiceError } from '../errors/serviceError';
-import { abortedError, errorFromException, errorFromStreamPayload, hintFor } from './errorMapping';
+import { abortedError, errorFromException, errorFromStreamPayload } from './errorMapping';
+import { baseUrlSetting, settingId } from '../config/settingsCatalog';
+import { CUT_ADVICE } from '../errors/codeAdvice';
+import { phrase, type Phrase } from '../errors/phrase';
 
 export interface SseJsonOptions {
   service: ServiceId;
@@ -177,9 +180,18 @@ function malformedChunk(service: ServiceId, cause: unknown): ServiceError {
     service,
     code: 'invalid_response',
     message: `Service ${service} stream had a malformed chunk (not JSON)`,
-    hint: 'The answer stream was garbled; partial output is kept. Retry.',
+    advice: CUT_ADVICE,
     cause,
   });
+}
+
+/** A stream Tandem stopped reading: the text so far is kept, and a wrong base URL is a likely cause. */
+function brokenStreamAdvice(service: ServiceId): Phrase {
+  return phrase(
+    'The answer stream was broken; the partial text is kept. Retry, and check that the base URL ({0}) points at Service {1}.',
+    settingId(baseUrlSetting(service)),
+    service,
+  );
 }
 
 function lineTooLong(service: ServiceId): ServiceError {
@@ -187,7 +199,7 @@ function lineTooLong(service: ServiceId): ServiceError {
     service,
     code: 'invalid_response',
     message: `Service ${service} sent a line longer than 4 MiB without a line break; Tandem stopped reading it`,
-    hint: `The answer stream was broken; partial output is kept. Retry, and check that the base URL (tandem.service${service}.baseUrl) points at Service ${service}.`,
+    advice: brokenStreamAdvice(service),
   });
 }
 
@@ -196,7 +208,7 @@ function eventTooLong(service: ServiceId): ServiceError {
     service,
     code: 'invalid_response',
     message: `Service ${service} sent more than 16 MiB without ending an event; Tandem stopped reading it`,
-    hint: `The answer stream was broken; partial output is kept. Retry, and check that the base URL (tandem.service${service}.baseUrl) points at Service ${service}.`,
+    advice: brokenStreamAdvice(service),
   });
 }
 
@@ -206,7 +218,6 @@ function truncated(service: ServiceId): ServiceError {
     code: 'stream_truncated',
     message: `Service ${service} stream ended before [DONE]`,
     retryable: false,
-    hint: hintFor(service, 'stream_truncated'),
   });
 }
 
@@ -221,7 +232,6 @@ function notAStream(service: ServiceId, raw: string, secrets: readonly string[])
         service,
         code: 'invalid_response',
         message: `Service ${service} answered with JSON where an event stream was expected`,
-        hint: hintFor(service, 'invalid_response'),
       });
     } catch {
       // Cut-off JSON: fall through to truncation.
@@ -233,7 +243,6 @@ function notAStream(service: ServiceId, raw: string, secrets: readonly string[])
       service,
       code: 'invalid_response',
       message: `Service ${service} answered with something other than an event stream`,
-      hint: hintFor(service, 'invalid_response'),
     });
   }
   return truncated(service);

@@ -18,6 +18,7 @@ import { manageApprovals } from './manageApprovals';
 import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
+import { localise } from '../errors/localise';
 
 export interface ChatRegistration {
   controller: ChatController;
@@ -74,6 +75,7 @@ export function registerChat(
     newId,
     projectRules: () => rules.read(),
     allowInWorkspace: (prefixes) => void commandRules.add('allow', prefixes),
+    localise,
   });
   const mentions = new MentionSource(log, gate);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);

@@ -1,7 +1,14 @@
 import * as vscode from 'vscode';
 import type { AuthScheme } from '../../core/services/endpoints';
 import type { ServiceId } from '../../core/services/wireTypes';
-import { SETTINGS_SECTION, enumSetting, settingDefault, type SettingKey, type SettingValue } from '../../core/config/settingsCatalog';
+import {
+  SETTINGS_SECTION,
+  baseUrlSetting,
+  enumSetting,
+  settingDefault,
+  type SettingKey,
+  type SettingValue,
+} from '../../core/config/settingsCatalog';
 
 /** Typed reads of `tandem.*`, defaulting to settingsCatalog.ts; read on each use so changes apply without a reload. */
 export function tandemSetting<K extends SettingKey>(key: K): SettingValue<K> {
@@ -20,8 +27,6 @@ function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
   const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
 }
-
-export const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl` as const;
 
 export function baseUrl(service: ServiceId): string {
   const key = baseUrlSetting(service);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorFix, fixCommand, fixText, type Feature, type FixAction } from '../../core/errors/errorFixes';
 import { isServiceError } from '../../core/errors/serviceError';
+import { localise } from './localise';
 
 /** How each fix reads as a notification button; the chat's own fixes (retry, new chat) have none here. */
 export function fixLabel(action: FixAction): string | undefined {
@@ -46,15 +47,15 @@ export async function runFix(action: FixAction, run: NoticeUi['run'] = runComman
  */
 export function describeError(error: unknown, feature: Feature = 'connection'): string {
   if (!isServiceError(error)) return error instanceof Error ? error.message : String(error);
-  return fixText(errorFix(error, { feature, service: error.service }));
+  return fixText(errorFix(error, { feature, service: error.service, localise }), localise);
 }
 
 /** Shows an error of a feature with the button that fixes it; `also` adds what else the user should know. */
 export async function showServiceError(error: unknown, feature: Feature, also?: string, ui: NoticeUi = errorUi): Promise<void> {
   if (isServiceError(error) && error.code === 'aborted') return;
-  const fix = errorFix(error, { feature, service: isServiceError(error) ? error.service : 'B' });
+  const fix = errorFix(error, { feature, service: isServiceError(error) ? error.service : 'B', localise });
   // A failure of our own already starts "Tandem failed: …".
-  const text = isServiceError(error) ? `Tandem: ${fixText(fix)}` : `${fix.message} — ${fix.hint}`;
+  const text = isServiceError(error) ? `Tandem: ${fixText(fix, localise)}` : `${fix.message} — ${fix.hint}`;
   const message = `${text}${also ? ` ${also}` : ''}`;
   const label = fix.action && fixLabel(fix.action);
   if (!fix.action || !label) {

@@ -43,13 +43,13 @@ describe('normalizeBaseUrl', () => {
       service: 'A',
       code: 'missing_base_url',
       message: 'Service A has no base URL',
-      hint: 'Set tandem.serviceA.baseUrl in Settings',
+      hint: 'Set the base URL (tandem.serviceA.baseUrl) in Settings',
     });
     expectServiceError(() => normalizeBaseUrl('B', '   '), {
       service: 'B',
       code: 'missing_base_url',
       message: 'Service B has no base URL',
-      hint: 'Set tandem.serviceB.baseUrl in Settings',
+      hint: 'Set the base URL (tandem.serviceB.baseUrl) in Settings',
     });
   });
 

@@ -30,7 +30,7 @@ describe('chat session: errors the user can act on', () => {
   });
 
   it('a key held back from an address the user has not approved offers "Set key" (which approves it)', () => {
-    const declined = new ServiceError({ service: 'B', code: 'origin_not_approved', message: 'not sent', hint: 'run Tandem: Set API Key…' });
+    const declined = new ServiceError({ service: 'B', code: 'origin_not_approved', message: 'not sent' });
     assert.equal(errorView(declined, 'B', false).action, 'setKey');
   });
 

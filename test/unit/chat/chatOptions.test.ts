@@ -43,8 +43,7 @@ describe('chat options and error actions', () => {
   });
 
   it('gives each failure the action that fixes it', () => {
-    const e = (code: ConstructorParameters<typeof ServiceError>[0]['code']) =>
-      new ServiceError({ service: 'A', code, message: code, hint: 'h' });
+    const e = (code: ConstructorParameters<typeof ServiceError>[0]['code']) => new ServiceError({ service: 'A', code, message: code });
     assert.equal(errorView(e('invalid_api_key'), 'A', false).action, 'setKey');
     assert.equal(errorView(e('missing_base_url'), 'A', false).action, 'openSettings');
     assert.equal(errorView(e('network_error'), 'A', false).action, 'openSettings');

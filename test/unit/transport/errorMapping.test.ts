@@ -156,7 +156,7 @@ describe('errorFromStreamPayload', () => {
   it('treats an unknown mid-stream error as a server failure, keeping partial output', () => {
     const err = errorFromStreamPayload('B', { error: { message: 'overloaded' } });
     assert.equal(err.code, 'server_error');
-    assert.match(err.hint, /partial output is kept/);
+    assert.match(err.hint, /the partial text is kept/);
   });
 
   it('masks a key before cutting the echoed message', () => {

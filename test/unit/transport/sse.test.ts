@@ -74,7 +74,7 @@ describe('sseJson', () => {
     assert.deepEqual(values, [{ n: 1 }, { n: 2 }]);
     assert.equal(error?.code, 'stream_truncated');
     assert.equal(error?.retryable, false);
-    assert.equal(error?.hint, 'The answer was cut off; partial output is kept. Retry.');
+    assert.equal(error?.hint, 'The answer was cut off; the partial text is kept. Retry to ask again.');
   });
 
   it('accepts a final [DONE] without the trailing blank line', async () => {

@@ -4,6 +4,7 @@ import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } fro
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
+import { phrase } from '../../errors/phrase';
 
 export interface ServiceAChatOptions {
   model: string;
@@ -69,7 +70,7 @@ function checkModel(model: string): ModelInfo {
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A') {
-    throw invalidRequest('A', `Unknown Service A model "${model}"`, `Choose ${modelIdList(modelsFor('A', 'text'))}.`);
+    throw invalidRequest('A', `Unknown Service A model "${model}"`, phrase('Choose {0}.', modelIdList(modelsFor('A', 'text'))));
   }
   if (info.kind !== 'text') {
     throw invalidRequest('A', `${model} is a speech model; build its request with buildSpeechRequest`);

@@ -5,6 +5,7 @@ import { DEFAULT_VOICE, PRESET_VOICES, findModel, isPresetVoice, modelIdList, mo
 import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';
+import { phrase } from '../../errors/phrase';
 
 export type SpeechFormat = 'wav' | 'mp3' | 'pcm' | 'pcm16';
 
@@ -83,7 +84,7 @@ function speechModel(model: string): { speech: SpeechKind; maxOutputTokens: numb
   if (isRetiredModel('A', model)) throw retiredModelError('A', model);
   const info = findModel(model);
   if (!info || info.service !== 'A' || info.kind !== 'speech' || !info.speech) {
-    throw invalidRequest('A', `"${model}" is not a Service A speech model`, `Use ${modelIdList(modelsFor('A', 'speech'))}.`);
+    throw invalidRequest('A', `"${model}" is not a Service A speech model`, phrase('Use {0}.', modelIdList(modelsFor('A', 'speech'))));
   }
   return { speech: info.speech, maxOutputTokens: info.maxOutputTokens };
 }
@@ -109,7 +110,11 @@ function voiceFor(speech: SpeechKind, o: SpeechOptions): string | undefined {
   if (speech === 'preset') {
     const voice = o.voice ?? DEFAULT_VOICE;
     if (!isPresetVoice(voice)) {
-      throw invalidRequest('A', `"${voice}" is not a preset voice of alpha-v2.5-tts`, `Choose one of: ${PRESET_VOICES.join(', ')}.`);
+      throw invalidRequest(
+        'A',
+        `"${voice}" is not a preset voice of alpha-v2.5-tts`,
+        phrase('Choose one of: {0}.', PRESET_VOICES.join(', ')),
+      );
     }
     return voice;
   }
@@ -123,7 +128,7 @@ function requireDescription(description: string | undefined): string {
     throw invalidRequest(
       'A',
       'alpha-v2.5-tts-voicedesign needs a voice description',
-      'Describe the voice, e.g. "a calm, low female voice".',
+      phrase('Describe the voice, e.g. "a calm, low female voice".'),
     );
   }
   return description;
@@ -146,7 +151,7 @@ function cloneSample(o: SpeechOptions): string {
     throw invalidRequest(
       'A',
       `Service A voice cloning needs a sample of 3 to 10 seconds (got ${Number(seconds.toFixed(3))} s)`,
-      'Trim or record a sample between 3 and 10 seconds long.',
+      phrase('Trim or record a sample between 3 and 10 seconds long.'),
     );
   }
   return b64;

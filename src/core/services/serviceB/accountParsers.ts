@@ -82,6 +82,5 @@ function invalidResponse(detail: string): ServiceError {
     service: 'B',
     code: 'invalid_response',
     message: `Service B sent an unexpected ${detail}`,
-    hint: 'Check that tandem.serviceB.baseUrl points at Service B.',
   });
 }

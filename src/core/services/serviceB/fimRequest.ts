@@ -3,6 +3,7 @@ import { DEFAULT_FIM_MODEL, SERVICE_LIMITS, completionModels, findModel, modelId
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, checkStop, invalidRequest, omitUndefined } from '../requestChecks';
+import { phrase } from '../../errors/phrase';
 
 export interface FimOptions {
   /** Defaults to beta-v4-pro, the model the contract names for this operation. */
@@ -29,7 +30,7 @@ export function buildFimRequest(o: FimOptions): FimRequest {
   if (isRetiredModel('B', model)) throw retiredModelError('B', model);
   const info = findModel(model);
   if (!info || info.service !== 'B' || !info.fim || info.fimMaxTokens === undefined) {
-    throw invalidRequest('B', `"${model}" cannot do fill-in-the-middle on Service B`, `Use ${modelIdList(completionModels())}.`);
+    throw invalidRequest('B', `"${model}" cannot do fill-in-the-middle on Service B`, phrase('Use {0}.', modelIdList(completionModels())));
   }
   if (typeof o.prompt !== 'string') throw invalidRequest('B', 'Service B fill-in-the-middle needs a prompt string');
   if (o.suffix !== undefined && typeof o.suffix !== 'string') {

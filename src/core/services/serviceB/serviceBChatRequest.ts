@@ -6,6 +6,7 @@ import { SERVICE_LIMITS, findModel, modelIdList, modelsFor, type ModelInfo } fro
 import { SERVICE_B_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
+import { phrase } from '../../errors/phrase';
 
 // A named choice's shape is "not shown" (docs/contracts.md#b-tool-choice); we use the chat-completions one.
 export type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
@@ -94,7 +95,7 @@ function checkModel(model: string): ModelInfo {
   if (isRetiredModel('B', model)) throw retiredModelError('B', model);
   const info = findModel(model);
   if (!info || info.service !== 'B') {
-    throw invalidRequest('B', `Unknown Service B model "${model}"`, `Choose ${modelIdList(modelsFor('B', 'text'))}.`);
+    throw invalidRequest('B', `Unknown Service B model "${model}"`, phrase('Choose {0}.', modelIdList(modelsFor('B', 'text'))));
   }
   return info;
 }
@@ -111,7 +112,7 @@ function buildMessages(messages: ChatMessage[], reasoning: boolean): Array<Recor
       throw invalidRequest(
         'B',
         `Service B needs the reasoning_content of assistant message ${ordinal(i)}, which made tool calls, when thinking is on`,
-        'Keep reasoning_content when storing tool-call turns, or turn thinking off for this chat.',
+        phrase('Keep reasoning_content when storing tool-call turns, or turn thinking off for this chat.'),
       );
     }
     if (role === 'tool' && !m.tool_call_id) {
@@ -156,7 +157,7 @@ function textContent(m: ChatMessage, i: number): string {
       throw invalidRequest(
         'B',
         `Service B accepts text only: message ${ordinal(i)} has a part of type "${String(other?.type)}"`,
-        'Remove the attachment, or use Service A for images, audio and video.',
+        phrase('Remove the attachment, or use Service A for images, audio and video.'),
       );
     }
     return m.content.map((p) => (p as { text: string }).text).join('\n');
@@ -178,7 +179,7 @@ function checkJsonRule(format: ServiceBChatOptions['responseFormat'], messages: 
     throw invalidRequest(
       'B',
       'Service B JSON output needs the word "json" in a system or user message',
-      'Add an instruction such as "Reply in JSON." to the system prompt.',
+      phrase('Add an instruction such as "Reply in JSON." to the system prompt.'),
     );
   }
 }
@@ -194,7 +195,7 @@ function buildTools(tools: FunctionTool[] | undefined, strict: boolean): Functio
       throw invalidRequest(
         'B',
         'Web search is a Service A tool; Service B takes function tools only',
-        'Switch the chat to Service A to search the web.',
+        phrase('Switch the chat to Service A to search the web.'),
       );
     }
     if (t?.type !== 'function') {
