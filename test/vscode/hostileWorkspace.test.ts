@@ -122,7 +122,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     await until(() => warnings.length > 0, 'the notice', 10_000);
     assert.deepEqual(warnings, [
       'Tandem ignored tandem.serviceA.baseUrl, tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json): ' +
-        'only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, so Tandem uses your own values instead.',
+        'only your user settings decide where your API keys go, how they are sent, which files are sensitive, which commands run without asking, which file is uploaded as a voice sample and what Tandem may spend, so Tandem uses your own values instead.',
     ]);
     // The same values again (the file rewritten, another setting changed): no second notice. Then other
     // values: the user hears about them. (The notice checks one change after the other.)
@@ -130,7 +130,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     await writeWorkspaceSettings({ 'tandem.serviceB.baseUrl': 'https://elsewhere.example', 'editor.tabSize': 3 });
     const second =
       'Tandem ignored tandem.serviceB.baseUrl from this workspace (.vscode/settings.json): ' +
-      'only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, so Tandem uses your own value instead.';
+      'only your user settings decide where your API keys go, how they are sent, which files are sensitive, which commands run without asking, which file is uploaded as a voice sample and what Tandem may spend, so Tandem uses your own value instead.';
     await until(() => warnings.includes(second), 'the notice about the new values', 10_000);
     assert.deepEqual(warnings.slice(1), [second]);
   });

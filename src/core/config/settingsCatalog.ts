@@ -23,6 +23,11 @@ export type SettingScope = 'application' | 'machine' | 'machine-overridable' | '
 
 interface SettingCommon {
   readonly scope?: SettingScope;
+  /**
+   * Only the user decides it (where a key goes, what runs unasked, what is spent): read from the user's
+   * settings alone, and a workspace that sets it is told it was ignored (keys/userOnlySettings.ts).
+   */
+  readonly userOnly?: true;
   /** Still read, but package.json marks it deprecated (it names the replacement). */
   readonly deprecated?: boolean;
 }
@@ -75,10 +80,10 @@ export type SettingSpec =
   StringSetting | BooleanSetting | IntegerSetting | NumberSetting | StringListSetting | CommandRulesSetting | PricesSetting;
 
 export const SETTINGS = {
-  // Where a key goes and how it is sent: only the user decides (userOnlySettings.ts).
-  'serviceA.baseUrl': { type: 'string', default: '', scope: 'application' },
-  'serviceA.authHeader': { type: 'string', enum: ['bearer', 'api-key'], default: 'bearer', scope: 'application' },
-  'serviceB.baseUrl': { type: 'string', default: '', scope: 'application' },
+  // Where a key goes and how it is sent: only the user decides.
+  'serviceA.baseUrl': { type: 'string', default: '', userOnly: true, scope: 'application' },
+  'serviceB.baseUrl': { type: 'string', default: '', userOnly: true, scope: 'application' },
+  'serviceA.authHeader': { type: 'string', enum: ['bearer', 'api-key'], default: 'bearer', userOnly: true, scope: 'application' },
 
   'chat.service': { type: 'string', enum: ['A', 'B'], default: 'B' },
   'chat.model': { type: 'string', default: DEFAULT_CHAT_MODEL },
@@ -89,8 +94,8 @@ export const SETTINGS = {
   'chat.strictTools': { type: 'boolean', default: false },
   // Per folder: it can only switch a folder's AGENTS.md on or off, and it is on by default anyway.
   'chat.projectRules': { type: 'boolean', default: true, scope: 'resource' },
-  // Standing approvals: global rules only the user sets (userOnlySettings.ts); a workspace's own are in workspaceState.
-  'chat.commandRules': { type: 'object', default: { allow: [], deny: [] }, scope: 'application' },
+  // Standing approvals: global rules only the user sets; a workspace's own are in workspaceState.
+  'chat.commandRules': { type: 'object', default: { allow: [], deny: [] }, userOnly: true, scope: 'application' },
 
   'completion.enabled': { type: 'boolean', default: true },
   'completion.model': { type: 'string', enum: completionModels().map((m) => m.id), default: DEFAULT_FIM_MODEL },
@@ -101,16 +106,16 @@ export const SETTINGS = {
   'completion.disabledLanguages': { type: 'array', items: 'string', default: [] },
 
   // The sensitive-path policy's lists: the user's are application-scoped, a workspace's can only add.
-  sensitiveFiles: { type: 'array', items: 'string', default: [], scope: 'application' },
+  sensitiveFiles: { type: 'array', items: 'string', default: [], userOnly: true, scope: 'application' },
   workspaceSensitiveFiles: { type: 'array', items: 'string', default: [], scope: 'resource' },
-  'completion.exclude': { type: 'array', items: 'string', default: [], scope: 'application', deprecated: true },
+  'completion.exclude': { type: 'array', items: 'string', default: [], userOnly: true, scope: 'application', deprecated: true },
 
   'speech.model': { type: 'string', enum: modelsFor('A', 'speech').map((m) => m.id), default: DEFAULT_SPEECH_MODEL },
   'speech.voice': { type: 'string', enum: PRESET_VOICES, default: DEFAULT_VOICE },
   'speech.voiceDescription': { type: 'string', default: '' },
   'speech.optimizeTextPreview': { type: 'boolean', default: false },
-  // Which file is uploaded as the voice to clone: only the user decides (userOnlySettings.ts); a path on the machine running the extension.
-  'speech.voiceSample': { type: 'string', default: '', scope: 'machine' },
+  // Which file is uploaded as the voice to clone: only the user decides; a path on the machine running the extension.
+  'speech.voiceSample': { type: 'string', default: '', userOnly: true, scope: 'machine' },
   // The range an AudioContext accepts.
   'speech.sampleRate': { type: 'integer', default: 24000, minimum: 8000, maximum: 96000 },
   'speech.stripMarkup': { type: 'boolean', default: true },
@@ -129,13 +134,19 @@ export const SETTINGS = {
   },
 
   // Budgets and prices are the user's money: read from user settings only, never a workspace's.
-  'spend.dailyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, scope: 'application' },
-  'spend.monthlyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, scope: 'application' },
-  'spend.confirmAbove': { type: 'number', default: 0.5, minimum: 0, maximum: 1_000_000, scope: 'application' },
-  'spend.prices': { type: 'object', default: {}, scope: 'application' },
+  'spend.dailyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, userOnly: true, scope: 'application' },
+  'spend.monthlyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, userOnly: true, scope: 'application' },
+  'spend.confirmAbove': { type: 'number', default: 0.5, minimum: 0, maximum: 1_000_000, userOnly: true, scope: 'application' },
+  'spend.prices': { type: 'object', default: {}, userOnly: true, scope: 'application' },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;
+
+/** The settings only the user decides (`userOnly`). */
+export type UserOnlyKey = { [K in SettingKey]: (typeof SETTINGS)[K] extends { userOnly: true } ? K : never }[SettingKey];
+export const USER_ONLY_KEYS = (Object.keys(SETTINGS) as SettingKey[]).filter(
+  (key): key is UserOnlyKey => (SETTINGS[key] as SettingCommon).userOnly === true,
+);
 
 type Widen<T> = T extends string
   ? string

@@ -1,24 +1,14 @@
 // The settings only the user decides (where a key goes, how it is sent, which files are sensitive), as a
 // workspace may try to set them.
 import { createHash } from 'node:crypto';
+import { USER_ONLY_KEYS, settingId } from '../config/settingsCatalog';
+import { phrase, type Phrase } from '../errors/phrase';
 
 /**
- * Application-scoped in package.json (VS Code's own `http.*` too): only the user's own values count
- * (src/vscode/config/settings.ts and sensitiveFiles.ts read them from the user level).
+ * Tandem's `userOnly` settings and VS Code's proxy settings (a proxy decides where a key goes): only
+ * the user's own values count (vscode/config/settings.ts `userValue` reads them from the user level).
  */
-export const USER_ONLY_SETTINGS = [
-  'tandem.serviceA.baseUrl',
-  'tandem.serviceB.baseUrl',
-  'tandem.serviceA.authHeader',
-  'http.proxy',
-  'http.proxyStrictSSL',
-  'tandem.sensitiveFiles',
-  'tandem.completion.exclude',
-  // Standing approvals: which commands the chat runs without asking.
-  'tandem.chat.commandRules',
-  // Which file is uploaded to Service A as the voice to clone.
-  'tandem.speech.voiceSample',
-] as const;
+export const USER_ONLY_SETTINGS: readonly string[] = [...USER_ONLY_KEYS.map(settingId), 'http.proxy', 'http.proxyStrictSSL'];
 
 export interface IgnoredSetting {
   setting: string;
@@ -46,12 +36,21 @@ export function userOnlySettingsIn(settings: unknown, file: string): IgnoredSett
 }
 
 /** The one-time warning, and a fingerprint of what it is about (the same values never warn twice). */
-export function ignoredSettingsNotice(found: readonly IgnoredSetting[]): { message: string; fingerprint: string } {
+export function ignoredSettingsNotice(found: readonly IgnoredSetting[]): { message: Phrase; fingerprint: string } {
   const names = [...new Set(found.map((f) => f.setting))];
-  const files = [...new Set(found.map((f) => f.file))];
+  const files = [...new Set(found.map((f) => f.file))].join(', ');
   const message =
-    `Tandem ignored ${listed(names)} from this workspace (${files.join(', ')}): only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, ` +
-    `so Tandem uses your own ${names.length === 1 ? 'value' : 'values'} instead.`;
+    names.length === 1
+      ? phrase(
+          'Tandem ignored {0} from this workspace ({1}): only your user settings decide where your API keys go, how they are sent, which files are sensitive, which commands run without asking, which file is uploaded as a voice sample and what Tandem may spend, so Tandem uses your own value instead.',
+          names[0],
+          files,
+        )
+      : phrase(
+          'Tandem ignored {0} from this workspace ({1}): only your user settings decide where your API keys go, how they are sent, which files are sensitive, which commands run without asking, which file is uploaded as a voice sample and what Tandem may spend, so Tandem uses your own values instead.',
+          listed(names),
+          files,
+        );
   const pairs = found.map((f) => JSON.stringify([f.setting, f.value])).sort();
   return { message, fingerprint: createHash('sha256').update(pairs.join('\n')).digest('hex') };
 }

@@ -1,8 +1,9 @@
 // Where the standing command rules live: a workspace's in its workspaceState (never in a workspace
 // file, which a cloned repository could ship), the user's global ones in the application-scoped
 // setting `tandem.chat.commandRules`, read from the user level only (userOnlySettings.ts).
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { normalRule, type CommandRules } from '../../core/tools/commandRules';
+import { userValue } from '../config/settings';
 
 const STATE_KEY = 'tandem.commandRules';
 /** A cap on what a workspace keeps: each call checks every rule. */
@@ -20,8 +21,7 @@ export class CommandRulesStore {
 
   /** The user's global rules: only the user-level value counts, whatever a workspace sets. */
   user(): CommandRules {
-    const inspected = vscode.workspace.getConfiguration('tandem').inspect<unknown>('chat.commandRules');
-    return cleaned(inspected?.globalValue);
+    return cleaned(userValue('chat.commandRules'));
   }
 
   /** The rules in effect: the workspace's and the user's together (deny wins over either's allow). */

@@ -4,6 +4,7 @@ import { Disposable } from '../../core/lifecycle/disposable';
 import { ignoredSettingsNotice, userOnlySettingsIn, type IgnoredSetting } from '../../core/keys/userOnlySettings';
 import { openSettings } from './settings';
 import type { TandemUi } from '../ui/tandemUi';
+import { localise } from '../errors/localise';
 
 const shownKey = 'tandem.ignoredKeySettingsShown';
 /** A settings file is a few KB; a giant one is not read on every configuration change. */
@@ -48,7 +49,7 @@ export class IgnoredSettingsNotice extends Disposable implements vscode.Disposab
     await this.workspaceState.update(shownKey, [...shown, fingerprint].slice(-20));
     // Not awaited: the next check must not wait for the user to close the notification.
     const openUserSettings = vscode.l10n.t('Open User Settings');
-    void Promise.resolve(this.ui.warn(message, openUserSettings)).then(
+    void Promise.resolve(this.ui.warn(localise(message), openUserSettings)).then(
       (choice) => choice === openUserSettings && openSettings('tandem.service'),
     );
   }

@@ -8,6 +8,7 @@ import {
   settingDefault,
   type SettingKey,
   type SettingValue,
+  type UserOnlyKey,
 } from '../../core/config/settingsCatalog';
 
 /** Typed reads of `tandem.*`, defaulting to settingsCatalog.ts; read on each use so changes apply without a reload. */
@@ -23,25 +24,28 @@ export function tandemSetting<K extends SettingKey>(key: K): SettingValue<K> {
  * key, and `inspect()` shows it as the workspace value. `globalValue` is the user's (local, remote
  * and application) settings only.
  */
-function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
-  const inspected = vscode.workspace.getConfiguration(section).inspect<T>(key);
-  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+export function userValue(key: UserOnlyKey): unknown {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>(key)?.globalValue;
+}
+
+/** A user-only string setting, or its default when the user's value is missing or not a string. */
+function userString(key: UserOnlyKey & ('serviceA.baseUrl' | 'serviceB.baseUrl' | 'speech.voiceSample' | 'serviceA.authHeader')): string {
+  const value = userValue(key);
+  return typeof value === 'string' ? value : settingDefault(key);
 }
 
 export function baseUrl(service: ServiceId): string {
-  const key = baseUrlSetting(service);
-  return userSetting(key, settingDefault(key));
+  return userString(baseUrlSetting(service));
 }
 
 /** `tandem.speech.voiceSample`, the user's own: a workspace must not choose which file is uploaded as the voice to clone. */
 export function voiceSampleSetting(): string {
-  const value = userSetting<unknown>('speech.voiceSample', settingDefault('speech.voiceSample'));
-  return typeof value === 'string' ? value : '';
+  return userString('speech.voiceSample');
 }
 
 export function serviceAAuthScheme(): AuthScheme {
   // An unknown value reads as the default, `bearer`, which is also what authHeaders() sends for one.
-  return enumSetting('serviceA.authHeader', userSetting<unknown>('serviceA.authHeader', settingDefault('serviceA.authHeader')));
+  return enumSetting('serviceA.authHeader', userString('serviceA.authHeader'));
 }
 
 /**
@@ -50,7 +54,10 @@ export function serviceAAuthScheme(): AuthScheme {
  * they are read from the user level for the same reason as userSetting.
  */
 export function proxySettings(): { proxyUrl?: string; strictSSL: boolean } {
-  return { proxyUrl: userSetting<string>('proxy', '', 'http') || undefined, strictSSL: userSetting('proxyStrictSSL', true, 'http') };
+  const http = vscode.workspace.getConfiguration('http');
+  const proxyUrl = http.inspect<unknown>('proxy')?.globalValue;
+  const strictSSL = http.inspect<unknown>('proxyStrictSSL')?.globalValue;
+  return { proxyUrl: typeof proxyUrl === 'string' && proxyUrl !== '' ? proxyUrl : undefined, strictSSL: strictSSL !== false };
 }
 
 export function openSettings(query: string): Thenable<unknown> {

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { sensitivePathPolicy, type SensitivePathPolicy } from '../../core/security/sensitivePaths';
 import { linkedGitDirs } from './linkedGitDirs';
+import { settingId } from '../../core/config/settingsCatalog';
+import { userValue } from '../config/settings';
 
-const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'tandem.completion.exclude'];
+const POLICY_SETTINGS = (['sensitiveFiles', 'workspaceSensitiveFiles', 'completion.exclude'] as const).map(settingId);
 
 /**
  * The sensitive-path policy from the settings. The user's lists are read from user settings only
@@ -10,8 +12,7 @@ const SETTINGS = ['tandem.sensitiveFiles', 'tandem.workspaceSensitiveFiles', 'ta
  * every level and folder, can only add. Folders that a root's `.git` file points at are git data.
  */
 export function readSensitivePolicy(): SensitivePathPolicy {
-  const config = vscode.workspace.getConfiguration('tandem');
-  const user = [...strings(config.inspect('sensitiveFiles')?.globalValue), ...strings(config.inspect('completion.exclude')?.globalValue)];
+  const user = [...strings(userValue('sensitiveFiles')), ...strings(userValue('completion.exclude'))];
   const workspace = [undefined, ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri)].flatMap((scope) => {
     const inspected = vscode.workspace.getConfiguration('tandem', scope).inspect('workspaceSensitiveFiles');
     return [inspected?.globalValue, inspected?.workspaceValue, inspected?.workspaceFolderValue].flatMap(strings);
@@ -21,7 +22,7 @@ export function readSensitivePolicy(): SensitivePathPolicy {
 }
 
 export function affectsSensitiveSettings(event: vscode.ConfigurationChangeEvent): boolean {
-  return SETTINGS.some((s) => event.affectsConfiguration(s));
+  return POLICY_SETTINGS.some((s) => event.affectsConfiguration(s));
 }
 
 /** The path the policy judges: relative to its workspace folder, or the whole path outside any. */

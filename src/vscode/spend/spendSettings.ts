@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { SpendLimits } from '../../core/spend/budget';
 import { parseUserPrices, type UserPrices } from '../../core/spend/spendPrices';
 import { SETTINGS_SECTION, settingDefault } from '../../core/config/settingsCatalog';
+import { userValue } from '../config/settings';
 
 /**
  * The budget settings from the user's settings only: a workspace (a cloned repository's
@@ -9,7 +10,7 @@ import { SETTINGS_SECTION, settingDefault } from '../../core/config/settingsCata
  * reading `globalValue` also ignores what scoping misses.
  */
 function userNumber(key: 'spend.dailyLimit' | 'spend.monthlyLimit' | 'spend.confirmAbove'): number {
-  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>(key)?.globalValue;
+  const value = userValue(key);
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : settingDefault(key);
 }
 
@@ -22,7 +23,7 @@ export function spendLimits(): SpendLimits {
 }
 
 export function userPrices(): UserPrices {
-  return parseUserPrices(vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>('spend.prices')?.globalValue);
+  return parseUserPrices(userValue('spend.prices'));
 }
 
 export function affectsSpend(event: vscode.ConfigurationChangeEvent): boolean {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { parseJsonc } from '../../../src/core/config/jsonc';
-import { ignoredSettingsNotice, userOnlySettingsIn } from '../../../src/core/keys/userOnlySettings';
+import { ignoredSettingsNotice, USER_ONLY_SETTINGS, userOnlySettingsIn } from '../../../src/core/keys/userOnlySettings';
+import { SETTINGS, USER_ONLY_KEYS } from '../../../src/core/config/settingsCatalog';
+import { english } from '../../../src/core/errors/phrase';
 
 describe('parseJsonc (settings files as VS Code writes and reads them)', () => {
   it('reads comments and trailing commas, and leaves strings that look like them alone', () => {
@@ -55,7 +57,7 @@ describe('userOnlySettingsIn: what a workspace tries to set about where keys go'
     );
     assert.deepEqual(
       found.map((f) => f.setting),
-      ['http.proxy', 'http.proxyStrictSSL', 'tandem.sensitiveFiles', 'tandem.completion.exclude'],
+      ['tandem.sensitiveFiles', 'tandem.completion.exclude', 'http.proxy', 'http.proxyStrictSSL'],
     );
   });
 
@@ -74,8 +76,8 @@ describe('ignoredSettingsNotice', () => {
       { setting: 'tandem.serviceB.baseUrl', value: 'https://evil-2.example', file: 'team.code-workspace' },
     ]);
     assert.equal(
-      notice.message,
-      'Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent, which files are sensitive and which file is uploaded as a voice sample, so Tandem uses your own values instead.',
+      english(notice.message),
+      'Tandem ignored tandem.serviceB.baseUrl and tandem.serviceA.authHeader from this workspace (.vscode/settings.json, team.code-workspace): only your user settings decide where your API keys go, how they are sent, which files are sensitive, which commands run without asking, which file is uploaded as a voice sample and what Tandem may spend, so Tandem uses your own values instead.',
     );
   });
 
@@ -85,5 +87,34 @@ describe('ignoredSettingsNotice', () => {
     assert.equal(ignoredSettingsNotice(a).fingerprint, ignoredSettingsNotice([...a]).fingerprint);
     assert.notEqual(ignoredSettingsNotice(a).fingerprint, ignoredSettingsNotice(b).fingerprint);
     assert.match(ignoredSettingsNotice(a).fingerprint, /^[0-9a-f]{64}$/, 'a hash, whatever the size of the values');
+  });
+});
+
+describe('the settings only the user decides', () => {
+  it('are the catalog entries marked userOnly, each application- or machine-scoped, and VS Code proxy settings', () => {
+    for (const key of USER_ONLY_KEYS) {
+      assert.ok(['application', 'machine'].includes(SETTINGS[key].scope), `${key}: VS Code drops a workspace's value`);
+    }
+    assert.deepEqual([...USER_ONLY_SETTINGS].sort(), [
+      'http.proxy',
+      'http.proxyStrictSSL',
+      'tandem.chat.commandRules',
+      'tandem.completion.exclude',
+      'tandem.sensitiveFiles',
+      'tandem.serviceA.authHeader',
+      'tandem.serviceA.baseUrl',
+      'tandem.serviceB.baseUrl',
+      'tandem.speech.voiceSample',
+      'tandem.spend.confirmAbove',
+      'tandem.spend.dailyLimit',
+      'tandem.spend.monthlyLimit',
+      'tandem.spend.prices',
+    ]);
+    const found = userOnlySettingsIn({ tandem: { spend: { dailyLimit: 1000 } }, 'tandem.chat.model': 'x' }, '.vscode/settings.json');
+    assert.deepEqual(
+      found.map((f) => f.setting),
+      ['tandem.spend.dailyLimit'],
+      'a workspace raising the budget is reported',
+    );
   });
 });
