@@ -9,7 +9,7 @@ import { MENTION_IDS, type Attachment, type HostMessage, type ToolCallView } fro
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
 import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
-import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
+import { WorkspaceToolHost } from '../../src/vscode/tools/workspaceToolHost';
 import { until } from '../until';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
@@ -23,7 +23,7 @@ const noPreview = { show: async () => vscode.Uri.parse('untitled:preview'), clos
 describe('tool security: sensitive paths, search filters, bounded reads, symlinks (real extension host)', () => {
   let sim: Simulator;
   let api: TandemApi;
-  let tools: WorkspaceTools;
+  let tools: WorkspaceToolHost;
   let root: string;
   let outside: string;
   const fixtures: string[] = [];
@@ -57,7 +57,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     symlinkSync(outside, join(root, 'linked-out'));
     symlinkSync(join(root, '.env'), join(root, 'env-link.txt'));
     await vscode.workspace.getConfiguration('files').update('exclude', { '**/*.generated.txt': true }, global);
-    tools = new WorkspaceTools(noPreview, () => 'Service B');
+    tools = new WorkspaceToolHost(noPreview, () => 'Service B');
   });
 
   after(async () => {
