@@ -170,6 +170,25 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     }
   });
 
+  it('a .gitignore that links to a file outside the workspace is not read: find_files and the @ picker both still offer what it names', async () => {
+    // Outside rules that would hide the file: read through the link, they would also leak the outside file's text into the filter.
+    writeFileSync(join(outside, 'ignore-rules'), 'kept-by-git.txt\n');
+    fixture('linked-rules/kept-by-git.txt', 'linked-rules-marker-4711\n');
+    symlinkSync(join(outside, 'ignore-rules'), join(root, 'linked-rules', '.gitignore'));
+    fixtures.push(join(root, 'linked-rules', '.gitignore'), join(root, 'linked-rules'));
+    const found = (await run('find_files', { pattern: 'linked-rules/**' })).split('\n');
+    assert.ok(found.includes('linked-rules/kept-by-git.txt'), found.join(', '));
+    const log = vscode.window.createOutputChannel('Tandem mentions test', { log: true });
+    const mentions = new MentionSource(log);
+    try {
+      const offered = (await mentions.query('kept-by-git')).map((i) => (i.detail ? `${i.detail}/${i.label}` : i.label));
+      assert.ok(offered.includes('linked-rules/kept-by-git.txt'), offered.join(', '));
+    } finally {
+      mentions.dispose();
+      log.dispose();
+    }
+  });
+
   it('apply_edit to .vscode/tasks.json or settings.json warns why and offers no "Always"; an ordinary file is scoped to its path', async () => {
     const tasks = ready(
       await prepare('apply_edit', {
