@@ -29,7 +29,7 @@ export type GatedCall<Plan> = PreparedCall<Plan> & { approval: ToolApproval };
 
 interface ToolEntry<N extends ToolName, Deps, Plan> {
   definition: NamedTool<N>;
-  /** Runs its call only when `plan` has been run through `run` with the call's context. */
+  /** Runs a prepared plan, after any approval; `context` names the chat and, for a multi-file edit, the files approved. */
   run(plan: Plan, signal: AbortSignal, context: RunContext | undefined, deps: Deps): Promise<string>;
 }
 
