@@ -72,7 +72,8 @@ export default tseslint.config(
     },
   },
   {
-    // The simulator stands for the services; it may borrow core types but never the extension's glue or views.
+    // The simulator stands for the services, not Tandem: it may borrow src/ types (the wire types it
+    // answers with) but runs none of Tandem's code, so a bug in a client cannot hide in the sim too.
     files: ['sim/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -86,6 +87,9 @@ export default tseslint.config(
         {
           deny: ['src/vscode/', 'src/webview/'],
           message: 'sim/ imports nothing from src/vscode/ or src/webview/.',
+          typesOnly: ['src/'],
+          typesOnlyMessage:
+            'sim/ runs none of src/ (it plays the services, not Tandem): `import type` only; give the sim its own copy of any code it needs.',
         },
       ],
     },

@@ -23,17 +23,23 @@ export const layerImports = {
         properties: {
           allow: { type: 'array', items: { type: 'string' } },
           deny: { type: 'array', items: { type: 'string' } },
+          /** Reachable only by `import type` / `export type` / `import('…').T`: erased before anything runs. */
+          typesOnly: { type: 'array', items: { type: 'string' } },
+          typesOnlyMessage: { type: 'string' },
           message: { type: 'string' },
         },
         required: ['message'],
         additionalProperties: false,
       },
     ],
-    messages: { outside: "'{{source}}' resolves to {{target}}, which this layer may not import. {{message}}" },
+    messages: {
+      outside: "'{{source}}' resolves to {{target}}, which this layer may not import. {{message}}",
+      runtime: "'{{source}}' resolves to {{target}}, which this layer may import only as types (`import type`). {{message}}",
+    },
   },
   create(context) {
-    const { allow, deny = [], message } = context.options[0];
-    const check = (node, source) => {
+    const { allow, deny = [], typesOnly = [], typesOnlyMessage, message } = context.options[0];
+    const check = (node, source, typeOnly) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const absolute = path.resolve(path.dirname(context.filename), source);
       const target = path
@@ -44,14 +50,18 @@ export const layerImports = {
       const allowed =
         (allow === undefined || allow.some((entry) => matches(target, entry))) && !deny.some((entry) => matches(target, entry));
       if (!allowed) context.report({ node, messageId: 'outside', data: { source, target, message } });
+      else if (!typeOnly && typesOnly.some((entry) => matches(target, entry)))
+        context.report({ node, messageId: 'runtime', data: { source, target, message: typesOnlyMessage ?? message } });
     };
-    const fromSource = (node) => check(node.source, node.source?.value);
+    // Only a declaration marked `type` as a whole is erased for certain: `import { type T }` may still
+    // load the module (verbatimModuleSyntax keeps it as `import {}`), so it counts as a runtime import.
+    const fromSource = (kind) => (node) => check(node.source, node.source?.value, node[kind] === 'type');
     return {
-      ImportDeclaration: fromSource,
-      ExportNamedDeclaration: fromSource,
-      ExportAllDeclaration: fromSource,
-      ImportExpression: (node) => check(node.source, node.source.type === 'Literal' ? node.source.value : undefined),
-      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
+      ImportDeclaration: fromSource('importKind'),
+      ExportNamedDeclaration: fromSource('exportKind'),
+      ExportAllDeclaration: fromSource('exportKind'),
+      ImportExpression: (node) => check(node.source, node.source.type === 'Literal' ? node.source.value : undefined, false),
+      TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value, true),
     };
   },
 };

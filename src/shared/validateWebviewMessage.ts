@@ -5,6 +5,7 @@
 import { REASONING_EFFORTS } from './protocol';
 import type { ChatOptions, WebviewMessage } from './protocol';
 import { isSpeechSpeed } from './speechSpeed';
+import { MAX_EDITS_PER_CALL } from './toolLimits';
 import {
   boundedString,
   isBool,
@@ -25,9 +26,12 @@ const MAX_ID = 200;
 
 const isId: Check<string> = (v): v is string => boundedString(MAX_ID)(v) && v.length > 0;
 const isText = boundedString(MAX_TEXT);
-/** Approve-each on an edit card: distinct whole indices, no more than a call may hold (MAX_EDITS_PER_CALL). */
+/** Approve-each on an edit card: distinct whole indices, no more than a call may hold. */
 const isFileIndices: Check<number[]> = (v): v is number[] =>
-  Array.isArray(v) && v.length <= 32 && v.every((i) => Number.isInteger(i) && i >= 0 && i < 32) && new Set(v).size === v.length;
+  Array.isArray(v) &&
+  v.length <= MAX_EDITS_PER_CALL &&
+  v.every((i) => Number.isInteger(i) && i >= 0 && i < MAX_EDITS_PER_CALL) &&
+  new Set(v).size === v.length;
 /** What the user sends: blank text is no message. */
 const isPrompt: Check<string> = (v): v is string => isText(v) && v.trim() !== '';
 const isService = oneOf('A', 'B');

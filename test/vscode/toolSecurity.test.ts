@@ -9,7 +9,7 @@ import { MENTION_IDS, type Attachment, type HostMessage, type ToolCallView } fro
 import { ChatEditorActions } from '../../src/vscode/chat/chatEditorActions';
 import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
-import { WorkspaceTools } from '../../src/vscode/chat/workspaceTools';
+import { WorkspaceToolHost } from '../../src/vscode/tools/workspaceToolHost';
 import { until } from '../until';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
@@ -23,7 +23,7 @@ const noPreview = { show: async () => vscode.Uri.parse('untitled:preview'), clos
 describe('tool security: sensitive paths, search filters, bounded reads, symlinks (real extension host)', () => {
   let sim: Simulator;
   let api: TandemApi;
-  let tools: WorkspaceTools;
+  let tools: WorkspaceToolHost;
   let root: string;
   let outside: string;
   const fixtures: string[] = [];
@@ -57,7 +57,7 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     symlinkSync(outside, join(root, 'linked-out'));
     symlinkSync(join(root, '.env'), join(root, 'env-link.txt'));
     await vscode.workspace.getConfiguration('files').update('exclude', { '**/*.generated.txt': true }, global);
-    tools = new WorkspaceTools(noPreview, () => 'Service B');
+    tools = new WorkspaceToolHost(noPreview, () => 'Service B');
   });
 
   after(async () => {
@@ -164,6 +164,25 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
       assert.ok('attachment' in resolved && resolved.sensitivePath === 'env-link.txt', JSON.stringify(resolved).slice(0, 200));
       // Only what was offered resolves: a made-up id reads nothing.
       assert.ok('refusal' in (await mentions.resolve(`file:${vscode.Uri.file(join(outside, 'outside.txt')).toString()}`)));
+    } finally {
+      mentions.dispose();
+      log.dispose();
+    }
+  });
+
+  it('a .gitignore that links to a file outside the workspace is not read: find_files and the @ picker both still offer what it names', async () => {
+    // Outside rules that would hide the file: read through the link, they would also leak the outside file's text into the filter.
+    writeFileSync(join(outside, 'ignore-rules'), 'kept-by-git.txt\n');
+    fixture('linked-rules/kept-by-git.txt', 'linked-rules-marker-4711\n');
+    symlinkSync(join(outside, 'ignore-rules'), join(root, 'linked-rules', '.gitignore'));
+    fixtures.push(join(root, 'linked-rules', '.gitignore'), join(root, 'linked-rules'));
+    const found = (await run('find_files', { pattern: 'linked-rules/**' })).split('\n');
+    assert.ok(found.includes('linked-rules/kept-by-git.txt'), found.join(', '));
+    const log = vscode.window.createOutputChannel('Tandem mentions test', { log: true });
+    const mentions = new MentionSource(log);
+    try {
+      const offered = (await mentions.query('kept-by-git')).map((i) => (i.detail ? `${i.detail}/${i.label}` : i.label));
+      assert.ok(offered.includes('linked-rules/kept-by-git.txt'), offered.join(', '));
     } finally {
       mentions.dispose();
       log.dispose();

@@ -1,4 +1,5 @@
 // Reading the JSON arguments a model sent for a tool call; bad arguments become a message for the model.
+import { MAX_EDITS_PER_CALL } from '../../shared/toolLimits';
 
 export class ToolArgumentError extends Error {
   override readonly name = 'ToolArgumentError';
@@ -35,9 +36,6 @@ export interface EditRequest {
   oldText: string;
   newText: string;
 }
-
-/** More would be a card nobody can review; a model that needs more can call again. */
-export const MAX_EDITS_PER_CALL = 32;
 
 /**
  * apply_edit's replacements, in order, from either form: the single `{path, old_text, new_text}`

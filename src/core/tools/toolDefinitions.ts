@@ -1,10 +1,12 @@
-// The function tools the chat offers the model, as JSON schemas both services accept.
+// The function tools the chat offers the model, as JSON schemas both services accept. The names of
+// this table are the tool names: the registry that implements them (vscode/tools/toolRegistry.ts)
+// is typed as a full record over them, so a tool defined here and not implemented does not compile.
 import type { FunctionTool } from '../services/wireTypes';
 
-export type ToolName =
-  'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';
+/** A definition that carries its own name in its type, so the registry can pair it with its entry. */
+export type NamedTool<N extends string> = FunctionTool & { function: { name: N } };
 
-const fn = (name: ToolName, description: string, properties: Record<string, unknown>, required: string[]): FunctionTool => ({
+const fn = <N extends string>(name: N, description: string, properties: Record<string, unknown>, required: string[]): NamedTool<N> => ({
   type: 'function',
   // additionalProperties: false keeps the schemas valid in Service B's strict mode too.
   function: { name, description, parameters: { type: 'object', properties, required, additionalProperties: false } },
@@ -12,21 +14,22 @@ const fn = (name: ToolName, description: string, properties: Record<string, unkn
 
 const path = { type: 'string', description: 'Path relative to the workspace folder, e.g. "src/index.ts"' };
 
-export const READ_ONLY_TOOLS: readonly FunctionTool[] = [
-  fn('read_file', 'Read a text file in the workspace.', { path }, ['path']),
-  fn(
+/** Every tool, in the order the model is offered them. */
+export const TOOL_DEFINITIONS = {
+  read_file: fn('read_file', 'Read a text file in the workspace.', { path }, ['path']),
+  list_directory: fn(
     'list_directory',
     'List the entries of a workspace directory; directories end with "/".',
     { path: { ...path, description: 'Directory relative to the workspace folder; "." is the root' } },
     ['path'],
   ),
-  fn(
+  find_files: fn(
     'find_files',
     'Find workspace files whose path matches a glob pattern such as "**/*.ts".',
     { pattern: { type: 'string', description: 'Glob pattern' } },
     ['pattern'],
   ),
-  fn(
+  search_text: fn(
     'search_text',
     'Search the text of workspace files for a string (case-insensitive); returns file:line: text matches.',
     {
@@ -34,17 +37,14 @@ export const READ_ONLY_TOOLS: readonly FunctionTool[] = [
     },
     ['query'],
   ),
-  fn(
+  get_diagnostics: fn(
     'get_diagnostics',
     'Errors and warnings VS Code reports for a file, or for the whole workspace when path is empty.',
     { path: { ...path, description: 'File relative to the workspace folder, or "" for all files' } },
     ['path'],
   ),
-  fn('get_selection', 'The text selected in the active editor, with its file and line range.', {}, []),
-];
-
-export const GATED_TOOL_DEFINITIONS: readonly FunctionTool[] = [
-  fn(
+  get_selection: fn('get_selection', 'The text selected in the active editor, with its file and line range.', {}, []),
+  apply_edit: fn(
     'apply_edit',
     'Propose edits: replace the exact text old_text with new_text in a file (old_text "" replaces the whole file or creates it). For one replacement fill path, old_text, new_text and pass edits []; for several (in one or more files) pass path "", old_text "", new_text "" and list them in edits, applied in order. Each old_text must occur exactly once in the text as the earlier edits left it, else nothing is written. The user sees a diff per file and must approve it.',
     {
@@ -69,7 +69,7 @@ export const GATED_TOOL_DEFINITIONS: readonly FunctionTool[] = [
     },
     ['path', 'old_text', 'new_text', 'edits'],
   ),
-  fn(
+  run_command: fn(
     'run_command',
     'Run a shell command in a VS Code terminal at the workspace root. The user must approve it.',
     {
@@ -77,9 +77,11 @@ export const GATED_TOOL_DEFINITIONS: readonly FunctionTool[] = [
     },
     ['command'],
   ),
-];
+} as const;
+
+export type ToolName = keyof typeof TOOL_DEFINITIONS;
 
 /** The tools offered: run_command only where the workspace is trusted (it could run anything). */
 export function chatTools(options: { trusted: boolean }): FunctionTool[] {
-  return [...READ_ONLY_TOOLS, ...GATED_TOOL_DEFINITIONS.filter((t) => options.trusted || t.function.name !== 'run_command')];
+  return Object.values(TOOL_DEFINITIONS).filter((t) => options.trusted || t.function.name !== 'run_command');
 }

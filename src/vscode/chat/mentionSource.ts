@@ -8,20 +8,18 @@ import * as vscode from 'vscode';
 import { rankFuzzy } from '../../core/chat/fuzzyMatch';
 import { folderListing, problemsText, symbolLabel, type Problem } from '../../core/chat/mentions';
 import { headText, readHead } from '../../core/tools/fileHead';
-import { gitignoreFilter, type IgnoreFile } from '../../core/tools/gitignoreFilter';
 import type { Outflow } from '../../core/security/outflowGate';
 import { confinePath } from '../../core/tools/pathConfinement';
 import { MENTION_IDS, type Attachment, type MentionItem } from '../../shared/protocol';
 import { policyPath } from '../security/sensitiveFiles';
 import { OutflowGate } from '../security/outflowGate';
-import { excludeGlob } from './workspaceTools';
+import { excludeGlob } from '../tools/excludeGlob';
+import { gitignored } from '../tools/gitignoreLoader';
 
 /** Rows one answer of the picker holds. */
 export const MAX_MENTION_RESULTS = 50;
 /** Files listed per workspace folder; a bigger workspace is matched on its first ones. */
 const MAX_LISTED_FILES = 20_000;
-const MAX_IGNORE_FILES = 200;
-const MAX_IGNORE_BYTES = 64 * 1024;
 /** One mentioned file's text is read up to here; the message's budget cuts further when it is sent. */
 const MAX_FILE_BYTES = 256 * 1024;
 const MAX_FILE_CHARS = 200_000;
@@ -269,7 +267,7 @@ export class MentionSource implements vscode.Disposable {
       const exclude = excludeGlob(folder);
       const [uris, ignored] = await Promise.all([
         vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_LISTED_FILES),
-        this.gitignored(folder, exclude),
+        gitignored(folder, exclude),
       ]);
       for (const uri of uris) {
         const rel = path.posix.relative(folder.uri.path, uri.path);
@@ -278,21 +276,6 @@ export class MentionSource implements vscode.Disposable {
       }
     }
     return out.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
-  }
-
-  private async gitignored(folder: vscode.WorkspaceFolder, exclude: string): Promise<(rel: string) => boolean> {
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/.gitignore'), exclude, MAX_IGNORE_FILES);
-    const files: IgnoreFile[] = [];
-    for (const uri of [...uris, vscode.Uri.joinPath(folder.uri, '.git', 'info', 'exclude')]) {
-      const bytes = await vscode.workspace.fs.readFile(uri).then(
-        (b) => b,
-        () => undefined,
-      );
-      if (!bytes) continue;
-      const dir = path.posix.relative(folder.uri.path, path.posix.dirname(uri.path));
-      files.push({ dir: dir === '.git/info' ? '' : dir, text: new TextDecoder().decode(bytes.subarray(0, MAX_IGNORE_BYTES)) });
-    }
-    return gitignoreFilter(files);
   }
 }
 

@@ -17,7 +17,7 @@ import { CommandRulesStore } from './commandRulesStore';
 import { manageApprovals } from './manageApprovals';
 import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
-import { WorkspaceTools } from './workspaceTools';
+import { WorkspaceToolHost } from '../tools/workspaceToolHost';
 import { localise } from '../errors/localise';
 
 export interface ChatRegistration {
@@ -58,7 +58,7 @@ export function registerChat(
     store,
     clients: () => clients,
     spend,
-    tools: new WorkspaceTools(
+    tools: new WorkspaceToolHost(
       proposals,
       (): string => `Service ${controller.chat.options.service}`,
       () => commandRules.effective(),

@@ -53,7 +53,7 @@ export interface FakeToolOptions {
 const isSensitive = (path: string) => /(^|\/)\.env($|\.)|(^|\/)\.vscode\//.test(path);
 
 /**
- * Produces the approval fields the real tool host produces (workspaceTools.ts): read_file answers with
+ * Produces the approval fields the real tool host produces (vscode/tools/): read_file answers with
  * greet.ts, and `.env` only after approval, marked sensitive; apply_edit may always cover its one file;
  * run_command may always cover its exact text when it is one line without control characters.
  */

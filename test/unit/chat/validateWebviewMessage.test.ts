@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { WebviewMessage } from '../../../src/shared/protocol';
 import { isString, oneOf, parseMessage, shape, type MessageChecks } from '../../../src/shared/messageShapes';
+import { MAX_EDITS_PER_CALL } from '../../../src/shared/toolLimits';
 import { parseWebviewMessage, webviewMessageChecks } from '../../../src/shared/validateWebviewMessage';
 
 describe('parseWebviewMessage', () => {
@@ -107,12 +108,21 @@ describe('parseWebviewMessage', () => {
       [(n) => ({ type: 'speech/failed', id: 'r1', reason: 'error', message: text(n) }), 1000],
       [(n) => ({ type: 'mentionQuery', requestId: 1, query: text(n) }), 200],
       [(n) => ({ type: 'mention', itemId: text(n) }), 2000],
+      // Approve-each: one index per file, and a call holds at most MAX_EDITS_PER_CALL replacements.
+      [(n) => ({ type: 'approveEdits', callId: 'c1', files: Array.from({ length: n }, (_, i) => i) }), MAX_EDITS_PER_CALL],
     ];
     for (const [make, limit] of atAndPast) {
       const at = make(limit);
       assert.deepEqual(parseWebviewMessage(at), at, `${(at as { type: string }).type} at ${limit}`);
       assert.equal(parseWebviewMessage(make(limit + 1)), undefined, `${(at as { type: string }).type} past ${limit}`);
     }
+  });
+
+  it('approve-each indices stay below MAX_EDITS_PER_CALL, the limit apply_edit enforces', () => {
+    const approve = (files: number[]) => ({ type: 'approveEdits', callId: 'c1', files });
+    assert.deepEqual(parseWebviewMessage(approve([MAX_EDITS_PER_CALL - 1])), approve([MAX_EDITS_PER_CALL - 1]));
+    assert.equal(parseWebviewMessage(approve([MAX_EDITS_PER_CALL])), undefined);
+    assert.equal(parseWebviewMessage(approve([0, 0])), undefined);
   });
 
   it('drops empty ids, extra fields, undefined option values and inherited type names', () => {

@@ -110,4 +110,28 @@ describe('layer rules in lint', function () {
       [],
     );
   });
+
+  it('sim/ runs nothing of src/: a runtime import fails, `import type` passes', async () => {
+    const runtime: Array<[string, string]> = [
+      ['sim/fake.ts', `import { TOOL_DEFINITIONS } from '../src/core/tools/toolDefinitions';${use(['TOOL_DEFINITIONS'])}`],
+      ['sim/deeper/fake.ts', `import { safeUrl } from '../../src/shared/safeUrl';${use(['safeUrl'])}`],
+      // An inline `type` specifier can still load the module; only a whole `import type` is sure to be erased.
+      ['sim/fake.ts', `import { type Annotation } from '../src/core/services/wireTypes';\nexport type T = Annotation;\n`],
+      ['sim/fake.ts', `import '../src/core/services/wireTypes';\n`],
+      ['sim/fake.ts', `export { parseSse } from '../src/core/transport/sse';\n`],
+      ['sim/fake.ts', `export * from '../src/core/transport/sse';\n`],
+      ['sim/fake.ts', `export const load = () => import('../src/core/transport/sse');\n`],
+    ];
+    for (const [file, code] of runtime) {
+      const errors = await importErrors(file, code);
+      assert.equal(errors.length, 1, `${file}: ${code}\n${errors.join('\n')}`);
+      assert.match(errors[0], /^local\/layer-imports: .*may import only as types .*sim\/ runs none of src\//);
+    }
+    const typesOnly = [
+      `import type { Annotation } from '../src/core/services/wireTypes';\nexport type A = Annotation;\n`,
+      `export type { Annotation } from '../src/core/services/wireTypes';\n`,
+      `export type B = import('../src/core/tools/toolDefinitions').ToolName;\n`,
+    ];
+    for (const code of typesOnly) assert.deepEqual(await importErrors('sim/fake.ts', code), [], code);
+  });
 });

@@ -10,9 +10,18 @@ const repo = join(__dirname, '..', '..', '..');
 
 /** Where each outflow is guarded: the file, and the call that is the guard. */
 const GUARDS: Record<Outflow, ReadonlyArray<readonly [file: string, guard: RegExp]>> = {
-  tool: [['src/vscode/chat/workspaceTools.ts', /gate\.judge(?:Many|Now)?\('tool'/]],
+  tool: [
+    // One verdict on a confined path (the name as asked and the real file), 'tool' unless a caller says otherwise.
+    ['src/vscode/tools/toolContext.ts', /outflow: 'tool' \| 'diagnostics' = 'tool'[^]*this\.gate\.judgeMany\(outflow, /],
+    ['src/vscode/tools/readFile.ts', /await tools\.judged\(checked\)/],
+    ['src/vscode/tools/applyEdit.ts', /await tools\.judged\(target\)/],
+    ['src/vscode/tools/getSelection.ts', /gate\.judge\('tool'/],
+    ['src/vscode/tools/workspaceFiles.ts', /gate\.judgeMany\('tool'/],
+    ['src/vscode/tools/runCommand.ts', /gate\.judgeNow\('tool'/],
+  ],
   diagnostics: [
-    ['src/vscode/chat/workspaceTools.ts', /gate\.judgeMany\(\s*'diagnostics'/],
+    ['src/vscode/tools/getDiagnostics.ts', /gate\.judgeMany\(\s*'diagnostics'/],
+    ['src/vscode/tools/getDiagnostics.ts', /await tools\.judged\(checked, 'diagnostics'\)/],
     ['src/vscode/chat/mentionSource.ts', /gate\.judgeMany\(\s*'diagnostics'/],
   ],
   mention: [['src/vscode/chat/mentionSource.ts', /this\.file\(target\.uri, 'mention'\)/]],
@@ -38,7 +47,20 @@ const READS = /\.getText\(|readHead\(|\breadFile(?:Sync)?\(|getDiagnostics\(|ope
 
 /** Every file that reads workspace text: the outflow it feeds, or why what it reads never leaves. */
 const READERS: Record<string, Outflow | { notAnOutflow: string }> = {
-  'src/vscode/chat/workspaceTools.ts': 'tool',
+  'src/vscode/tools/readFile.ts': 'tool',
+  'src/vscode/tools/applyEdit.ts': 'tool',
+  'src/vscode/tools/getSelection.ts': 'tool',
+  'src/vscode/tools/searchText.ts': 'tool',
+  'src/vscode/tools/workspaceFiles.ts': 'tool',
+  'src/vscode/tools/getDiagnostics.ts': 'diagnostics',
+  'src/vscode/tools/gitignoreLoader.ts': {
+    notAnOutflow:
+      'reads .gitignore rules (only those confined to the folder) to decide which files the tools and the @ picker skip; the rules are not sent',
+  },
+  'src/vscode/tools/writeEdits.ts': {
+    notAnOutflow:
+      'applies the approved replacements again to the current text before writing; the model gets line counts, the checkpoint asks the gate',
+  },
   'src/vscode/chat/mentionSource.ts': 'mention',
   'src/vscode/chat/projectRulesSource.ts': 'projectRules',
   'src/vscode/completion/contextGatherer.ts': 'completionContext',
@@ -91,6 +113,8 @@ describe('the one sensitive-content gate: every outflow goes through it', () => 
     const gatheredElsewhere: Record<string, readonly string[]> = {
       'src/vscode/speech/speechInput.ts': ['src/vscode/speech/readAloud.ts', 'src/vscode/speech/saveSpeech.ts'],
       'src/vscode/chat/mentionSource.ts': ['src/vscode/chat/mentionSource.ts'],
+      // search_text reads only the files workspaceFiles.ts offers, each judged there.
+      'src/vscode/tools/searchText.ts': ['src/vscode/tools/workspaceFiles.ts'],
     };
     for (const [file, use] of Object.entries(READERS)) {
       if (typeof use !== 'string') continue;

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { EditPlanError, planEdits, type PlannedReplacement } from '../../../src/core/tools/editPlan';
-import { editArgs, MAX_EDITS_PER_CALL, ToolArgumentError } from '../../../src/core/tools/toolArgs';
-import { GATED_TOOL_DEFINITIONS } from '../../../src/core/tools/toolDefinitions';
+import { editArgs, ToolArgumentError } from '../../../src/core/tools/toolArgs';
+import { MAX_EDITS_PER_CALL } from '../../../src/shared/toolLimits';
+import { TOOL_DEFINITIONS } from '../../../src/core/tools/toolDefinitions';
 
 const r = (key: string, oldText: string, newText: string): PlannedReplacement => ({ key, rel: key, oldText, newText });
 
@@ -74,7 +75,7 @@ describe('apply_edit with several replacements and files', () => {
   });
 
   it("the schema stays valid for Service B's strict mode: every property required, no others, inside the items too", () => {
-    const schema = GATED_TOOL_DEFINITIONS.find((t) => t.function.name === 'apply_edit')!.function.parameters as {
+    const schema = TOOL_DEFINITIONS.apply_edit.function.parameters as {
       properties: Record<string, { items?: { properties: Record<string, unknown>; required: string[]; additionalProperties: boolean } }>;
       required: string[];
       additionalProperties: boolean;

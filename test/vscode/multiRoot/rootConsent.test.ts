@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { PreparedTool } from '../../../src/core/chat/toolHost';
 import { MentionSource } from '../../../src/vscode/chat/mentionSource';
 import { ProposedEdits } from '../../../src/vscode/chat/proposedEdits';
-import { WorkspaceTools } from '../../../src/vscode/chat/workspaceTools';
+import { WorkspaceToolHost } from '../../../src/vscode/tools/workspaceToolHost';
 import { OutflowGate } from '../../../src/vscode/security/outflowGate';
 import { RootConsent, type PendingRoot } from '../../../src/vscode/security/rootConsent';
 import { until } from '../../until';
@@ -40,15 +40,15 @@ describe('roots a .code-workspace adds (real extension host, a hostile multi-roo
   const toolsWith = (answer: boolean, state = memento()) => {
     const consent = new RootConsent(state, async (root) => (asked.push(root), answer));
     const gate = new OutflowGate(consent);
-    return { gate, tools: new WorkspaceTools(noPreview, () => 'Service B', undefined, undefined, gate) };
+    return { gate, tools: new WorkspaceToolHost(noPreview, () => 'Service B', undefined, undefined, gate) };
   };
-  const prepare = (tools: WorkspaceTools, name: string, args: Record<string, unknown>) =>
+  const prepare = (tools: WorkspaceToolHost, name: string, args: Record<string, unknown>) =>
     tools.prepare({ name, args: JSON.stringify(args) });
   const ready = (prepared: PreparedTool) => {
     assert.equal(prepared.kind, 'ready', prepared.kind === 'refused' ? prepared.error : '');
     return prepared as Extract<PreparedTool, { kind: 'ready' }>;
   };
-  const run = async (tools: WorkspaceTools, name: string, args: Record<string, unknown>) =>
+  const run = async (tools: WorkspaceToolHost, name: string, args: Record<string, unknown>) =>
     ready(await prepare(tools, name, args)).run(new AbortController().signal);
 
   before(() => {
@@ -142,7 +142,7 @@ describe('roots a .code-workspace adds (real extension host, a hostile multi-roo
     const proposals = new ProposedEdits();
     try {
       const consent = new RootConsent(state, async (root) => (asked.push(root), false));
-      const withDiffs = new WorkspaceTools(proposals, () => 'Service B', undefined, undefined, new OutflowGate(consent));
+      const withDiffs = new WorkspaceToolHost(proposals, () => 'Service B', undefined, undefined, new OutflowGate(consent));
       const edit = ready(
         await prepare(withDiffs, 'apply_edit', { path: join(docs, 'notes.md'), old_text: 'home-notes', new_text: 'notes' }),
       );
