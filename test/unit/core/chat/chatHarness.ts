@@ -8,6 +8,7 @@ import type { ChatLimits } from '../../../../src/core/chat/chatSession';
 import { KeyValueChatStore } from '../../../../src/core/chat/chatStore';
 import type { ProjectRules } from '../../../../src/core/chat/projectRules';
 import type { PreparedTool, ToolHost } from '../../../../src/core/chat/toolHost';
+import { sensitivePathPolicy } from '../../../../src/core/security/sensitivePaths';
 import type { ChatChunk, ChatMessage } from '../../../../src/core/services/wireTypes';
 import { ServiceAClient } from '../../../../src/core/services/serviceAClient';
 import { ServiceBClient } from '../../../../src/core/services/serviceBClient';
@@ -49,8 +50,8 @@ export interface FakeToolOptions {
   scopeEveryCommand?: boolean;
 }
 
-/** Paths the fake treats as sensitive, like the real policy does with `.env` and `.vscode/`. */
-const isSensitive = (path: string) => /(^|\/)\.env($|\.)|(^|\/)\.vscode\//.test(path);
+/** The fake asks the real policy, with its built-in list only (no user or workspace patterns). */
+const { isSensitive } = sensitivePathPolicy();
 
 /**
  * Produces the approval fields the real tool host produces (workspaceTools.ts): read_file answers with
@@ -67,7 +68,9 @@ export function fakeTools(o: FakeToolOptions = {}): FakeTools {
     prepare: async ({ name, args }): Promise<PreparedTool> => {
       const parsed = JSON.parse(args) as Record<string, string>;
       if (name === 'read_file') {
-        if (isSensitive(parsed.path)) {
+        // Like the real host, a path outside the workspace is refused before it is judged sensitive.
+        const outside = parsed.path.startsWith('/') || parsed.path.split('/').includes('..');
+        if (!outside && isSensitive(parsed.path)) {
           return {
             kind: 'ready',
             sensitive: true,
