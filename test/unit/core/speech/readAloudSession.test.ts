@@ -196,7 +196,7 @@ describe('ReadAloudSession against the simulator', () => {
       'the first part and the one fetched ahead',
       5000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await until(() => session.waitingForRoom, 'the third part to wait for the player', 5000);
     assert.equal(sim.requests.length, 2, 'the two parts (~3 s) are more than the lookahead, so the third waits');
     session.progress(player.seconds() - 0.2);
     await until(() => sim.requests.length === 3, 'the third request once the player caught up', 5000);
