@@ -8,7 +8,7 @@ import type { UsageRecord } from '../src/core/spend/spendTypes';
 import { tokensOf } from '../src/core/spend/usageTokens';
 import { costOfTokens, priceFor } from '../src/core/spend/spendPrices';
 import { composeProjectRules } from '../src/core/chat/projectRules';
-import { chatHarness, simChatClients } from '../test/unit/chat/chatHarness';
+import { chatHarness, simChatClients } from '../test/unit/core/chat/chatHarness';
 
 const ROUNDS = 10;
 /** RULES=1: with project rules (an AGENTS.md of ~2 KB), which sit in the system message. */

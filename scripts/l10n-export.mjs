@@ -2,7 +2,7 @@
 // `node scripts/l10n-export.mjs`: writes l10n/bundle.l10n.json, the English strings of every
 // `vscode.l10n.t(...)` call in src/vscode and every `phrase(...)` template in src/core. VS Code looks a translation up by the English text itself,
 // so the first argument must be a literal: a computed one could never be translated, and is refused here.
-// test/unit/l10n/bundle.test.ts fails when the committed bundle and the code disagree.
+// test/unit/project/bundle.test.ts fails when the committed bundle and the code disagree.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -266,6 +266,7 @@ class SimulatorImpl implements Simulator {
       respondWithError(res, err);
     } finally {
       abort.release();
+      record.handled = true;
     }
   }
 

@@ -46,6 +46,8 @@ export interface RecordedRequest {
   endedAt?: number;
   /** Bytes of the reply body handed to the socket so far (shows where a hostile reply stopped). */
   bytesSent: number;
+  /** True once the simulator is done with the request, complete or not: nothing more is written after. */
+  handled?: boolean;
 }
 
 export interface FaultSpec {

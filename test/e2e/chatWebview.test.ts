@@ -497,13 +497,20 @@ describe('chat webview (isolated, real Chromium)', function () {
   it('restores the draft and the scroll position from webview state after a reload', async () => {
     const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i}.`).join('\n\n');
     const restored = await harness.open({ chatId: 'c1', draft: 'half-typed question', scrollTop: 120, openReasoning: ['a1'] });
+    // A busy machine, made certain: the answer fills in over many frames, so the restore has to hold
+    // while it does (it used to take the bottom of a half-laid-out answer for the end and follow it there).
+    const cdp = await restored.page.context().newCDPSession(restored.page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     try {
       await restored.dispatch(
         stateMessage(
           chat([userTurn('u1', 'q'), assistantTurn('a1', { status: 'done', reasoning: 'thoughts', reasoningMs: 2000, content: long })]),
         ),
       );
-      await restored.page.locator('article.assistant .markdown', { hasText: 'Paragraph 59.' }).waitFor();
+      // Filled in (the last pass shows the last paragraph and drops data-rendering), and the frame that
+      // laid it out has run its resize observers, which finish the restore.
+      await restored.page.locator('article.assistant .markdown:not([data-rendering])', { hasText: 'Paragraph 59.' }).waitFor();
+      await restored.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       assert.equal(await restored.page.getByLabel('Message Tandem').inputValue(), 'half-typed question');
       assert.equal(
         await restored.page.locator('.messages').evaluate((el) => Math.round((el as unknown as { scrollTop: number }).scrollTop)),

@@ -1,5 +1,5 @@
 // Every command Tandem registers, by what it does. Registration sites take their ids from here, and
-// test/unit/builders/packageContributes.test.ts checks package.json's `contributes.commands`, menus and
+// test/unit/project/packageContributes.test.ts checks package.json's `contributes.commands`, menus and
 // keybindings against it; an extension-host test checks each one is registered.
 export const COMMANDS = {
   newChat: 'tandem.newChat',

@@ -1,6 +1,6 @@
 // The `tandem.*` settings: the one place their types, defaults, enums, bounds and scopes are written.
 // The readers in src/vscode/ take defaults and clamps from here, and
-// test/unit/builders/packageContributes.test.ts checks package.json's `contributes.configuration`
+// test/unit/project/packageContributes.test.ts checks package.json's `contributes.configuration`
 // against it, so the two cannot drift. Model lists and limits come from the model catalog.
 import { REASONING_EFFORTS } from '../../shared/protocol';
 import {

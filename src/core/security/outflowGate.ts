@@ -8,7 +8,7 @@ import type { SensitiveKind, SensitivePathPolicy } from './sensitivePaths';
 
 /**
  * Every outflow of workspace content. A new one is added here, goes through the gate, and is listed in
- * test/unit/security/outflowGate.test.ts's table of call sites, which fails for an outflow that skips it.
+ * test/unit/core/security/outflowGate.test.ts's table of call sites, which fails for an outflow that skips it.
  */
 export const OUTFLOWS = [
   /** Chat tools: read_file, search_text, find_files, get_selection, apply_edit, run_command's file names. */

@@ -156,6 +156,11 @@ export class ReadAloudSession {
     }
   }
 
+  /** True while the next part waits for the player to play some of what it holds (an event tests wait on). */
+  get waitingForRoom(): boolean {
+    return this.wakeUp !== undefined;
+  }
+
   private waitForRoom(): Promise<void> {
     const lookahead = this.options.lookaheadSeconds ?? DEFAULT_LOOKAHEAD_S;
     return new Promise((resolve) => {

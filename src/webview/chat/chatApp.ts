@@ -255,18 +255,22 @@ export class ChatApp {
     this.followBottom();
   }
 
-  /** Scrolls to the saved position once the content is tall enough (or has stopped growing). */
+  /**
+   * Scrolls to the saved position, again at each resize until the content has stopped filling in over
+   * frames. Only then is it known whether that position is the bottom (which pins the view): the
+   * bottom of a half-laid-out answer is not, and taking it for one let the rest of the fill-in, or the
+   * scroll event of the restore itself, carry the view away to the end.
+   */
   private restoreScroll(): void {
     if (this.restoreTop === undefined) return;
     this.list.scrollTop = this.restoreTop;
-    const filling = this.list.querySelector('.markdown[data-rendering]') !== null;
-    if (filling && this.list.scrollTop < this.restoreTop - 1) return;
+    if (this.list.querySelector('.markdown[data-rendering]') !== null) return;
     this.restoreTop = undefined;
     this.pinned = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - PIN_SLACK_PX;
   }
 
   private followBottom(): void {
-    if (!this.pinned) return;
+    if (!this.pinned || this.restoreTop !== undefined) return;
     this.list.scrollTop = this.list.scrollHeight;
     this.followedTo = this.list.scrollTop;
   }

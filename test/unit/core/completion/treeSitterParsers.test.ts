@@ -1,0 +1,59 @@
+import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
+import { WASM_DIR } from './wasmDir';
+
+describe('tree-sitter parsers for the syntax judge', () => {
+  const parsers = new TreeSitterParsers(WASM_DIR);
+
+  // One valid and one broken body per language the judge covers.
+  const cases: Array<[string, string, string, string, string]> = [
+    ['typescript', 'function f(): number {\n  ', '\n}\n', 'return 1;', 'return (1;'],
+    ['typescriptreact', 'const A = () => <div>', '</div>;\n', '{name}', '{name'],
+    ['javascript', 'function f() {\n  ', '\n}\n', 'return [1, 2];', 'return [1, 2;'],
+    ['python', 'def f():\n    ', '\n', 'return {"a": 1}', 'return {"a": 1'],
+    ['go', 'func f() int {\n\t', '\n}\n', 'return len(xs)', 'return len(xs'],
+    ['rust', 'fn f() -> usize {\n    ', '\n}\n', 'xs.len()', 'xs.len('],
+    ['java', 'class A {\n  int f() {\n    ', '\n  }\n}\n', 'return xs.size();', 'return xs.size(;'],
+  ];
+  for (const [language, before, after, good, bad] of cases) {
+    it(`${language}: keeps a body that parses and refuses one that does not, counting non-ASCII text right`, async () => {
+      assert.ok(await parsers.load(language));
+      // Text before the cursor with characters outside ASCII (and outside the BMP) checks the offsets of the incremental edit.
+      const judge = parsers.judgeInsertion(language, `// ünïcødé 🚀\n${before}`, after)!;
+      try {
+        assert.equal(judge.fits(good), true);
+        assert.equal(judge.fits(bad), false);
+      } finally {
+        judge.dispose();
+      }
+    });
+  }
+
+  it('has no parser for a language without a grammar, and starts none', async () => {
+    assert.equal(parsers.judgeInsertion('markdown', '# a', ''), undefined);
+    assert.equal(await parsers.load('markdown'), false);
+  });
+
+  it('loads a grammar packaged brotli-compressed (.wasm.br), as the VSIX ships them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-grammars-'));
+    try {
+      for (const file of ['tree-sitter.js', 'tree-sitter.wasm']) copyFileSync(join(WASM_DIR, file), join(dir, file));
+      writeFileSync(join(dir, 'tree-sitter-go.wasm.br'), brotliCompressSync(readFileSync(join(WASM_DIR, 'tree-sitter-go.wasm'))));
+      const packaged = new TreeSitterParsers(dir);
+      assert.ok(await packaged.load('go'), 'the compressed grammar loads');
+      const judge = packaged.judgeInsertion('go', 'func f() int {\n\t', '\n}\n')!;
+      try {
+        assert.equal(judge.fits('return len(xs)'), true);
+        assert.equal(judge.fits('return len(xs'), false);
+      } finally {
+        judge.dispose();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
