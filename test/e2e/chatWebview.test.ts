@@ -510,7 +510,7 @@ describe('chat webview (isolated, real Chromium)', function () {
       // Filled in (the last pass shows the last paragraph and drops data-rendering), and the frame that
       // laid it out has run its resize observers, which finish the restore.
       await restored.page.locator('article.assistant .markdown:not([data-rendering])', { hasText: 'Paragraph 59.' }).waitFor();
-      await restored.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await restored.page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
       assert.equal(await restored.page.getByLabel('Message Tandem').inputValue(), 'half-typed question');
       assert.equal(
         await restored.page.locator('.messages').evaluate((el) => Math.round((el as unknown as { scrollTop: number }).scrollTop)),
