@@ -1,11 +1,19 @@
-/** Polls `check` until it returns a truthy value (which it resolves with), failing after `timeoutMs`. */
-export async function until<T>(check: () => T | undefined | false, what: string, timeoutMs: number): Promise<T> {
+/**
+ * Polls `check` (which may be async: a look into a browser page) every `everyMs` until it returns a
+ * truthy value, which it resolves with; fails after `timeoutMs`, saying `what` it waited for.
+ */
+export async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs: number,
+  everyMs = 10,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { until } from '../until';
 import { demoWorkspace, openWorkbench, type Workbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
@@ -116,8 +117,8 @@ describe('inline completions in a real browser', function () {
     const requests = sim.requests.length;
     const typed = shown.slice(0, 3);
     await page.keyboard.type(typed, { delay: 60 });
-    const rest = Date.now() + 10_000; // seen, not slept for: a busy editor may take a while to redraw
-    while ((await ghostText()) !== shown.slice(3) && Date.now() < rest) await page.waitForTimeout(100);
+    // Seen, not slept for: a busy editor may take a while to redraw.
+    await until(async () => (await ghostText()) === shown.slice(3), 'the rest of the suggestion as ghost text', 10_000, 100);
     assert.equal(await ghostText(), shown.slice(3), 'the rest of the suggestion is still shown');
     assert.equal(sim.requests.length, requests, 'typing through sent no request');
 
@@ -127,8 +128,7 @@ describe('inline completions in a real browser', function () {
       'perimeter(shape: Shape): number {\n  \n',
       `perimeter(shape: Shape): number {\n  return shape.${shown}\n`,
     );
-    const deadline = Date.now() + 10_000;
-    while (readFileSync(file, 'utf8') !== expected && Date.now() < deadline) await page.waitForTimeout(100);
+    await until(() => readFileSync(file, 'utf8') === expected, 'shapes.ts saved with the suggestion', 10_000, 100);
     assert.equal(readFileSync(file, 'utf8'), expected);
 
     // The status bar tooltip counts it: this session's acceptance rate and keystroke→suggestion time.
@@ -147,13 +147,11 @@ describe('inline completions in a real browser', function () {
     const fim = () => sim.requests.filter((r) => r.path === '/beta/completions');
     await openLongFileAt(cursorLine);
     await page.keyboard.type('  const label = ', { delay: 40 });
-    const deadline = Date.now() + 15_000;
-    while ((await ghostText()) !== suggestion && Date.now() < deadline) await page.waitForTimeout(100);
-    assert.equal(
-      await ghostText(),
-      suggestion,
-      `requests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`,
-    );
+    await until(async () => (await ghostText()) === suggestion, 'the whole suggestion as ghost text', 15_000, 100).catch((error) => {
+      throw new Error(
+        `${error}\nrequests: ${JSON.stringify(fim().map((r) => [r.status, (r.body as { prompt?: string }).prompt?.slice(-30)]))}`,
+      );
+    });
 
     // VS Code's defaults (autoClosingBrackets/Quotes on) add `)`, `"`, `]` and `}` as the user types
     // the openers: the rest of the suggestion stays shown, and no request is sent.
@@ -166,8 +164,7 @@ describe('inline completions in a real browser', function () {
           throw new Error(`no ghost text after typing ${JSON.stringify(ch)}: ${error}`);
         });
     }
-    const settled = Date.now() + 5_000;
-    while ((await ghostText()) !== ';' && Date.now() < settled) await page.waitForTimeout(100);
+    await until(async () => (await ghostText()) === ';', 'only the last character as ghost text', 5_000, 100);
     assert.equal(await ghostText(), ';', 'the last character is still suggested');
     await page.waitForTimeout(500);
     assert.equal(fim().length, requests, 'typing through sent no request');
@@ -175,8 +172,7 @@ describe('inline completions in a real browser', function () {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Control+S');
     const expected = longLines.map((line, i) => (i === cursorLine - 1 ? `  const label = ${suggestion}` : line)).join('\n') + '\n';
-    const saved = Date.now() + 10_000;
-    while (readFileSync(longFile, 'utf8') !== expected && Date.now() < saved) await page.waitForTimeout(100);
+    await until(() => readFileSync(longFile, 'utf8') === expected, 'long.ts saved with the suggestion', 10_000, 100);
     assert.equal(
       readFileSync(longFile, 'utf8').split('\n')[cursorLine - 1],
       `  const label = ${suggestion}`,
@@ -192,22 +188,19 @@ describe('inline completions in a real browser', function () {
     await page.waitForTimeout(500); // moving the cursor asks nothing; a request now would be a stray one
     const before = fim();
     await page.keyboard.press('Alt+Backslash');
-    const deadline = Date.now() + 15_000;
-    while (!(await ghostText()).includes('return total;') && Date.now() < deadline) await page.waitForTimeout(100);
+    await until(async () => (await ghostText()).includes('return total;'), 'a block of ghost text', 15_000, 100);
     const block = await ghostText(); // the first line's ghost text comes after the others in the DOM
     assert.ok(block.includes('let total = 0;') && block.includes('return total;'), `a block of ghost text: ${JSON.stringify(block)}`);
     assert.equal(fim(), before + 1, 'Alt+\\ sent one request');
 
     await page.keyboard.press('Alt+End');
-    const shown = Date.now() + 5_000;
-    while ((await ghostText()).includes('let total') && Date.now() < shown) await page.waitForTimeout(100);
+    await until(async () => !(await ghostText()).includes('let total'), 'the first line to leave the ghost text', 5_000, 100);
     assert.doesNotMatch(await ghostText(), /let total/, 'the first line is no longer ghost text');
     assert.match(await ghostText(), /return total;/, 'the rest is still shown');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+S');
-    const saved = Date.now() + 10_000;
     const line = () => readFileSync(longFile, 'utf8').split('\n')[bodyLine - 1];
-    while (line() !== '  let total = 0;' && Date.now() < saved) await page.waitForTimeout(100);
+    await until(() => line() === '  let total = 0;', 'the next line saved', 10_000, 100);
     assert.equal(line(), '  let total = 0;', 'the next line was inserted');
     assert.equal(fim(), before + 1, 'accepting a line sent no request');
   });

@@ -9,6 +9,7 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import { chromiumArgs, installExtension, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
 import { provision } from '../../scripts/provision-vscode.mjs';
 import { findChromium, repoRoot } from '../../scripts/vscodePaths.mjs';
+import { until } from '../until';
 
 export const demoWorkspace = join(repoRoot, 'test/fixtures/workspace');
 
@@ -81,8 +82,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
 
 /** Webview views live in nested iframes: find the frame that holds `selector`. */
 export async function frameWith(page: Page, selector: string, timeoutMs = 30_000): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const holder = async () => {
     for (const frame of page.frames()) {
       if (
         await frame
@@ -92,9 +92,9 @@ export async function frameWith(page: Page, selector: string, timeoutMs = 30_000
       )
         return frame;
     }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`no frame contains ${selector}`);
+    return undefined;
+  };
+  return until(holder, `a frame that contains ${selector}`, timeoutMs, 100);
 }
 
 /** Runs a command through the Command Palette, as a user would. */
@@ -116,14 +116,14 @@ export async function runCommand(page: Page, title: string): Promise<void> {
  * to show the view before the next click (a shorter look clicked a slowly opening view shut again).
  */
 export async function chatFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  const opened = async () => {
     const frame = await frameWith(page, '.composer-input', 10_000).catch(() => undefined);
     if (frame) return frame;
     const shown = await page.locator('.part.sidebar:visible .title-label', { hasText: /tandem/i }).count();
     if (!shown) await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-  }
-  throw new Error('the Tandem chat view did not open');
+    return undefined;
+  };
+  return until(opened, 'the Tandem chat view to open', 90_000, 0);
 }
 
 /** Sends a question in the chat and returns its answer's turn (not an earlier one still on screen). */
