@@ -14,13 +14,14 @@ import type { ChatEditorActions } from './chatEditorActions';
 import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
 import { webviewHtml } from '../ui/webviewHtml';
+import { CHAT_VIEW_ID } from './chatContributions';
 
 /**
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
  * controller, and posts the controller's messages back once the webview has said it is ready.
  */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider, vscode.Disposable, SpeechView {
-  static readonly viewId = 'tandem.chat';
+  static readonly viewId = CHAT_VIEW_ID;
   private view: vscode.WebviewView | undefined;
   private ready = false;
   /**
