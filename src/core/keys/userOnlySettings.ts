@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * Application-scoped in package.json (VS Code's own `http.*` too): only the user's own values count
  * (src/vscode/config/settings.ts and sensitiveFiles.ts read them from the user level).
  */
-export const USER_ONLY_SETTINGS = [
+const USER_ONLY_SETTINGS = [
   'tandem.serviceA.baseUrl',
   'tandem.serviceB.baseUrl',
   'tandem.serviceA.authHeader',

@@ -1,7 +1,7 @@
 // The function tools the chat offers the model, as JSON schemas both services accept.
 import type { FunctionTool } from '../services/wireTypes';
 
-export type ToolName =
+type ToolName =
   'read_file' | 'list_directory' | 'find_files' | 'search_text' | 'get_diagnostics' | 'get_selection' | 'apply_edit' | 'run_command';
 
 const fn = (name: ToolName, description: string, properties: Record<string, unknown>, required: string[]): FunctionTool => ({
@@ -12,7 +12,7 @@ const fn = (name: ToolName, description: string, properties: Record<string, unkn
 
 const path = { type: 'string', description: 'Path relative to the workspace folder, e.g. "src/index.ts"' };
 
-export const READ_ONLY_TOOLS: readonly FunctionTool[] = [
+const READ_ONLY_TOOLS: readonly FunctionTool[] = [
   fn('read_file', 'Read a text file in the workspace.', { path }, ['path']),
   fn(
     'list_directory',

@@ -17,7 +17,7 @@ import { OutflowGate } from '../security/outflowGate';
 import { excludeGlob } from './workspaceTools';
 
 /** Rows one answer of the picker holds. */
-export const MAX_MENTION_RESULTS = 50;
+const MAX_MENTION_RESULTS = 50;
 /** Files listed per workspace folder; a bigger workspace is matched on its first ones. */
 const MAX_LISTED_FILES = 20_000;
 const MAX_IGNORE_FILES = 200;

@@ -21,7 +21,7 @@ function userSetting<T>(key: string, fallback: T, section = 'tandem'): T {
   return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
 }
 
-export const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl` as const;
+const baseUrlSetting = (service: ServiceId) => `service${service}.baseUrl` as const;
 
 export function baseUrl(service: ServiceId): string {
   const key = baseUrlSetting(service);

@@ -6,7 +6,7 @@ import { SERVICE_A_PATHS } from '../endpoints';
 import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';
 
-export type SpeechFormat = 'wav' | 'mp3' | 'pcm' | 'pcm16';
+type SpeechFormat = 'wav' | 'mp3' | 'pcm' | 'pcm16';
 
 export interface SpeechOptions {
   model: string;

@@ -7,7 +7,7 @@ import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefined, ordinal } from '../requestChecks';
 
 // A named choice's shape is "not shown" (docs/contracts.md#b-tool-choice); we use the chat-completions one.
-export type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
 
 export interface ServiceBChatOptions {
   model: string;
