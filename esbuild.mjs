@@ -1,54 +1,15 @@
-// Two bundles: the extension (Node, CommonJS, `vscode` provided by the host) and the webview (browser IIFE).
+// The extension's bundles (Node, CommonJS, `vscode` provided by the host: the activation bundle and the ones
+// loaded on first use) and the webviews' (browser IIFE), as scripts/bundles.mjs describes them.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { bundleOptions } from './scripts/bundles.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-// undici carries its HTTP parser twice, as WebAssembly with and without SIMD (72 KB each). The plain
-// one is only for CPUs or Node builds without wasm SIMD (old Node on ppc64, or UNDICI_NO_WASM_SIMD=1),
-// and VS Code runs on neither, so that require throws a clear error instead of shipping it.
-const simdParserOnly = {
-  name: 'undici-simd-parser-only',
-  setup(build) {
-    build.onResolve({ filter: /[\\/]llhttp[\\/]llhttp-wasm\.js$/ }, () => ({ path: 'llhttp-wasm', namespace: 'no-plain-llhttp' }));
-    build.onLoad({ filter: /.*/, namespace: 'no-plain-llhttp' }, () => ({
-      contents:
-        "throw new Error('Tandem ships only the SIMD build of the HTTP parser (undici llhttp); this CPU or UNDICI_NO_WASM_SIMD=1 needs the other.');",
-      loader: 'js',
-    }));
-  },
-};
-
-const common = { bundle: true, minify: production, sourcemap: !production, logLevel: 'info', legalComments: 'none' };
-
-const builds = [
-  {
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    plugins: [simdParserOnly],
-    metafile: !watch,
-    // Mark the bundle's top-level code, so activation time includes module evaluation (bench/activation).
-    banner: { js: 'globalThis.__tandemLoadStart = performance.now();' },
-    footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' },
-  },
-  { ...common, entryPoints: ['src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
-  // The Spend panel's own small bundle (uPlot and its CSS): the chat view never loads it. Its CSS goes to dist/spend.css.
-  {
-    ...common,
-    entryPoints: ['src/webview/spend/main.ts'],
-    outfile: 'dist/spend.js',
-    platform: 'browser',
-    format: 'iife',
-    target: 'es2022',
-  },
-];
+const { extension, lazy, webviews } = bundleOptions({ root: process.cwd(), production, watch });
+const builds = [extension, ...lazy, ...webviews];
 
 // The tree-sitter runtime and only the grammars the completion judge uses (src/core/completion/
 // treeSitterGrammars.json), loaded at run time from dist/tree-sitter: kept out of the bundle and the VSIX small.
@@ -90,8 +51,9 @@ if (production) {
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {
-  const [extension] = await Promise.all(builds.map((options) => esbuild.build(options)));
-  // What the extension bundle is made of, for bench:activation's largest-inputs list. It lives in dist/
-  // but is not shipped: .vscodeignore lists only the files the VSIX needs.
-  writeFileSync('dist/extension.meta.json', JSON.stringify(extension.metafile));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  // What the extension's bundles are made of, for bench:activation's sizes and largest-inputs list. It lives in
+  // dist/ but is not shipped: .vscodeignore lists only the files the VSIX needs.
+  const outputs = Object.assign({}, ...results.slice(0, 1 + lazy.length).map((result) => result.metafile.outputs));
+  writeFileSync('dist/extension.meta.json', JSON.stringify({ outputs }));
 }

@@ -1,8 +1,14 @@
-// Loaded by the extension host as extensionTestsPath: activates Tandem and writes its timings.
+// Loaded by the extension host as extensionTestsPath: activates Tandem and writes its timings, and which of
+// its bundles activation loaded (the ones for chat, speech, the Spend panel and undici wait for their first use).
 const { writeFileSync } = require('node:fs');
+const { join, relative } = require('node:path');
 const vscode = require('vscode');
 
 exports.run = async function run() {
   const api = await vscode.extensions.getExtension('tandem.tandem').activate();
-  writeFileSync(process.env.TANDEM_BENCH_OUT, JSON.stringify(api.activation));
+  const dist = join(__dirname, '..', 'dist');
+  const loadedBundles = Object.keys(require.cache)
+    .filter((file) => file.startsWith(dist))
+    .map((file) => relative(dist, file));
+  writeFileSync(process.env.TANDEM_BENCH_OUT, JSON.stringify({ ...api.activation, loadedBundles }));
 };

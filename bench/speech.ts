@@ -65,7 +65,7 @@ function rssMb(): { browserMb: number; extensionHostMb: number } {
 async function main() {
   const longText = SENTENCE.repeat(Math.ceil((minutes * 60) / 5.5)).trim();
   writeFileSync(file, `Read this sentence aloud, please.\n\n${longText}\n`);
-  // Chat answers (issue 14) in a window of their own, with auto-read on.
+  // Chat answers in a window of their own, with auto-read on.
   const answers = await speechAnswersBench(runs);
   const workbench = await openWorkbench();
   const { page, sim } = workbench;
@@ -131,7 +131,7 @@ async function main() {
     }
     const coldNew = await measureColdStart(workbench, 'newWindow', 'speech-bench.md', coldRuns);
     const coldReload = await measureColdStart(workbench, 'reload', 'speech-bench.md', coldRuns);
-    // Follow along (issue 14): highlight lag per sentence boundary.
+    // Follow along: highlight lag per sentence boundary.
     const followAlong = await highlightLag(page, sim, runs);
     const firstMinute = samples.filter((s) => s.atS >= 30 && s.atS <= 90);
     const lastMinute = samples.filter((s) => s.atS >= (samples.at(-1)?.atS ?? 0) - 60);

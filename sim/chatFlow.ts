@@ -42,7 +42,7 @@ export interface ChatPlan {
 }
 
 /** Marker word that trips the simulated safety filter (both services). */
-export const FORBIDDEN_WORD = 'FORBIDDEN_TOPIC';
+const FORBIDDEN_WORD = 'FORBIDDEN_TOPIC';
 
 export function checkContentFilter(texts: readonly string[]): void {
   if (texts.some((t) => t.includes(FORBIDDEN_WORD))) {

@@ -55,7 +55,7 @@ function titleCase(words: readonly string[]): string {
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 }
 
-export function tokensHint(messages: readonly ConversationMessage[]): number | undefined {
+function tokensHint(messages: readonly ConversationMessage[]): number | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i].role !== 'user') continue;
     const m = TOKENS_HINT.exec(messages[i].text);

@@ -1,7 +1,7 @@
 // Code blocks for chat answers: a topic-specific snippet when the question names a known topic,
 // otherwise a small generic function named after the question's keywords.
 
-export type LangId = 'ts' | 'js' | 'python' | 'go' | 'rust' | 'java' | 'bash' | 'sql';
+type LangId = 'ts' | 'js' | 'python' | 'go' | 'rust' | 'java' | 'bash' | 'sql';
 
 export interface LangInfo {
   id: LangId;
@@ -9,7 +9,7 @@ export interface LangInfo {
   label: string;
 }
 
-export const LANGS: Readonly<Record<LangId, LangInfo>> = {
+const LANGS: Readonly<Record<LangId, LangInfo>> = {
   ts: { id: 'ts', fence: 'ts', label: 'TypeScript' },
   js: { id: 'js', fence: 'js', label: 'JavaScript' },
   python: { id: 'python', fence: 'python', label: 'Python' },
@@ -33,13 +33,13 @@ export function detectLanguage(text: string): LangInfo {
   return LANGS.ts;
 }
 
-export function camelCase(words: readonly string[]): string {
+function camelCase(words: readonly string[]): string {
   const clean = words.map((w) => w.toLowerCase().replace(/[^a-z0-9]/g, '')).filter((w) => w !== '');
   if (clean.length === 0) return 'handleRequest';
   return clean.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
 }
 
-export function snakeCase(words: readonly string[]): string {
+function snakeCase(words: readonly string[]): string {
   const clean = words.map((w) => w.toLowerCase().replace(/[^a-z0-9]/g, '')).filter((w) => w !== '');
   return clean.length === 0 ? 'handle_request' : clean.join('_');
 }

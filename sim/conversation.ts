@@ -32,8 +32,8 @@ export interface FunctionToolSpec {
 }
 
 /** Neither contract shows per-part input token costs; these are typical values of the format. */
-export const IMAGE_TOKENS_PER_PART = 256;
-export const VIDEO_TOKENS_PER_PART = 1024;
+const IMAGE_TOKENS_PER_PART = 256;
+const VIDEO_TOKENS_PER_PART = 1024;
 /** Per-message framing overhead (role markers), as in the common chat token accounting. */
 const MESSAGE_OVERHEAD = 4;
 /** Tokens that prime the reply. */
@@ -49,7 +49,7 @@ export interface PromptCount {
   videoTokens: number;
 }
 
-export function messageTokens(m: ConversationMessage): number {
+function messageTokens(m: ConversationMessage): number {
   let n = MESSAGE_OVERHEAD + countTokens(m.text);
   n += m.imageParts * IMAGE_TOKENS_PER_PART + m.videoParts * VIDEO_TOKENS_PER_PART + m.audioTokens;
   for (const call of m.toolCalls) n += countTokens(call.name) + countTokens(call.arguments) + 3;
@@ -70,17 +70,7 @@ export function countPrompt(messages: readonly ConversationMessage[], toolsRaw: 
   };
 }
 
-export function lastMessage(messages: readonly ConversationMessage[]): ConversationMessage | undefined {
-  return messages[messages.length - 1];
-}
-
 export function lastUserText(messages: readonly ConversationMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === 'user') return messages[i].text;
   return '';
-}
-
-/** True when the text of any message mentions `word` (case-insensitive). */
-export function messagesMention(messages: readonly ConversationMessage[], word: string): boolean {
-  const w = word.toLowerCase();
-  return messages.some((m) => m.text.toLowerCase().includes(w));
 }

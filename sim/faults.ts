@@ -6,7 +6,7 @@ import type { FaultSpec } from './types';
 
 export type FaultKind = FaultSpec['kind'];
 
-export const FAULT_KINDS: readonly FaultKind[] = [
+const FAULT_KINDS: readonly FaultKind[] = [
   '429',
   '500',
   'reset',

@@ -93,9 +93,9 @@ export function optStop(obj: JsonObject, field: string, max: number, nullable: b
 }
 
 /** Function names follow Service A's rule, which is also the widely used one (B does not restate it). */
-export const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-export function checkFunctionName(name: unknown, label: string): string {
+function checkFunctionName(name: unknown, label: string): string {
   if (typeof name !== 'string') throw badRequest(`${label}: required string (got ${describe(name)})`);
   if (name.length > 64) throw badRequest(`${label}: at most 64 characters (got ${name.length})`);
   if (!FUNCTION_NAME.test(name)) throw badRequest(`${label}: only a-z, A-Z, 0-9, "_" and "-" are allowed (got ${describe(name)})`);

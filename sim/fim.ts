@@ -34,7 +34,7 @@ function nonSpace(text: string): number {
 }
 
 /** What followed the longest earlier occurrence of the context's tail, or undefined. */
-export function copyContinuation(context: string, suffix: string, corpus: string, minNonSpace = MIN_MATCH): string | undefined {
+function copyContinuation(context: string, suffix: string, corpus: string, minNonSpace = MIN_MATCH): string | undefined {
   const occurs = (len: number): boolean => {
     const tail = context.slice(-len);
     return context.lastIndexOf(tail, context.length - len - 1) >= 0 || suffix.includes(tail) || corpus.includes(tail);

@@ -25,7 +25,7 @@ export const FIM_FAILURE_CLASSES = [
   'max-tokens',
   'prose-or-fence',
 ] as const;
-export type FimFailureClass = (typeof FIM_FAILURE_CLASSES)[number];
+type FimFailureClass = (typeof FIM_FAILURE_CLASSES)[number];
 
 /** Every class the realistic mode can answer with: the failures and `ideal` (the expected text). */
 export const REALISTIC_CLASSES = ['ideal', ...FIM_FAILURE_CLASSES] as const;
@@ -44,7 +44,7 @@ export interface RawFimOutput {
   finishReason: 'stop' | 'length';
 }
 
-export type FailureFn = (site: FimSite, rng: Rng) => RawFimOutput;
+type FailureFn = (site: FimSite, rng: Rng) => RawFimOutput;
 
 /** Lines of the suffix a model repeats when it runs on into it. */
 const REPEATED_SUFFIX_LINES = 6;
@@ -72,7 +72,7 @@ function cursorLines(prompt: string): { cursor: string; above: string } {
 }
 
 /** Runs on past its answer into the suffix: its first non-blank line, or several lines of it. */
-export const repeatSuffix: FailureFn = ({ ideal, suffix }, rng) => {
+const repeatSuffix: FailureFn = ({ ideal, suffix }, rng) => {
   if (suffix.trim() === '') return stopped(ideal);
   const lines = suffix.split('\n');
   const first = lines.findIndex((l) => l.trim() !== '');
@@ -88,7 +88,7 @@ export const repeatSuffix: FailureFn = ({ ideal, suffix }, rng) => {
  * Re-emits the indentation the cursor line already has (one indent unit when it has none): the
  * first new line, or every one, lands a level too deep (Python: 8 spaces where 4 belong).
  */
-export const reindent: FailureFn = (site, rng) => {
+const reindent: FailureFn = (site, rng) => {
   const { ideal, prompt } = site;
   const { cursor } = cursorLines(prompt);
   const extra = indentOf(cursor) || indentUnit(languageOf(site));
@@ -139,7 +139,7 @@ function lineBreakAfter(ideal: string): string {
  * Closes the brackets and quotes that the suffix already closes: mid-line `null){` for
  * `if (value === |) {`, or whole closing lines (`});`) before a suffix that starts with them.
  */
-export const closeBrackets: FailureFn = (site, rng) => {
+const closeBrackets: FailureFn = (site, rng) => {
   const { ideal, prompt, suffix } = site;
   const open = openBrackets(prompt + ideal, languageOf(site) === 'python');
   const { cursor } = cursorLines(prompt);
@@ -200,7 +200,7 @@ function rewritten(line: string, prompt: string, language: FimLanguage, rng: Rng
  * Rewrites the rest of the cursor line (its version appears above the existing one, which moves
  * down), or, on a blank line, the line above before answering; at the end of a line, the line again.
  */
-export const rewriteLine: FailureFn = (site, rng) => {
+const rewriteLine: FailureFn = (site, rng) => {
   const { ideal, prompt, suffix } = site;
   const language = languageOf(site);
   const { cursor, above } = cursorLines(prompt);
@@ -251,7 +251,7 @@ function pythonHeader(text: string): string | undefined {
  * an `if`/`for`/`switch` block, the next statement; after a top-level statement, a new function.
  * Mid-line, where the rest of the line is still to come, models do not do this: the ideal is kept.
  */
-export const runPastBlock: FailureFn = (site, rng) => {
+const runPastBlock: FailureFn = (site, rng) => {
   const { ideal, prompt, suffix } = site;
   const language = languageOf(site);
   const unit = indentUnit(language);
@@ -294,7 +294,7 @@ export const runPastBlock: FailureFn = (site, rng) => {
  * Repeats a line: the one above the cursor before answering, or, where the line ends after the
  * answer, the last line it wrote.
  */
-export const duplicatePreviousLine: FailureFn = ({ ideal, prompt, suffix }, rng) => {
+const duplicatePreviousLine: FailureFn = ({ ideal, prompt, suffix }, rng) => {
   const { cursor, above } = cursorLines(prompt);
   const options: string[] = [];
   if (cursor.trim() === '' && above.trim() !== '') {
@@ -329,7 +329,7 @@ function cutPoints(text: string, language: FimLanguage): number[] {
  * Hits max_tokens: the answer cut inside a word, bracket or string (a dict left open, `retu`),
  * with finish_reason "length".
  */
-export const maxTokens: FailureFn = (site, rng) => {
+const maxTokens: FailureFn = (site, rng) => {
   const { ideal } = site;
   const points = cutPoints(ideal, languageOf(site));
   const cut = points.length > 0 ? rng.pick(points) : Math.floor(ideal.length / 2);
@@ -337,7 +337,7 @@ export const maxTokens: FailureFn = (site, rng) => {
 };
 
 /** Answers like a chat model: the code in a markdown fence, or with a sentence before or after it. */
-export const proseOrFence: FailureFn = (site, rng) => {
+const proseOrFence: FailureFn = (site, rng) => {
   const { ideal } = site;
   const end = lineBreakAfter(ideal);
   const code = withoutTrailingIndent(ideal);
@@ -349,7 +349,7 @@ export const proseOrFence: FailureFn = (site, rng) => {
   return stopped(rng.pick(variants)());
 };
 
-export const FIM_FAILURES: Readonly<Record<FimFailureClass, FailureFn>> = {
+const FIM_FAILURES: Readonly<Record<FimFailureClass, FailureFn>> = {
   'repeat-suffix': repeatSuffix,
   reindent,
   'close-brackets': closeBrackets,

@@ -13,7 +13,7 @@ export interface FimMode {
   forced?: RealisticClass;
 }
 
-export const IDEAL_FIM: FimMode = { realistic: false };
+const IDEAL_FIM: FimMode = { realistic: false };
 
 /** Parses a mode spec; throws an Error that says what is accepted. */
 export function parseFimMode(spec: string): FimMode {

@@ -36,7 +36,7 @@ export function headerRecord(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
-export function jsonText(value: unknown): string {
+function jsonText(value: unknown): string {
   return JSON.stringify(value);
 }
 

@@ -8,7 +8,7 @@ export interface SimClock {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const done = (): void => {

@@ -8,7 +8,7 @@ import type { SimOptions } from './types';
 
 export type ForcedFinish = 'length' | 'content_filter' | 'repetition_truncation';
 
-export interface Pacing {
+interface Pacing {
   ttftMs: number;
   tokensPerSecond: number;
 }

@@ -16,7 +16,7 @@ import { ROUTES_A, ROUTES_B, type Handler, type RouteTable } from './routes';
 import type { FaultSpec, RecordedRequest, SimOptions, Simulator, TunableOptions } from './types';
 
 // The simulator's public types, for those who start one (tests, benchmarks, the e2e workbench).
-export type { FaultSpec, RecordedRequest, SimOptions, Simulator } from './types';
+export type { SimOptions, Simulator } from './types';
 
 const DEFAULT_CONTEXT_A = 262_144;
 const DEFAULT_CONTEXT_B = 1_000_000;

@@ -20,9 +20,9 @@ import { MODELS_A, modelNotFoundMessageA, type ModelKindA } from './modelsA';
 import { decodeBase64Audio, parseWav } from './wav';
 import { AUDIO_TOKENS_PER_SECOND } from './speechAudio';
 
-export type AudioFormatA = 'wav' | 'mp3' | 'pcm' | 'pcm16';
+type AudioFormatA = 'wav' | 'mp3' | 'pcm' | 'pcm16';
 
-export interface AudioParamsA {
+interface AudioParamsA {
   format?: AudioFormatA;
   voice?: string;
   optimizeTextPreview: boolean;
@@ -48,7 +48,7 @@ export interface ChatRequestA {
 const ROLES_A: readonly MessageRole[] = ['system', 'user', 'assistant', 'developer', 'tool'];
 const PART_TYPES = ['text', 'image_url', 'input_audio', 'video_url'] as const;
 
-export function checkModelA(body: JsonObject): { model: string; kind: ModelKindA } {
+function checkModelA(body: JsonObject): { model: string; kind: ModelKindA } {
   if (body.model === undefined) throw badRequest('model: required');
   if (typeof body.model !== 'string') throw badRequest(`model: must be a string (got ${describe(body.model)})`);
   const info = MODELS_A[body.model];

@@ -19,7 +19,7 @@ import {
 import type { ConversationMessage, FunctionToolSpec, MessageRole } from './conversation';
 import { checkModelB, MAX_OUTPUT_TOKENS_B, type ModelB } from './modelsB';
 
-export type ToolChoiceB = 'none' | 'auto' | 'required' | { name: string };
+type ToolChoiceB = 'none' | 'auto' | 'required' | { name: string };
 
 export interface ChatRequestB {
   model: ModelB;

@@ -14,7 +14,7 @@ export interface FimRequest {
 }
 
 /** max_tokens default is not shown; we use the legacy completions default of 16. */
-export const DEFAULT_FIM_MAX_TOKENS = 16;
+const DEFAULT_FIM_MAX_TOKENS = 16;
 
 export function validateFim(bodyValue: unknown): FimRequest {
   const body = requireBodyObject(bodyValue);

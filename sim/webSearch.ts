@@ -7,7 +7,7 @@ import { badRequest } from './errors';
 /** Allowed annotation `type` values are "not shown"; we use the common "url_citation". */
 const ANNOTATION_TYPE = 'url_citation';
 
-export function searchAnnotations(question: string): Annotation[] {
+function searchAnnotations(question: string): Annotation[] {
   const words = keywordsOf(question);
   const slug = words.join('-') || 'overview';
   const title = words.length > 0 ? words.map((w) => w[0].toUpperCase() + w.slice(1)).join(' ') : 'Overview';

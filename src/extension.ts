@@ -16,14 +16,18 @@ import { watchRetiredModelSettings } from './vscode/config/settingsMigration';
 import { SetupView } from './vscode/ui/setupView';
 import { realUi } from './vscode/ui/tandemUi';
 import { InlineCompletions } from './vscode/completion/inlineCompletions';
-import { registerChat } from './vscode/chat/registerChat';
 import { RootConsent } from './vscode/security/rootConsent';
-import { registerSpeech } from './vscode/speech/registerSpeech';
-import { registerAnswerSpeech } from './vscode/speech/registerAnswerSpeech';
 import { registerMenuCommand, TandemStatusBar } from './vscode/ui/statusBar';
 import { meteredSpeech } from './core/spend/meteredStreams';
 import { registerSpend } from './vscode/spend/registerSpend';
-import { registerSpendView } from './vscode/spend/registerSpendView';
+import { lazyModule } from './core/lifecycle/lazyModule';
+import { registerLazyCommands } from './vscode/lifecycle/lazyCommands';
+import { registerLazyChat } from './vscode/chat/lazyChatView';
+import { SPEECH_COMMANDS } from './vscode/speech/speechContributions';
+// Type imports only: chat, speech and the Spend panel are bundles of their own, required on first use below.
+import type * as ChatBundle from './vscode/chat/registerChat';
+import type * as SpeechBundle from './vscode/speech/registerSpeech';
+import type * as SpendViewBundle from './vscode/spend/registerSpendView';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -59,18 +63,43 @@ export function activate(context: vscode.ExtensionContext) {
     sink: spend.ledger,
     pause: { pausedUntil: () => spend.guard.completionsPausedUntil() },
   });
-  const chat = registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard });
-  const speechClient = meteredSpeech(
-    { streamSpeech: (options, call) => clients.a.streamSpeech(options, call) },
-    { sink: spend.ledger, budget: spend.guard },
-  );
-  const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
-  const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
-  const spendView = registerSpendView(context, spend, chat, log, () => spend.balance.comparison());
-
   const store = new DisposableStore();
   built = store;
   context.subscriptions.push(store);
+  // Chat, read aloud and the Spend panel load on first use (src/core/lifecycle/lazyModule.ts): each is
+  // built, and its disposables join the store, when its view resolves or one of its commands runs.
+  /* eslint-disable @typescript-eslint/no-require-imports -- each require loads a feature's bundle on first use */
+  const chatOnly = lazyModule(() => {
+    const { registerChat } = require('./vscode/chat/registerChat') as typeof ChatBundle;
+    return addAll(store, registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard }));
+  });
+  const speech = lazyModule(() => {
+    const { registerSpeech } = require('./vscode/speech/registerSpeech') as typeof SpeechBundle;
+    const speechClient = meteredSpeech(
+      { streamSpeech: (options, call) => clients.a.streamSpeech(options, call) },
+      { sink: spend.ledger, budget: spend.guard },
+    );
+    return addAll(store, registerSpeech(clients, chatOnly().provider, log, gate, ui, speechClient));
+  });
+  // An answer's speaker button and auto-read live in the chat, so the chat always comes with them.
+  const answerSpeech = lazyModule(() => {
+    const { registerAnswerSpeech } = require('./vscode/speech/registerSpeech') as typeof SpeechBundle;
+    return addAll(store, registerAnswerSpeech(chatOnly(), speech().readAloud, log));
+  });
+  const chat = () => {
+    const registration = chatOnly();
+    answerSpeech();
+    return registration;
+  };
+  const spendView = lazyModule(() => {
+    const { registerSpendView } = require('./vscode/spend/registerSpendView') as typeof SpendViewBundle;
+    return addAll(
+      store,
+      registerSpendView(context, spend, chat, log, () => spend.balance.comparison()),
+    );
+  });
+  /* eslint-enable @typescript-eslint/no-require-imports */
+
   for (const disposable of [
     log,
     // Early, so disposed late: what the features record as they stop is still written.
@@ -89,10 +118,10 @@ export function activate(context: vscode.ExtensionContext) {
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     watchRetiredModelSettings(),
     new IgnoredSettingsNotice(context.workspaceState, ui),
-    ...chat.disposables,
-    ...speech.disposables,
-    ...answerSpeech.disposables,
-    ...spendView.disposables,
+    ...registerLazyChat(chat),
+    ...registerLazyCommands(SPEECH_COMMANDS, () => speech().commands),
+    ...registerLazyCommands([COMMANDS.readLastAnswer], () => ({ [COMMANDS.readLastAnswer]: answerSpeech().readLastAnswer })),
+    ...registerLazyCommands([COMMANDS.showSpend], () => ({ [COMMANDS.showSpend]: () => spendView().panel.show() })),
   ]) {
     store.add(disposable);
   }
@@ -107,11 +136,20 @@ export function activate(context: vscode.ExtensionContext) {
     secretKeys: apiKeys,
     activation,
     completions,
-    chat,
-    readAloud: speech.readAloud,
-    answerReading: answerSpeech.answers,
+    // Getters, so that a test reaching a feature loads it as a user would.
+    get chat() {
+      return chat();
+    },
+    get readAloud() {
+      return speech().readAloud;
+    },
+    get answerReading() {
+      return answerSpeech().answers;
+    },
     spend,
-    spendView: spendView.panel,
+    get spendView() {
+      return spendView().panel;
+    },
     ui,
   };
 }
@@ -121,6 +159,12 @@ export function deactivate(): Promise<void> | undefined {
   const store = built;
   built = undefined;
   return store?.dispose();
+}
+
+/** Adds what a feature built to the store, to be disposed with everything else; returns the feature. */
+function addAll<T extends { disposables: vscode.Disposable[] }>(store: DisposableStore, feature: T): T {
+  for (const disposable of feature.disposables) store.add(disposable);
+  return feature;
 }
 
 /** The two parts of activation VS Code's Running Extensions view reports: loading our code, and activate(). */

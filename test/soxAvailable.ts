@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 let found: boolean | undefined;
 
 /** Whether the `sox` command runs on this machine (asked once per process). */
-export function soxAvailable(): boolean {
+function soxAvailable(): boolean {
   if (found === undefined) {
     try {
       execFileSync('sox', ['--version'], { stdio: 'ignore' });

@@ -5,7 +5,7 @@
 
 export type Check<T> = (value: unknown) => value is T;
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isString: Check<string> = (v): v is string => typeof v === 'string';
 export const isBool: Check<boolean> = (v): v is boolean => typeof v === 'boolean';
 /** Finite and not negative: no count, size or time is NaN or Infinity. */

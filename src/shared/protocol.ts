@@ -24,14 +24,14 @@ export interface ModelChoice {
   service: ServiceId;
   id: string;
   label: string;
-  /** Context meter (issue 13): the model's context window in tokens, where the service states it. */
+  /** Context meter: the model's context window in tokens, where the service states it. */
   contextWindow?: number;
 }
 
 /** Context attached to the next message, shown as a chip. */
 export interface Attachment {
   id: string;
-  /** folder, symbol and problems come from @-mentions (issue 13). */
+  /** folder, symbol and problems come from @-mentions. */
   kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems';
   /** What the chip says, e.g. `greet.ts:3-7` or `diagram.png`. */
   label: string;
@@ -83,7 +83,7 @@ export interface ToolApproval {
    * call must always ask (sensitive paths, multi-line commands): the card then offers no "Always".
    */
   alwaysScope?: string;
-  // Standing approvals (issue 13): per-workspace command rules.
+  // Standing approvals: per-workspace command rules.
   /**
    * run_command: the command prefixes "Always allow in this workspace" adds as allow rules (the
    * command's parts, e.g. `npm test`). Absent when no rule may cover it (sensitive paths, a command
@@ -94,7 +94,7 @@ export interface ToolApproval {
   files?: EditFileApproval[];
 }
 
-// Checkpoints and multi-file apply_edit (issue 13): per-file approval and restoring Tandem's edits.
+// Checkpoints and multi-file apply_edit: per-file approval and restoring Tandem's edits.
 /** One file of a multi-file apply_edit, as the card lists it. */
 export interface EditFileApproval {
   path: string;
@@ -122,7 +122,7 @@ export interface UserTurn {
   attachments: Attachment[];
 }
 
-// Layout (issue 13): the order things happened in an answer.
+// Layout: the order things happened in an answer.
 /**
  * One piece of an assistant turn in arrival order: reasoning and answer text of each round, and the
  * tool calls between rounds (by id, into `toolCalls`). Texts are joined without the blank line that
@@ -154,7 +154,7 @@ export interface AssistantTurn {
   finishReason?: string;
   usage?: UsageView;
   /**
-   * Context meter (issue 13): prompt + completion tokens of this answer's last request, i.e. the
+   * Context meter: prompt + completion tokens of this answer's last request, i.e. the
    * conversation's size as of this answer (`usage` sums every request of the tool loop).
    */
   contextTokens?: number;
@@ -176,7 +176,7 @@ export interface ChatView {
   turns: Turn[];
 }
 
-// Project rules (issue 13): which AGENTS.md / .tandem/rules.md files the chat sends, for the header.
+// Project rules: which AGENTS.md / .tandem/rules.md files the chat sends, for the header.
 /** One rules file found in a workspace folder, and whether it is sent. */
 export interface RulesFileView {
   /** Workspace-relative path (led by the folder's name in a multi-root workspace). */
@@ -194,7 +194,7 @@ export interface RulesFileView {
   text?: string;
 }
 
-// Mentions (issue 13): the composer's @ picker asks the host for matches and picks one of them.
+// Mentions: the composer's @ picker asks the host for matches and picks one of them.
 /** One row of the @ picker. The host resolves only ids it offered (plus the fixed `MENTION_IDS`). */
 export interface MentionItem {
   id: string;
@@ -228,9 +228,9 @@ export type HostMessage =
   | { type: 'retrying'; chatId: string; turnId: string; seconds: number; attempt: number }
   | { type: 'attachments'; attachments: Attachment[] }
   | { type: 'balance'; text: string }
-  /** Project rules (issue 13): the rules files in effect changed. */
+  /** Project rules: the rules files in effect changed. */
   | { type: 'rules'; files: RulesFileView[] }
-  // Mentions (issue 13): the answer to one `mentionQuery`; the webview shows only the latest request's.
+  // Mentions: the answer to one `mentionQuery`; the webview shows only the latest request's.
   | { type: 'mentionResults'; requestId: number; items: MentionItem[] }
   | SpeechHostMessage;
 
@@ -249,9 +249,9 @@ export type SpeechHostMessage =
   | { type: 'speech/end'; id: string }
   /** Silence now (stop command, an error, a new reading). */
   | { type: 'speech/stop'; id: string }
-  // Follow along (issue 14): Tandem: Pause/Resume Reading holds or releases the player, as its Pause button does.
+  // Follow along: Tandem: Pause/Resume Reading holds or releases the player, as its Pause button does.
   | { type: 'speech/pause'; id: string; paused: boolean }
-  // Read-aloud speed (issue 14): `tandem.speech.speed` changed elsewhere; a playing reading follows at once.
+  // Read-aloud speed: `tandem.speech.speed` changed elsewhere; a playing reading follows at once.
   | { type: 'speech/speed'; speed: number };
 
 /** Webview → host. All act on the current chat unless they name one. */
@@ -270,17 +270,17 @@ export type WebviewMessage =
   | { type: 'removeAttachment'; id: string }
   /** `allowInWorkspace` (standing approvals): approve, and add the card's `workspaceRule` prefixes as this workspace's allow rules. */
   | { type: 'approveTool'; callId: string; decision: 'approve' | 'deny' | 'always' | 'allowInWorkspace' }
-  // Checkpoints and multi-file apply_edit (issue 13):
+  // Checkpoints and multi-file apply_edit:
   /** Approve-each on a multi-file edit card: only the files at these indices of `approval.files` are written. */
   | { type: 'approveEdits'; callId: string; files: number[] }
   /** "Restore files to here" on a user turn of the current chat: revert Tandem's edits made since it. */
   | { type: 'restoreCheckpoint'; turnId: string }
   | { type: 'codeAction'; action: 'copy' | 'insert' | 'newFile'; code: string; language?: string }
   | { type: 'errorAction'; action: NonNullable<ErrorView['action']>; service: ServiceId }
-  // Mentions (issue 13): the text typed after `@`, and the item picked (a chip once the host has read it).
+  // Mentions: the text typed after `@`, and the item picked (a chip once the host has read it).
   | { type: 'mentionQuery'; requestId: number; query: string }
   | { type: 'mention'; itemId: string }
-  // Read aloud chat answers (issue 14): an answer's speaker button. Only the turn's id: the host reads
+  // Read aloud chat answers: an answer's speaker button. Only the turn's id: the host reads
   // the text from the chat's own history, never from the webview.
   | { type: 'speech/readAnswer'; turnId: string }
   | SpeechWebviewMessage;
@@ -297,11 +297,8 @@ export type SpeechWebviewMessage =
   | { type: 'speech/failed'; id: string; reason: 'blocked' | 'error'; message: string }
   /** The user pressed Stop in the view. */
   | { type: 'speech/stopRequested'; id: string }
-  // Read-aloud speed (issue 14): the user pressed − or +; the host stores it in `tandem.speech.speed`.
+  // Read-aloud speed: the user pressed − or +; the host stores it in `tandem.speech.speed`.
   | { type: 'speech/speedChanged'; speed: number };
-
-export type HostMessageType = HostMessage['type'];
-export type WebviewMessageType = WebviewMessage['type'];
 
 /** Exhaustiveness check for `switch (message.type)`. */
 export function assertNever(value: never): never {

@@ -6,7 +6,7 @@ export const SPEECH_SPEED_MIN = 0.5;
 export const SPEECH_SPEED_MAX = 2;
 export const SPEECH_SPEED_DEFAULT = 1;
 /** One press of − or +. */
-export const SPEECH_SPEED_STEP = 0.1;
+const SPEECH_SPEED_STEP = 0.1;
 
 /**
  * Into the bounds and onto the 0.1 grid: 0.1 steps add up to values like 1.2000000000000002, which

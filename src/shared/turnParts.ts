@@ -1,4 +1,4 @@
-// The order of an assistant turn's pieces (issue 13, layout). The host records it as the answer
+// The order of an assistant turn's pieces. The host records it as the answer
 // streams and the webview replays the same deltas with the same function, so both sides agree on
 // where a piece of text belongs without sending the parts again on every delta.
 import type { AssistantTurn, TurnPart } from './protocol';

@@ -49,7 +49,7 @@ const isAttachment = shape<Attachment>({
   sensitive: optional((v): v is boolean => typeof v === 'boolean'),
 });
 
-// Mentions (issue 13): one row of the @ picker.
+// Mentions: one row of the @ picker.
 const isMentionItem = shape<MentionItem>({
   id: isString,
   kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection'),
@@ -89,7 +89,7 @@ const isToolCall = shape<ToolCallView>({
       warning: optional(isString),
       alwaysScope: optional(isString),
       files: optional(arrayOf(shape<EditFileApproval>({ path: isString, summary: isString, warning: optional(isString) }))),
-      // Standing approvals (issue 13).
+      // Standing approvals.
       workspaceRule: optional(arrayOf(isString)),
     }),
   ),
@@ -99,7 +99,7 @@ const isToolCall = shape<ToolCallView>({
 
 const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: isString, attachments: arrayOf(isAttachment) });
 
-// Layout (issue 13): the parts of an assistant turn, in the order they happened.
+// Layout: the parts of an assistant turn, in the order they happened.
 const isTurnPart: Check<TurnPart> = (v): v is TurnPart =>
   shape<{ kind: 'reasoning'; text: string; ms?: number }>({ kind: oneOf('reasoning'), text: isString, ms: optional(isCount) })(v) ||
   shape<{ kind: 'text'; text: string }>({ kind: oneOf('text'), text: isString })(v) ||
@@ -128,7 +128,7 @@ const isChatSummary = shape<ChatSummary>({ id: isString, title: isString, update
 
 const isChatView = shape<ChatView>({ id: isString, title: isString, options: isChatOptions, turns: arrayOf(isTurn) });
 
-// Project rules (issue 13).
+// Project rules.
 const isRulesFile = shape<RulesFileView>({
   path: isString,
   bytes: isCount,
@@ -174,9 +174,9 @@ const messageChecks: MessageChecks<HostMessage> = {
   'speech/preview': shape<Of<'speech/preview'>>({ type: oneOf('speech/preview'), id: isString, text: isString }),
   'speech/end': shape<Of<'speech/end'>>({ type: oneOf('speech/end'), id: isString }),
   'speech/stop': shape<Of<'speech/stop'>>({ type: oneOf('speech/stop'), id: isString }),
-  // Follow along (issue 14):
+  // Follow along:
   'speech/pause': shape<Of<'speech/pause'>>({ type: oneOf('speech/pause'), id: isString, paused: isBool }),
-  // Read-aloud speed (issue 14).
+  // Read-aloud speed.
   'speech/speed': shape<Of<'speech/speed'>>({ type: oneOf('speech/speed'), speed: isSpeechSpeed }),
 };
 

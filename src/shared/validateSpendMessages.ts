@@ -37,11 +37,11 @@ const isReport: Check<SpendReport> = (v): v is SpendReport =>
 type HostOf<K extends SpendHostMessage['type']> = Extract<SpendHostMessage, { type: K }>;
 type ViewOf<K extends SpendWebviewMessage['type']> = Extract<SpendWebviewMessage, { type: K }>;
 
-export const spendHostChecks: MessageChecks<SpendHostMessage> = {
+const spendHostChecks: MessageChecks<SpendHostMessage> = {
   'spend/report': shape<HostOf<'spend/report'>>({ type: oneOf('spend/report'), report: isReport }),
 };
 
-export const spendWebviewChecks: MessageChecks<SpendWebviewMessage> = {
+const spendWebviewChecks: MessageChecks<SpendWebviewMessage> = {
   'spend/ready': shape<ViewOf<'spend/ready'>>({ type: oneOf('spend/ready') }),
   'spend/openChat': shape<ViewOf<'spend/openChat'>>({ type: oneOf('spend/openChat'), chatId: isId }),
   'spend/exportCsv': shape<ViewOf<'spend/exportCsv'>>({ type: oneOf('spend/exportCsv') }),

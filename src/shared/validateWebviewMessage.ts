@@ -68,7 +68,7 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     callId: isId,
     decision: oneOf('approve', 'deny', 'always', 'allowInWorkspace'),
   }),
-  // Checkpoints and multi-file apply_edit (issue 13):
+  // Checkpoints and multi-file apply_edit:
   approveEdits: shape<Of<'approveEdits'>>({ type: oneOf('approveEdits'), callId: isId, files: isFileIndices }),
   restoreCheckpoint: shape<Of<'restoreCheckpoint'>>({ type: oneOf('restoreCheckpoint'), turnId: isId }),
   codeAction: shape<Of<'codeAction'>>({
@@ -82,7 +82,7 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     action: oneOf('setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary'),
     service: isService,
   }),
-  // Mentions (issue 13): a query is what follows `@` up to a space, so 200 characters is plenty.
+  // Mentions: a query is what follows `@` up to a space, so 200 characters is plenty.
   mentionQuery: shape<Of<'mentionQuery'>>({ type: oneOf('mentionQuery'), requestId: isCount, query: boundedString(200) }),
   mention: shape<Of<'mention'>>({ type: oneOf('mention'), itemId: boundedString(2_000) }),
   'speech/playing': shape<Of<'speech/playing'>>({ type: oneOf('speech/playing'), id: isId, scheduledAt: isCount, startsInMs: isCount }),
@@ -101,9 +101,9 @@ export const webviewMessageChecks: MessageChecks<WebviewMessage> = {
     message: boundedString(1000),
   }),
   'speech/stopRequested': shape<Of<'speech/stopRequested'>>({ type: oneOf('speech/stopRequested'), id: isId }),
-  // Read aloud chat answers (issue 14).
+  // Read aloud chat answers.
   'speech/readAnswer': shape<Of<'speech/readAnswer'>>({ type: oneOf('speech/readAnswer'), turnId: isId }),
-  // Read-aloud speed (issue 14).
+  // Read-aloud speed.
   'speech/speedChanged': shape<Of<'speech/speedChanged'>>({ type: oneOf('speech/speedChanged'), speed: isSpeechSpeed }),
 };
 

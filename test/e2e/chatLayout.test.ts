@@ -1,4 +1,4 @@
-// Issue 13, layout and context meter, in a real browser: the transcript in the order things happened,
+// The chat layout and the context meter, in a real browser: the transcript in the order things happened,
 // the context meter after an answer, and the Services view out of the way while all is well.
 // TANDEM_SCREENSHOT=1 also writes the README's screenshot of the chat (docs/chat.png).
 import * as assert from 'node:assert/strict';

@@ -3,6 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LAZY_BUNDLES } from '../../scripts/bundles.mjs';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
 import { until } from '../until';
 import { frameWith, openWorkbench } from './workbench';
@@ -25,6 +26,7 @@ describe('npm run package and npm start', function () {
     const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
     for (const required of [
       'extension/dist/extension.js',
+      ...Object.values(LAZY_BUNDLES).map((name) => `extension/dist/${name}.js`),
       'extension/dist/webview.js',
       'extension/dist/spend.js',
       'extension/dist/spend.css',

@@ -22,7 +22,7 @@ export interface Seeded {
 }
 
 /** CNY of feature `k` on the day `back` days ago: distinct per line, so a swapped column shows. */
-export function seededCost(k: number, back: number): number {
+function seededCost(k: number, back: number): number {
   return Number(((k + 1) * 0.01 + ((back * 7) % 11) * 0.003).toFixed(6));
 }
 

@@ -30,7 +30,7 @@ describe('Tandem in a real VS Code workbench', function () {
   it('shows the Tandem activity-bar container with both services ready: the chat, and no Services view', async () => {
     const { page } = workbench;
     await page.locator('.activitybar [aria-label="Tandem"]').first().click();
-    // Issue 13: the Services view steps aside while both services are ready (test/e2e/chatLayout.test.ts
+    // The Services view steps aside while both services are ready (test/e2e/chatLayout.test.ts
     // shows it coming back when one needs setup, with its rows).
     await frameWith(page, '.composer-input', 60_000);
     await page.locator('.part.sidebar .pane-header', { hasText: 'Services' }).waitFor({ state: 'detached', timeout: 30_000 });

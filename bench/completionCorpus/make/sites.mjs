@@ -2,7 +2,7 @@
 // A site = the file cut in three: prefix | hidden span (what the author wrote) | suffix.
 import { readSource } from './sources.mjs';
 
-export const MAX_CONTEXT = 3000;
+const MAX_CONTEXT = 3000;
 
 // Cut the prefix to its last ~3000 characters (from a line start) and the suffix to its first
 // ~3000 characters (to a line end). Cases keep exactly the file's text on both sides of the cut.
@@ -33,7 +33,7 @@ export function indentUnit(text) {
 }
 
 // Classify every line: blank | code | comment (line comment) | doc (docstring / block comment body) | edge.
-export function lineTable(text, lang) {
+function lineTable(text, lang) {
   const out = [];
   let pos = 0;
   let inDoc = false;

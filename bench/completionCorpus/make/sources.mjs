@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const NODE_MODULES = process.env.CORPUS_NODE_MODULES || path.resolve(here, '../../../node_modules');
-export const PYTHON_LIB = process.env.CORPUS_PYTHON_LIB || '/usr/lib/python3.11';
-export const JDK_SRC_ZIP = process.env.CORPUS_JDK_SRC_ZIP || '/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip';
+const NODE_MODULES = process.env.CORPUS_NODE_MODULES || path.resolve(here, '../../../node_modules');
+const PYTHON_LIB = process.env.CORPUS_PYTHON_LIB || '/usr/lib/python3.11';
+const JDK_SRC_ZIP = process.env.CORPUS_JDK_SRC_ZIP || '/usr/lib/jvm/temurin-25-jdk-amd64/lib/src.zip';
 
 // language id -> files (source labels). `#tsxN` = the N-th ```tsx block of a markdown file.
 export const FILES = {

@@ -1,4 +1,4 @@
-// The context meter (issue 13): how much of the model's context window the chat fills, from the
+// The context meter: how much of the model's context window the chat fills, from the
 // service's own count for the conversation so far plus an estimate for the message being typed.
 // Pure and dependency-free: the webview bundle imports it (see WEBVIEW_CORE_MODULES in eslint.config.mjs).
 

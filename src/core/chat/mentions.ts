@@ -6,9 +6,9 @@ import type { Attachment } from '../../shared/protocol';
 /** Characters of attached text one message may carry, across all its mentions. */
 export const MENTION_BUDGET = 60_000;
 /** Entries a folder listing shows; a bigger folder is listed in part with a count of the rest. */
-export const MAX_FOLDER_ENTRIES = 500;
+const MAX_FOLDER_ENTRIES = 500;
 /** Diagnostics `@problems` lists; the rest are counted. */
-export const MAX_PROBLEMS = 200;
+const MAX_PROBLEMS = 200;
 
 /** The line that introduces an attachment's text in the user message, path label included. */
 export function attachmentHeading(attachment: Attachment): string {

@@ -33,7 +33,7 @@ export interface ProjectRules {
 export const NO_PROJECT_RULES: ProjectRules = { files: [], section: undefined };
 
 /** The tag around each file's text in the request; the text cannot close it early (see fenced). */
-export const RULES_TAG = 'repository-rules';
+const RULES_TAG = 'repository-rules';
 
 /** Said before the files: whose words they are, and what they cannot do. */
 export const RULES_PREAMBLE =

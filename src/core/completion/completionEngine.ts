@@ -45,7 +45,7 @@ export interface CompletionQuery {
 }
 
 /** `rate-limited`: no suggestion, and no request, during the cool-down after a 429. */
-export type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped' | 'rate-limited';
+type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped' | 'rate-limited';
 
 export interface CompletionOutcome {
   text: string | undefined;

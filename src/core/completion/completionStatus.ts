@@ -2,7 +2,7 @@
 // status bar only renders.
 import type { RateLimitCooldown } from './rateLimitCooldown';
 
-export type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed' | 'rate-limited' | 'over-budget';
+type CompletionState = 'idle' | 'working' | 'error' | 'off' | 'snoozed' | 'rate-limited' | 'over-budget';
 
 export interface StatusSnapshot {
   state: CompletionState;

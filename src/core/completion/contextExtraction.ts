@@ -37,7 +37,7 @@ export interface CompletionContext {
 }
 
 /** Most characters after the cursor the syntax judge reads (cut at a line end): each is parsed for every answer judged. */
-export const JUDGE_SUFFIX_CHARS = 3000;
+const JUDGE_SUFFIX_CHARS = 3000;
 
 /** `text` is the whole document, `offset` the cursor's character offset in it. */
 export function extractContext(

@@ -4,7 +4,7 @@ import { definitionEnd } from './contextSymbols';
 import type { ContextChunk, ContextFile } from './contextTypes';
 
 /** Lines of a candidate window, and of the reference window before the cursor. */
-export const WINDOW_LINES = 30;
+const WINDOW_LINES = 30;
 /** Windows start every this many lines. */
 const WINDOW_STEP = 10;
 /** Files longer than this are windowed only over their first part: ranking stays cheap. */

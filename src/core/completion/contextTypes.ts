@@ -8,7 +8,7 @@ export interface ContextFile {
   text: string;
 }
 
-export type ContextChunkKind = 'window' | 'recent' | 'definition';
+type ContextChunkKind = 'window' | 'recent' | 'definition';
 
 /** Lines of another file. */
 export interface ContextChunk {

@@ -11,7 +11,7 @@ import type { ContextChunk, ContextQuery, ContextSource } from './contextTypes';
 import { LruCache } from './lruCache';
 
 /** Definitions that have not resolved within this time are left out: the request does not wait longer. */
-export const DEFINITION_BOX_MS = 100;
+const DEFINITION_BOX_MS = 100;
 
 export interface CrossFileContextDeps {
   source: ContextSource;

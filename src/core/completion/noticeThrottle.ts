@@ -3,7 +3,7 @@
 // says, is the error mapping's (errorFixes.ts); this only counts time.
 import type { NoticeKind } from '../errors/errorFixes';
 
-export const NOTICE_WINDOW_MS = 10 * 60_000;
+const NOTICE_WINDOW_MS = 10 * 60_000;
 
 export class NoticeThrottle {
   private readonly lastShown = new Map<NoticeKind, number>();

@@ -5,9 +5,9 @@ import { identifierSet, jaccard } from './contextRanking';
 import type { ContextChunk } from './contextTypes';
 
 /** Lines of a chunk, centred on the edit. */
-export const RECENT_CHUNK_LINES = 24;
+const RECENT_CHUNK_LINES = 24;
 /** Chunks kept. */
-export const RECENT_CHUNKS = 16;
+const RECENT_CHUNKS = 16;
 /** Words this similar to a newer chunk's mean the older one adds nothing. */
 const NEAR_DUPLICATE = 0.9;
 

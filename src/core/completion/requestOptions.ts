@@ -10,7 +10,7 @@ export interface CompletionSettings {
 }
 
 /** A single line rarely needs many tokens; asking for fewer ends the stream sooner. */
-export const SINGLE_LINE_MAX_TOKENS = 64;
+const SINGLE_LINE_MAX_TOKENS = 64;
 /**
  * Service B allows 16 stop sequences. No fence: a fenced answer's code is before the closing fence,
  * and a stop there would leave only the opening one (stripFences in rawAnswer.ts cleans it instead).

@@ -16,11 +16,11 @@ export interface CachedSuggestion {
 }
 
 /** Tabby pre-fills up to 50 typed-ahead characters; a line of code is rarely longer than this. */
-export const TYPED_THROUGH_CHARS = 120;
+const TYPED_THROUGH_CHARS = 120;
 /** Text before the cursor that names the place: several lines, independent of the prompt window. */
-export const ANCHOR_BEFORE_CHARS = 400;
+const ANCHOR_BEFORE_CHARS = 400;
 /** Text after the cursor (past auto-inserted closers) that must be unchanged. */
-export const ANCHOR_AFTER_CHARS = 200;
+const ANCHOR_AFTER_CHARS = 200;
 
 /** Where an answer was asked: the model, the whole document and the cursor offset in it. */
 export interface SuggestionKey {

@@ -6,7 +6,10 @@ import { BLOCK_OPENER } from './completionMode';
 import type { CompletionContext } from './contextExtraction';
 import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 
-/** The judged text (undefined: nothing fits), or `unjudged` when no parser is ready for the language. */
+/**
+ * `judged: true` with the longest cut that parses (`text` undefined: no cut fits, so nothing is shown), or
+ * `judged: false` when the language has no parser ready or the parser failed: the caller then keeps its own cut.
+ */
 export type SyntaxVerdict = { judged: true; text: string | undefined } | { judged: false };
 
 const WORD = /[\p{L}\p{N}_$]/u;

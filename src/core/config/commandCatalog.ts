@@ -22,7 +22,7 @@ export const COMMANDS = {
   stopReading: 'tandem.stopReading',
   saveSpeech: 'tandem.saveSpeech',
   readLastAnswer: 'tandem.readLastAnswer',
-  // Follow along (issue 14):
+  // Follow along:
   readFromCursor: 'tandem.readFromCursor',
   nextSentence: 'tandem.nextSentence',
   previousSentence: 'tandem.previousSentence',

@@ -19,7 +19,7 @@ import { SPEECH_SPEED_DEFAULT, SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../../
 export const SETTINGS_SECTION = 'tandem';
 
 /** VS Code's configuration scopes; absent means VS Code's default (`window`). */
-export type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
+type SettingScope = 'application' | 'machine' | 'machine-overridable' | 'window' | 'resource' | 'language-overridable';
 
 interface SettingCommon {
   readonly scope?: SettingScope;
@@ -32,18 +32,18 @@ interface SettingCommon {
   readonly deprecated?: boolean;
 }
 
-export interface StringSetting extends SettingCommon {
+interface StringSetting extends SettingCommon {
   readonly type: 'string';
   readonly default: string;
   readonly enum?: readonly string[];
 }
 
-export interface BooleanSetting extends SettingCommon {
+interface BooleanSetting extends SettingCommon {
   readonly type: 'boolean';
   readonly default: boolean;
 }
 
-export interface IntegerSetting extends SettingCommon {
+interface IntegerSetting extends SettingCommon {
   readonly type: 'integer';
   readonly default: number;
   readonly minimum: number;
@@ -51,27 +51,27 @@ export interface IntegerSetting extends SettingCommon {
 }
 
 /** A fractional number in bounds (`tandem.speech.speed`). */
-export interface NumberSetting extends SettingCommon {
+interface NumberSetting extends SettingCommon {
   readonly type: 'number';
   readonly default: number;
   readonly minimum: number;
   readonly maximum: number;
 }
 
-export interface StringListSetting extends SettingCommon {
+interface StringListSetting extends SettingCommon {
   readonly type: 'array';
   readonly items: 'string';
   readonly default: readonly string[];
 }
 
 /** `tandem.chat.commandRules`: command prefixes the chat may run without asking, or never runs. */
-export interface CommandRulesSetting extends SettingCommon {
+interface CommandRulesSetting extends SettingCommon {
   readonly type: 'object';
   readonly default: { readonly allow: readonly string[]; readonly deny: readonly string[] };
 }
 
 /** `tandem.spend.prices`: CNY per million tokens per model, for models whose contract gives no price. */
-export interface PricesSetting extends SettingCommon {
+interface PricesSetting extends SettingCommon {
   readonly type: 'object';
   readonly default: Readonly<Record<string, never>>;
 }
@@ -121,10 +121,10 @@ export const SETTINGS = {
   'speech.stripMarkup': { type: 'boolean', default: true },
   // Off by default: in a code file the verbaliser reads `a !== b` as "a not equal b" (codeVerbaliser.ts).
   'speech.readCodeLiterally': { type: 'boolean', default: false },
-  // Chat answers read aloud (issue 14): a code block is announced by default, since heard code is hard to follow.
+  // Chat answers read aloud: a code block is announced by default, since heard code is hard to follow.
   'speech.codeBlocks': { type: 'string', enum: ['announce', 'read', 'skip'], default: 'announce' },
   'speech.autoReadAnswers': { type: 'boolean', default: false },
-  // Read-aloud speed (issue 14): the webview's −/+ write it to the user's settings, so it holds in every window.
+  // Read-aloud speed: the webview's −/+ write it to the user's settings, so it holds in every window.
   'speech.speed': {
     type: 'number',
     default: SPEECH_SPEED_DEFAULT,

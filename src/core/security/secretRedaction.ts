@@ -6,7 +6,7 @@
 // A secret the model rewrites or encodes is not caught: what is recognised is the text as read.
 
 /** The marker that stands where a secret was. */
-export function redactionMarker(source: string): string {
+function redactionMarker(source: string): string {
   return `[redacted: from ${source}]`;
 }
 

@@ -7,13 +7,13 @@ export type ModelKind = 'text' | 'speech';
 /** How a speech model chooses its voice (docs/contracts.md#a-speech-voice). */
 export type SpeechKind = 'preset' | 'voicedesign' | 'voiceclone';
 
-export type ServiceATextModelId = 'alpha-v2.5-pro' | 'alpha-v2.5';
+type ServiceATextModelId = 'alpha-v2.5-pro' | 'alpha-v2.5';
 export type SpeechModelId = 'alpha-v2.5-tts' | 'alpha-v2.5-tts-voicedesign' | 'alpha-v2.5-tts-voiceclone';
 export type ServiceBModelId = 'beta-v4-flash' | 'beta-v4-pro';
-export type ModelId = ServiceATextModelId | SpeechModelId | ServiceBModelId;
+type ModelId = ServiceATextModelId | SpeechModelId | ServiceBModelId;
 
 /** Prices in CNY per million tokens (Service B only; Service A's contract has no prices). */
-export interface ModelPrice {
+interface ModelPrice {
   readonly currency: 'CNY';
   readonly cacheHit: number;
   readonly cacheMiss: number;
@@ -56,13 +56,13 @@ export type PresetVoice = (typeof PRESET_VOICES)[number];
 export const DEFAULT_VOICE: PresetVoice = 'alpha_default';
 
 /** Service A's text-model cap on max_completion_tokens. */
-export const SERVICE_A_MAX_COMPLETION_TOKENS = 131072;
+const SERVICE_A_MAX_COMPLETION_TOKENS = 131072;
 /** Service A's speech-model cap on max_completion_tokens. */
-export const SERVICE_A_SPEECH_MAX_COMPLETION_TOKENS = 8192;
+const SERVICE_A_SPEECH_MAX_COMPLETION_TOKENS = 8192;
 /** Service B's "384K" maximum output, read as 384 × 1024 tokens. */
-export const SERVICE_B_MAX_OUTPUT_TOKENS = 393216;
+const SERVICE_B_MAX_OUTPUT_TOKENS = 393216;
 /** Service B's "1M" context length, read as 2^20 tokens. */
-export const SERVICE_B_CONTEXT_LENGTH = 1048576;
+const SERVICE_B_CONTEXT_LENGTH = 1048576;
 /** Service B's "4K" fill-in-the-middle completion length, read as 4 × 1024 tokens. */
 export const SERVICE_B_FIM_MAX_TOKENS = 4096;
 

@@ -3,7 +3,7 @@
 
 export type { ServiceId } from '../../shared/protocol';
 
-export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 
 /** Service A accepts an array of content parts; their shape is "not shown", so we use the common one. */
 export type ContentPart =
@@ -33,7 +33,7 @@ export interface FunctionTool {
 }
 
 /** Service A's built-in search: `{type: "web_search"}` is the whole object. */
-export interface WebSearchTool {
+interface WebSearchTool {
   type: 'web_search';
 }
 
@@ -63,7 +63,7 @@ export interface Usage {
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'repetition_truncation' | (string & {});
 
-export interface AudioDelta {
+interface AudioDelta {
   id?: string;
   data?: string;
   transcript?: string;

@@ -6,7 +6,7 @@ import type { AssistantTurn } from '../../shared/protocol';
 import { partsOf } from '../../shared/turnParts';
 import { cleanForSpeech, splitForSpeech } from './speechText';
 
-export type CodeBlockMode = 'announce' | 'read' | 'skip';
+type CodeBlockMode = 'announce' | 'read' | 'skip';
 
 export interface AnswerSpeechOptions {
   codeBlocks: CodeBlockMode;
@@ -92,10 +92,10 @@ export function announceCodeBlock(lines: number, language: string | undefined): 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /** An answer in pieces: prose to clean as markdown, and fenced code blocks. */
-export type AnswerPiece = { kind: 'prose'; text: string } | { kind: 'code'; info: string; code: string[] };
+type AnswerPiece = { kind: 'prose'; text: string } | { kind: 'code'; info: string; code: string[] };
 
 /** Splits markdown into prose and fenced code; a fence that never closes runs to the end. */
-export function answerPieces(markdown: string): AnswerPiece[] {
+function answerPieces(markdown: string): AnswerPiece[] {
   const pieces: AnswerPiece[] = [];
   let prose: string[] = [];
   let code: { fence: string; info: string; lines: string[] } | undefined;

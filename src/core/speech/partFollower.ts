@@ -22,7 +22,7 @@ const PREDICTION_SLACK_S = 0.3;
  * waits for a later report, so a player whose clock runs slow (a starved audio thread) is never
  * overtaken by more than a fraction of this.
  */
-export const MAX_PREDICTION_MS = 400;
+const MAX_PREDICTION_MS = 400;
 const BOUNDARY_SLACK_S = 0.001;
 
 /** Where the reading is: seconds of source audio played, and when (clock ms) that held. */

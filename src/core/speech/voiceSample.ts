@@ -2,7 +2,7 @@
 // measured here, before anything is sent, so a wrong file gets a precise message instead of a 400.
 import { parseWav } from './wav';
 
-export const VOICE_SAMPLE_SECONDS = { min: 3, max: 10 } as const;
+const VOICE_SAMPLE_SECONDS = { min: 3, max: 10 } as const;
 
 /**
  * Most bytes of a sample file read: the longest sample the contract allows (10 s) at 48 kHz, stereo,

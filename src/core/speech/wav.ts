@@ -84,12 +84,6 @@ export function parseWav(bytes: Uint8Array): WavInfo {
   };
 }
 
-/** Duration of a base64 WAV, bare or as a `data:audio/wav;base64,` URL. */
-export function wavDurationFromBase64(b64: string): number {
-  const bare = b64.trim().replace(/^data:[^,]*;base64,/i, '');
-  return parseWav(new Uint8Array(Buffer.from(bare, 'base64'))).durationSeconds;
-}
-
 function writeAscii(out: Uint8Array, offset: number, text: string): void {
   for (let i = 0; i < text.length; i++) out[offset + i] = text.charCodeAt(i);
 }

@@ -27,7 +27,7 @@ export interface Spent {
 }
 
 /** The warning share of a limit: a notification once a day. */
-export const WARN_SHARE = 0.8;
+const WARN_SHARE = 0.8;
 
 /** The limit reached, monthly first (it lasts longer); undefined while both have room. */
 export function reachedLimit(limits: SpendLimits, spent: Spent, now: number): Reached | undefined {

@@ -7,7 +7,7 @@ import { nearLimits, reachedLimit, formatCny, overBudgetQuestion, type Reached, 
 import type { PlannedRequest, SpendGate } from './spendGate';
 import { costOfTokens, priceFor, type UserPrices } from './spendPrices';
 
-export interface SpentSource {
+interface SpentSource {
   spentOn(at: number): number;
   spentInMonth(at: number): number;
 }

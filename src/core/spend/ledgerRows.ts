@@ -33,7 +33,7 @@ export interface ChatSpend {
 /** Rows are kept this long (a year and a month: last year's same month stays comparable). */
 export const ROW_DAYS = 400;
 /** The most expensive chats kept once their requests are folded. */
-export const KEPT_CHATS = 50;
+const KEPT_CHATS = 50;
 
 export function emptyTokens(): SpendTokens {
   return { prompt: 0, cacheHit: 0, cacheMiss: 0, output: 0, reasoning: 0 };
@@ -80,7 +80,7 @@ function addEntry(row: DailyRow, e: LedgerEntry): void {
   if (e.assumedMiss) row.assumedMiss += 1;
 }
 
-export function addTokens(into: SpendTokens, add: SpendTokens): void {
+function addTokens(into: SpendTokens, add: SpendTokens): void {
   into.prompt += add.prompt;
   into.cacheHit += add.cacheHit;
   into.cacheMiss += add.cacheMiss;

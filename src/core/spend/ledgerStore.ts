@@ -20,7 +20,7 @@ export const JOURNAL_FILE = 'spend-journal.jsonl';
 export const ROWS_FILE = 'spend-rows.json';
 export const LOCK_DIR = 'spend.lock';
 /** Detail is kept for today and the six days before. */
-export const DETAIL_DAYS = 7;
+const DETAIL_DAYS = 7;
 
 export interface RowsFile {
   version: 1;

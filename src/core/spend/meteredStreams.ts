@@ -75,7 +75,7 @@ function readChat(chunk: ChatChunk): { usage?: Usage | null; outputChars: number
 }
 
 /** Prompt size of a chat request from its text, as the service would read it. */
-export function chatPromptTokens(messages: readonly ChatMessage[], tools: readonly FunctionTool[] | undefined): number {
+function chatPromptTokens(messages: readonly ChatMessage[], tools: readonly FunctionTool[] | undefined): number {
   return estimateTokens(JSON.stringify(messages)) + (tools?.length ? estimateTokens(JSON.stringify(tools)) : 0);
 }
 

@@ -7,7 +7,7 @@ import { migrateModelSetting } from '../services/modelMigration';
 import type { SpendTokens } from './spendTypes';
 
 /** CNY per million tokens. A price without `cacheHit` charges hits as misses. */
-export interface UserPrice {
+interface UserPrice {
   cacheHit?: number;
   cacheMiss: number;
   output: number;

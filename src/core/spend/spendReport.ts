@@ -6,7 +6,7 @@ import { lastDays } from './localDays';
 import { SPEND_FEATURES, type SpendFeature } from './spendTypes';
 
 /** The chart's span: the last 30 local days, today included. */
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 /** The most expensive chats listed. */
 export const LISTED_CHATS = 10;
 

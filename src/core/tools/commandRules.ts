@@ -38,7 +38,7 @@ export function ruleWords(rule: string): string[] | undefined {
 }
 
 /** Whether a rule's words begin the part's words, word for word. */
-export function ruleMatches(rule: readonly string[], part: CommandPart): boolean {
+function ruleMatches(rule: readonly string[], part: CommandPart): boolean {
   return rule.length > 0 && rule.length <= part.words.length && rule.every((w, i) => part.words[i] === w);
 }
 
@@ -101,7 +101,7 @@ export function judgeCommand(
  * only when it begins with a read-only prefix (commandPrefixes.ts) and the part has no option that
  * writes or executes. Judged at use, so a stored `python` or `find` rule covers only itself.
  */
-export function allowRuleCovers(rule: readonly string[], part: CommandPart): boolean {
+function allowRuleCovers(rule: readonly string[], part: CommandPart): boolean {
   if (rule.length === part.words.length && ruleMatches(rule, part)) return true;
   return readOnlyPrefix(rule) !== undefined && ruleMatches(rule, part) && outsidePrefixRules(part) === undefined;
 }

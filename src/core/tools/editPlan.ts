@@ -48,7 +48,7 @@ export function planEdits(current: ReadonlyMap<string, string | undefined>, repl
 }
 
 /** The text with `oldText` replaced by `newText`, where `oldText` occurs exactly once; `note` ends a refusal. */
-export function replaceOnce(rel: string, text: string | undefined, oldText: string, newText: string, note = ''): string {
+function replaceOnce(rel: string, text: string | undefined, oldText: string, newText: string, note = ''): string {
   if (oldText === '') return newText;
   if (text === undefined) throw new EditPlanError(`${rel} does not exist; to create it, pass old_text ""${note}`);
   const count = text.split(oldText).length - 1;

@@ -11,7 +11,7 @@ export interface FileHandleLike {
 export type OpenFile = (path: string) => Promise<FileHandleLike>;
 
 /** Opens for reading and refuses a final symlink (O_NOFOLLOW where the platform has it): the path given is already the real one. */
-export const openNoFollow: OpenFile = (path) => fs.open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+const openNoFollow: OpenFile = (path) => fs.open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
 
 export interface FileHead {
   bytes: Uint8Array;

@@ -12,7 +12,7 @@ export class ToolRefusal extends Error {
 }
 
 /** A prepared call: what it will do, checked, kept in `plan` until the user's click lets it run. */
-export interface PreparedCall<Plan> {
+interface PreparedCall<Plan> {
   plan: Plan;
   /** What the approval card shows; for a tool that is not gated, present only when the call must ask (a sensitive file). */
   approval?: ToolApproval;
@@ -25,7 +25,7 @@ export interface PreparedCall<Plan> {
 }
 
 /** A gated call always carries its approval: exactly what will be written or run. */
-export type GatedCall<Plan> = PreparedCall<Plan> & { approval: ToolApproval };
+type GatedCall<Plan> = PreparedCall<Plan> & { approval: ToolApproval };
 
 interface ToolEntry<N extends ToolName, Deps, Plan> {
   definition: NamedTool<N>;

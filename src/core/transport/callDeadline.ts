@@ -106,7 +106,7 @@ function deadlineError(service: ServiceId, which: 'first' | 'total', ms: number)
 }
 
 /** `60 s`, `0.2 s`, `30 min`. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
   return `${Math.round(ms / 100) / 10} s`;
 }

@@ -1,5 +1,5 @@
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError, type ErrorCode } from '../errors/serviceError';
+import { isServiceError, ServiceError, type ErrorCode } from '../errors/serviceError';
 import { parseRetryAfter } from './backoff';
 import { redactSecrets } from './redact';
 import { baseUrlSetting, settingId } from '../config/settingsCatalog';
@@ -127,7 +127,8 @@ export function abortedError(service: ServiceId, cause?: unknown): ServiceError 
 
 /** Maps a thrown undici/Node error (no HTTP status) to a ServiceError; a ServiceError passes through. */
 export function errorFromException(service: ServiceId, err: unknown, context: ExceptionContext): ServiceError {
-  if (err instanceof ServiceError) return err;
+  // By name as well as class: a lazily loaded bundle (scripts/bundles.mjs) has its own copy of the class.
+  if (isServiceError(err)) return err;
   const { code, name, message } = describeError(err);
   const secrets = context.secrets ?? [];
   const where = safeUrl(context.url, secrets);

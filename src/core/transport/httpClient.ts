@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import type { ServiceId } from '../services/wireTypes';
-import { ServiceError } from '../errors/serviceError';
+import { isServiceError, ServiceError } from '../errors/serviceError';
 import { MAX_RETRY_AFTER_MS, retryDelayMs } from './backoff';
 import { abortedError, errorFromException, errorFromResponse } from './errorMapping';
 import { silentLogger, type Logger } from './logger';
@@ -9,7 +9,7 @@ import { redactSecrets } from './redact';
 import { CallDeadline, carriesContent, realTimer, type Timer } from './callDeadline';
 import { REQUEST_POLICIES, type RequestKind, type RequestPolicy } from './requestKinds';
 import { sseJson } from './sse';
-import { loadUndici } from './undici';
+import { loadUndici } from './loadUndici';
 
 export interface HttpClientOptions {
   service: ServiceId;
@@ -339,7 +339,8 @@ export class HttpClient {
   }
 
   private asServiceError(req: HttpRequest, err: unknown, phase: 'connect' | 'headers' | 'body'): ServiceError {
-    if (err instanceof ServiceError) return err;
+    // By name as well as class: a lazily loaded bundle (scripts/bundles.mjs) has its own copy of the class.
+    if (isServiceError(err)) return err;
     // A custom abort reason (e.g. "superseded") would not look like an abort to the mapper.
     if (req.signal?.aborted) return abortedError(this.service, err);
     return errorFromException(this.service, err, { url: req.url, phase, secrets: this.safeSecrets() });

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { loadUndici } from './undici';
+import { loadUndici } from './loadUndici';
 
 export interface DispatcherOptions {
   /** VS Code's `http.proxy` setting; wins over HTTPS_PROXY / HTTP_PROXY from the environment. */

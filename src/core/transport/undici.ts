@@ -7,11 +7,11 @@ export interface UndiciParts {
 }
 
 /**
- * The parts of undici Tandem uses, loaded on first use. undici's index also loads fetch, WebSocket,
- * caches and mocks: requiring the dispatcher modules directly keeps ~215 KB out of the bundle, and
- * calling this lazily keeps undici's module evaluation out of extension activation.
+ * The parts of undici Tandem uses. undici's index also loads fetch, WebSocket, caches and mocks: requiring
+ * the dispatcher modules directly keeps ~215 KB out of the bundle. This file is its own bundle
+ * (dist/undici.js), reached only through loadUndici.ts, so activation neither loads nor parses undici.
  */
-export function loadUndici(): UndiciParts {
+export function undiciParts(): UndiciParts {
   const Dispatcher = require('undici/lib/dispatcher/dispatcher');
   // What undici's index does: give every dispatcher its request()/stream() API methods.
   if (!Dispatcher.prototype.request) Object.assign(Dispatcher.prototype, require('undici/lib/api'));

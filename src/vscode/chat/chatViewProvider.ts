@@ -14,13 +14,14 @@ import type { ChatEditorActions } from './chatEditorActions';
 import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
 import { webviewHtml } from '../ui/webviewHtml';
+import { CHAT_VIEW_ID } from './chatContributions';
 
 /**
  * The host of the `tandem.chat` webview: validates what the webview sends, dispatches it to the chat
  * controller, and posts the controller's messages back once the webview has said it is ready.
  */
 export class ChatViewProvider extends Disposable implements vscode.WebviewViewProvider, vscode.Disposable, SpeechView {
-  static readonly viewId = 'tandem.chat';
+  static readonly viewId = CHAT_VIEW_ID;
   private view: vscode.WebviewView | undefined;
   private ready = false;
   /**
@@ -39,7 +40,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
   /** The audio player's reports (read aloud). */
   readonly onSpeechMessage = this.speechIn.event;
   private readonly readAnswerIn = new vscode.EventEmitter<string>();
-  /** An answer's speaker button (read aloud chat answers, issue 14): the id of the turn to read. */
+  /** An answer's speaker button (read aloud chat answers): the id of the turn to read. */
   readonly onReadAnswer = this.readAnswerIn.event;
   private readonly readyChanged = new vscode.EventEmitter<boolean>();
   /** The webview became ready (true) or went away (false). */
@@ -52,7 +53,7 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     private readonly controller: ChatController,
     private readonly actions: ChatEditorActions,
     private readonly log: vscode.LogOutputChannel,
-    /** "Restore files to here" (checkpoints, issue 13). */
+    /** "Restore files to here" (checkpoints). */
     private readonly restorer?: CheckpointRestorer,
   ) {
     super();

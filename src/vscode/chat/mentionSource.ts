@@ -17,7 +17,7 @@ import { excludeGlob } from '../tools/excludeGlob';
 import { gitignored } from '../tools/gitignoreLoader';
 
 /** Rows one answer of the picker holds. */
-export const MAX_MENTION_RESULTS = 50;
+const MAX_MENTION_RESULTS = 50;
 /** Files listed per workspace folder; a bigger workspace is matched on its first ones. */
 const MAX_LISTED_FILES = 20_000;
 /** One mentioned file's text is read up to here; the message's budget cuts further when it is sent. */

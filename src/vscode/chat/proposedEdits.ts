@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-export const PROPOSED_SCHEME = 'tandem-proposed';
+const PROPOSED_SCHEME = 'tandem-proposed';
 
 /**
  * Read-only documents holding the text an `apply_edit` call proposes, so VS Code's diff editor can

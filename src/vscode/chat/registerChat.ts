@@ -5,7 +5,9 @@ import { ChatController, type ChatControllerDeps } from '../../core/chat/chatCon
 import { KeyValueChatStore } from '../../core/chat/chatStore';
 import type { HostMessage } from '../../shared/protocol';
 import type { OutflowGate } from '../security/outflowGate';
+import type { CommandHandler } from '../lifecycle/lazyCommands';
 import type { ServiceClients } from '../services/serviceClients';
+import { CHAT_VIEW_ID, type CHAT_COMMANDS } from './chatContributions';
 import { ChatEditorActions } from './chatEditorActions';
 import { chatDefaults, chatLimits } from './chatSettings';
 import { CheckpointStore } from './checkpointStore';
@@ -34,10 +36,16 @@ export interface ChatRegistration {
   onDidEmit: vscode.Event<HostMessage>;
   /** The sensitive-content gate the tools and mentions ask. */
   gate: OutflowGate;
+  /** What each chat command does; activate() registered the commands and calls these. */
+  commands: Record<(typeof CHAT_COMMANDS)[number], CommandHandler>;
   disposables: vscode.Disposable[];
 }
 
-/** Builds the sidebar chat: persisted chats, workspace tools, the webview host and its commands. */
+/**
+ * Builds the sidebar chat: persisted chats, workspace tools, the webview host and its commands. This is
+ * the entry of the chat's own bundle (dist/chat.js), built when the view first resolves or a chat
+ * command first runs; activate() has already registered the view and the commands.
+ */
 export function registerChat(
   context: vscode.ExtensionContext,
   clients: ServiceClients,
@@ -87,20 +95,19 @@ export function registerChat(
     provider,
     rules,
     rules.onDidChange(() => void controller.refreshRules()),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewId, provider, { webviewOptions: { retainContextWhenHidden: true } }),
-    vscode.commands.registerCommand(COMMANDS.newChat, async () => {
-      await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
-      await controller.newChat();
-    }),
-    // `target` lets a caller (and the tests) skip the save dialog.
-    vscode.commands.registerCommand(COMMANDS.exportChat, (target?: unknown) =>
-      exportChat(controller, target instanceof vscode.Uri ? target : undefined),
-    ),
-    vscode.commands.registerCommand(COMMANDS.copyChat, () => copyChat(controller)),
-    vscode.commands.registerCommand(COMMANDS.undoLastEdit, () => restorer.undoLast(controller.chat.id)),
-    vscode.commands.registerCommand(COMMANDS.manageApprovals, () => manageApprovals(commandRules)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, disposables };
+  const commands = {
+    [COMMANDS.newChat]: async () => {
+      await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+      await controller.newChat();
+    },
+    // `target` lets a caller (and the tests) skip the save dialog.
+    [COMMANDS.exportChat]: (target?: unknown) => exportChat(controller, target instanceof vscode.Uri ? target : undefined),
+    [COMMANDS.copyChat]: () => copyChat(controller),
+    [COMMANDS.undoLastEdit]: () => restorer.undoLast(controller.chat.id),
+    [COMMANDS.manageApprovals]: () => manageApprovals(commandRules),
+  };
+  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, commands, disposables };
 }

@@ -26,7 +26,7 @@ const targets = [
  * Rewrites settings that name retired model ids (which now fail with model_not_found) to their
  * successors, at the scope where the user set them, and tells the user once per rewrite.
  */
-export async function migrateRetiredModelSettings(): Promise<string[]> {
+async function migrateRetiredModelSettings(): Promise<string[]> {
   const config = vscode.workspace.getConfiguration('tandem');
   const notices: string[] = [];
   for (const setting of modelSettings) {

@@ -29,7 +29,7 @@ export interface NoticeUi {
 }
 
 const runCommand = (command: string, ...args: unknown[]) => vscode.commands.executeCommand(command, ...args);
-export const errorUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons), run: runCommand };
+const errorUi: NoticeUi = { show: (message, ...buttons) => vscode.window.showErrorMessage(message, ...buttons), run: runCommand };
 export const warningUi: NoticeUi = {
   show: (message, ...buttons) => vscode.window.showWarningMessage(message, ...buttons),
   run: runCommand,

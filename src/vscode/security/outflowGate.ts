@@ -14,7 +14,7 @@ export interface RootAccess {
   request?(): Promise<void>;
 }
 
-export const ALL_ROOTS: RootAccess = { usable: () => true };
+const ALL_ROOTS: RootAccess = { usable: () => true };
 
 /** What the gate says of a document that has no file behind it (untitled, output, a virtual document). */
 const UNTITLED: Verdict = { shown: '', inWorkspace: false };

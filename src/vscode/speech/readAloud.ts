@@ -30,7 +30,7 @@ type ReadingBase = Pick<SpeechInput, 'voice' | 'sampleRate' | 'title'>;
 /** Text known up front; from a document it also gives each part's range, for follow along and Next/Previous Sentence. */
 export type FixedReading = ReadingBase & Pick<SpeechInput, 'parts'> & Partial<Pick<SpeechInput, 'ranges' | 'document'>>;
 /** Parts that arrive over time (a chat answer read while it streams). */
-export type StreamedReading = ReadingBase & { parts: SpeechPartSource };
+type StreamedReading = ReadingBase & { parts: SpeechPartSource };
 /** What one reading speaks, with which voice, under which title (the selection, a chat answer…). */
 export type ReadingInput = FixedReading | StreamedReading;
 

@@ -5,7 +5,7 @@ import { tandemSetting } from '../config/settings';
 import { speechSettingsOrExplain, type SpeechSettings } from './speechSettings';
 
 /** About two hours of speech; more is almost surely a mistaken Select All, and cleaning it would stall the host. */
-export const MAX_SPEECH_CHARS = 100_000;
+const MAX_SPEECH_CHARS = 100_000;
 /** Read from Cursor looks this many lines back for the start of the cursor's paragraph. */
 const PARAGRAPH_LOOKBACK_LINES = 200;
 
@@ -19,12 +19,6 @@ export interface SpeechInput extends SpeechSettings {
   title: string;
   /** Where a saved WAV goes by default; the document follow along highlights. */
   document: vscode.TextDocument;
-}
-
-/** The selections in document order, or the current line when nothing is selected. */
-export function textToSpeak(editor: vscode.TextEditor): { text: string; line: number } {
-  const spans = spansToSpeak(editor);
-  return { text: spans.map((s) => editor.document.getText(s)).join('\n\n'), line: spans[0].start.line };
 }
 
 /** The ranges a selection reading covers: the selections in document order, or the current line. */

@@ -11,7 +11,7 @@ import { clampSpeechSpeed } from '../../shared/speechSpeed';
 import { openSettings, tandemSetting, voiceSampleSetting } from '../config/settings';
 
 /** A setting the user must fix before Tandem can speak; shown with an Open Settings button for `setting`. */
-export class SpeechSettingError extends Error {
+class SpeechSettingError extends Error {
   constructor(
     message: string,
     readonly setting: string,

@@ -1,16 +1,19 @@
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/config/commandCatalog';
 import type { SpendBalance } from '../../shared/spendProtocol';
 import type { ChatRegistration } from '../chat/registerChat';
-import { ChatViewProvider } from '../chat/chatViewProvider';
+import { CHAT_VIEW_ID } from '../chat/chatContributions';
 import type { SpendRegistration } from './registerSpend';
 import { SpendPanel } from './spendPanel';
 
-/** Tandem: Show Spend, its panel, and the chat links in it. */
+/**
+ * The Spend panel and the chat links in it. This file is the entry of its own bundle (dist/spendView.js),
+ * built when Tandem: Show Spend first runs; activate() has already registered that command.
+ */
 export function registerSpendView(
   context: vscode.ExtensionContext,
   spend: SpendRegistration,
-  chat: Pick<ChatRegistration, 'controller'>,
+  /** Asked only when a chat link is followed, so that the panel does not load the chat. */
+  chat: () => Pick<ChatRegistration, 'controller'>,
   log: vscode.LogOutputChannel,
   balance: () => SpendBalance | undefined = () => undefined,
 ): { panel: SpendPanel; disposables: vscode.Disposable[] } {
@@ -20,10 +23,10 @@ export function registerSpendView(
     spent: () => spend.guard.spent(),
     balance,
     openChat: async (chatId) => {
-      await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
-      await chat.controller.openChat(chatId);
+      await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+      await chat().controller.openChat(chatId);
     },
     log,
   });
-  return { panel, disposables: [panel, vscode.commands.registerCommand(COMMANDS.showSpend, () => panel.show())] };
+  return { panel, disposables: [panel] };
 }

@@ -21,7 +21,7 @@ type Node = { setup: ServiceSetup; detail?: 'url' | 'key' };
  * collapse a view; a hidden view also stays out of the way after the user resized or reopened it.
  * Its actions stay in the status bar menu (Check Connection, Set API Key…).
  */
-export const SERVICES_READY_KEY = 'tandem.servicesReady';
+const SERVICES_READY_KEY = 'tandem.servicesReady';
 
 /**
  * The "Services" view in the Tandem sidebar: for each service, whether it is ready, its base URL

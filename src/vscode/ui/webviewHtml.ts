@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** A fresh script nonce per page load, from a cryptographic source. */
-export function createNonce(): string {
+function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 

@@ -198,7 +198,7 @@ export class AssistantTurnView {
       parts.push(button('Retry', 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry'));
     }
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
-    // Read aloud chat answers (issue 14): once the answer is complete. Only the id goes: the host reads its own copy.
+    // Read aloud chat answers: once the answer is complete. Only the id goes: the host reads its own copy.
     if (turn.status !== 'streaming' && this.parts.some((p) => p.kind === 'text' && p.text.trim())) {
       parts.push(
         h(

@@ -1,4 +1,4 @@
-// The context meter above the composer (issue 13): a thin bar and "12k / 128k", with the details in
+// The context meter above the composer: a thin bar and "12k / 128k", with the details in
 // its tooltip; from 80% on it warns and offers a new chat that starts from a summary of this one.
 import { contextReading, type ContextMeterInput } from '../../core/chat/contextMeter';
 import type { ServiceId, WebviewMessage } from '../../shared/protocol';

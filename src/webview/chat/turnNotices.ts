@@ -13,8 +13,3 @@ export function turnNotices(turn: AssistantTurn): TurnNotice[] {
   if (turn.error) notices.push({ kind: 'error', error: turn.error });
   return notices;
 }
-
-/** The words of a notice, as the user reads them. */
-export function noticeText(notice: TurnNotice): string {
-  return notice.kind === 'note' ? notice.text : [notice.error.message, notice.error.hint].filter(Boolean).join(' ');
-}

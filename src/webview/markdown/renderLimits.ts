@@ -18,11 +18,11 @@ export const BLOCK_MAX_CHARS = 32_000;
  * and level (32 KB of `- - - - - - - - x` lines took 75 ms, and 8,000 levels of `> ` overflow the
  * stack). A block may nest this deep, and its lines plus their levels may add up to this much.
  */
-export const MAX_NESTING = 32;
-export const CONTAINER_MAX_WORK = 4_000;
+const MAX_NESTING = 32;
+const CONTAINER_MAX_WORK = 4_000;
 
 /** Lines of one list item: marked is quadratic in them (2,000 lazy lines took 23 ms, 4,000 took 110 ms). */
-export const LIST_ITEM_MAX_LINES = 800;
+const LIST_ITEM_MAX_LINES = 800;
 
 /**
  * Inline parsing, in "opener × length" units (see inlineLoad): marked's emphasis matching scans
@@ -42,7 +42,7 @@ export const BLOCK_MAX_NODES = 2_000;
  * quote markers, table pipes, one-line blocks such as headings) is plain text without being lexed:
  * lexing 30 KB of one-line headings alone took 37 ms.
  */
-export const SEGMENT_MAX_NODES = 4_000;
+const SEGMENT_MAX_NODES = 4_000;
 
 /**
  * What any block costs besides its elements, counted as elements: rendering and sanitising it
@@ -56,8 +56,8 @@ export const BLOCK_NODE_COST = 10;
  * is made of tiny blocks, or every block sits just under the limits above. The 40k-token answer of
  * bench/chat.ts (160 KB, about 1,200 blocks) uses 22,000 nodes and almost no load.
  */
-export const ANSWER_MAX_LOAD = 10_000_000;
-export const ANSWER_MAX_NODES = 50_000;
+const ANSWER_MAX_LOAD = 10_000_000;
+const ANSWER_MAX_NODES = 50_000;
 
 /**
  * Syntax colours only for closed fences this small, with no line longer than HIGHLIGHT_MAX_LINE
@@ -68,7 +68,7 @@ export const ANSWER_MAX_NODES = 50_000;
  * code colours at about 1 ms per KB.
  */
 export const HIGHLIGHT_MAX_CHARS = 8_000;
-export const HIGHLIGHT_MAX_LINE = 200;
+const HIGHLIGHT_MAX_LINE = 200;
 export const HIGHLIGHT_MAX_SPANS = 1_500;
 
 /**

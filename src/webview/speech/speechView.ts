@@ -17,7 +17,7 @@ export class SpeechView {
   private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
   private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
   private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.setPaused(this.element.dataset.state !== 'paused'));
-  // Speed (issue 14): − and + change it at once here, and the host stores it in tandem.speech.speed.
+  // Speed: − and + change it at once here, and the host stores it in tandem.speech.speed.
   private readonly slowerButton = button('−', 'Slower', () => this.changeSpeed(-1), 'speech-speed-step');
   private readonly fasterButton = button('+', 'Faster', () => this.changeSpeed(1), 'speech-speed-step');
   private readonly speedLabel = h('span', { className: 'speech-speed-value', attrs: { role: 'status' } });

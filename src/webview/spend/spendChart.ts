@@ -14,7 +14,7 @@ const FEATURE_COLOURS: Record<string, string> = {
   check: '--vscode-charts-red',
 };
 
-export function themeColour(name: string, fallback: string): string {
+function themeColour(name: string, fallback: string): string {
   return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
 }
 
@@ -23,7 +23,7 @@ export function featureColour(feature: string): string {
 }
 
 /** Running totals, bottom feature first: stacks[k][d] = the sum of features 0..k on day d. */
-export function stackedTotals(series: ReadonlyArray<{ cost: readonly number[] }>): number[][] {
+function stackedTotals(series: ReadonlyArray<{ cost: readonly number[] }>): number[][] {
   const out: number[][] = [];
   series.forEach((s, k) => out.push(s.cost.map((v, d) => v + (k > 0 ? out[k - 1][d] : 0))));
   return out;

@@ -63,10 +63,10 @@ describe('parseHostMessage', () => {
       { type: 'speech/preview', id: 'r1', text: 'Polished.' },
       { type: 'speech/end', id: 'r1' },
       { type: 'speech/stop', id: 'r1' },
-      // Follow along (issue 14):
+      // Follow along:
       { type: 'speech/pause', id: 'r1', paused: true },
       { type: 'speech/pause', id: 'r1', paused: false },
-      // Read-aloud speed (issue 14).
+      // Read-aloud speed.
       { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x', speed: 0.5 },
       { type: 'speech/speed', speed: 2 },
       { type: 'speech/speed', speed: 1.2 },
@@ -93,7 +93,7 @@ describe('parseHostMessage', () => {
       { type: 'mentionResults', requestId: '1', items: [] },
       { type: 'speech/start', id: 'r1', sampleRate: 100, title: 'x', speed: 1 },
       { type: 'speech/start', id: 'r1', sampleRate: 24000.5, title: 'x', speed: 1 },
-      // Read-aloud speed (issue 14): a start without a speed, and speeds out of bounds.
+      // Read-aloud speed: a start without a speed, and speeds out of bounds.
       { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x' },
       { type: 'speech/start', id: 'r1', sampleRate: 24000, title: 'x', speed: 3 },
       { type: 'speech/speed', speed: 0.4 },
@@ -102,7 +102,7 @@ describe('parseHostMessage', () => {
       { type: 'speech/speed', id: 'r1', speed: 1 },
       { type: 'speech/audio', id: 'r1', part: 0, data: '<script>' },
       { type: 'speech/audio', id: 'r1', data: 'AAAA' },
-      // Follow along (issue 14):
+      // Follow along:
       { type: 'speech/pause', id: 'r1' },
       { type: 'speech/pause', id: 'r1', paused: 'yes' },
       { type: 'turn', chatId: 'c1', turn: { id: 'x', role: 'system', text: 'x', attachments: [] } },
@@ -139,7 +139,7 @@ describe('parseHostMessage', () => {
     );
     assert.ok(mutate(() => undefined));
   });
-  // Standing approvals (issue 13): the card's workspace rule offer.
+  // Standing approvals: the card's workspace rule offer.
   it('accepts a run_command card offering workspace rules, and refuses a malformed offer', () => {
     const card = (workspaceRule: unknown) => ({
       type: 'turn',
@@ -163,7 +163,7 @@ describe('parseHostMessage', () => {
     assert.equal(parseHostMessage(card([1])), undefined);
   });
 
-  it('accepts the parts of an assistant turn (layout, issue 13) and refuses malformed ones', () => {
+  it('accepts the parts of an assistant turn (layout) and refuses malformed ones', () => {
     const withParts = (parts: unknown) => {
       const copy = clone(state) as Extract<HostMessage, { type: 'state' }>;
       (copy.chat.turns[1] as { parts?: unknown }).parts = parts;

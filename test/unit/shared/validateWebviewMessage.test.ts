@@ -24,7 +24,7 @@ describe('parseWebviewMessage', () => {
       { type: 'attachImage', name: 'a.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' },
       { type: 'removeAttachment', id: 'a1' },
       { type: 'approveTool', callId: 'call_1', decision: 'always' },
-      // Standing approvals (issue 13).
+      // Standing approvals.
       { type: 'approveTool', callId: 'call_1', decision: 'allowInWorkspace' },
       { type: 'codeAction', action: 'insert', code: 'x = 1', language: 'python' },
       { type: 'codeAction', action: 'copy', code: 'x' },
@@ -34,9 +34,9 @@ describe('parseWebviewMessage', () => {
       { type: 'speech/ended', id: 'r1', playedSeconds: 4 },
       { type: 'speech/failed', id: 'r1', reason: 'blocked', message: 'Audio is blocked until you click Play.' },
       { type: 'speech/stopRequested', id: 'r1' },
-      // Read aloud chat answers (issue 14).
+      // Read aloud chat answers.
       { type: 'speech/readAnswer', turnId: 't1' },
-      // Read-aloud speed (issue 14).
+      // Read-aloud speed.
       { type: 'speech/speedChanged', speed: 1.3 },
       { type: 'speech/speedChanged', speed: 0.5 },
     ];
@@ -56,7 +56,7 @@ describe('parseWebviewMessage', () => {
       { type: 'speech/progress', id: 'r1', playedSeconds: 1, scheduledSeconds: 4 },
       { type: 'speech/failed', id: 'r1', reason: 'crashed', message: 'x' },
       { type: 'speech/stopRequested' },
-      // Read-aloud speed (issue 14): out of bounds, not a number.
+      // Read-aloud speed: out of bounds, not a number.
       { type: 'speech/speedChanged', speed: 2.5 },
       { type: 'speech/speedChanged', speed: Number.POSITIVE_INFINITY },
       { type: 'speech/speedChanged' },

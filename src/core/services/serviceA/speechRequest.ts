@@ -7,7 +7,7 @@ import { isRetiredModel, retiredModelError } from '../modelMigration';
 import { checkRange, invalidRequest, omitUndefined } from '../requestChecks';
 import { phrase } from '../../errors/phrase';
 
-export type SpeechFormat = 'wav' | 'mp3' | 'pcm' | 'pcm16';
+type SpeechFormat = 'wav' | 'mp3' | 'pcm' | 'pcm16';
 
 export interface SpeechOptions {
   model: string;

@@ -7,7 +7,7 @@ export interface ListedModel {
   ownedBy: string;
 }
 
-export interface Balance {
+interface Balance {
   currency: 'CNY' | 'USD' | (string & {});
   total: string;
   granted: string;

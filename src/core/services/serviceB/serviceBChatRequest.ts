@@ -9,7 +9,7 @@ import { checkFunctionNames, checkRange, checkStop, invalidRequest, omitUndefine
 import { phrase } from '../../errors/phrase';
 
 // A named choice's shape is "not shown" (docs/contracts.md#b-tool-choice); we use the chat-completions one.
-export type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+type ServiceBToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
 
 export interface ServiceBChatOptions {
   model: string;

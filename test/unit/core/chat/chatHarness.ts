@@ -32,7 +32,7 @@ export class MemoryStorage {
   }
 }
 
-export interface FakeTools extends ToolHost {
+interface FakeTools extends ToolHost {
   commands: string[];
   edits: string[];
   reads: string[];
@@ -42,7 +42,7 @@ export interface FakeTools extends ToolHost {
 /** The secret `.env` of the fake workspace: it must reach the model once and never the chat store. */
 export const ENV_SECRET = 'API_TOKEN=sk-live-4f9c2e7a1b';
 
-export interface FakeToolOptions {
+interface FakeToolOptions {
   /**
    * A broken tool host that offers "Always" for every command, multi-line ones included: the session's
    * own check must still refuse to let a standing approval cover them.
@@ -58,7 +58,7 @@ const { isSensitive } = sensitivePathPolicy();
  * greet.ts, and `.env` only after approval, marked sensitive; apply_edit may always cover its one file;
  * run_command may always cover its exact text when it is one line without control characters.
  */
-export function fakeTools(o: FakeToolOptions = {}): FakeTools {
+function fakeTools(o: FakeToolOptions = {}): FakeTools {
   const tools: FakeTools = {
     commands: [],
     edits: [],

@@ -1,4 +1,4 @@
-// The cursor situations of issue 11 where completions came out wrong, with raw output written the
+// The cursor situations where completions came out wrong, with raw output written the
 // way real FIM models produce it; each asserts the exact text the user would get.
 import * as assert from 'node:assert/strict';
 import { decideMode } from '../../../../src/core/completion/completionMode';

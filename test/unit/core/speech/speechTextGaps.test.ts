@@ -4,7 +4,7 @@ import { cleanForSpeech, sentenceRanges, splitForSpeech } from '../../../../src/
 const strip = (text: string) => cleanForSpeech(text, { stripMarkup: true });
 const sentences = (text: string) => [...sentenceRanges(text)].map(({ start, end }) => text.slice(start, end));
 
-describe('speechText: the known gaps of issue 14', () => {
+describe('speechText: its known gaps', () => {
   describe('a trailing comment after code', () => {
     it('is read without its # marker, as a phrase of its own', () => {
       assert.equal(strip('x = 1  # note'), 'x = 1. note.');

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseWav, pcmToWav, wavDurationFromBase64 } from '../../../../src/core/speech/wav';
+import { parseWav, pcmToWav } from '../../../../src/core/speech/wav';
 import { requireSox } from '../../../soxAvailable';
 
 /** A 16-bit sine tone, little-endian, interleaved across channels. */
@@ -111,13 +111,6 @@ describe('wav', () => {
     assert.throws(() => parseWav(noData), /no data chunk/);
     const noFmt = new Uint8Array([...ascii('RIFF'), ...u32(12), ...ascii('WAVE'), ...ascii('data'), ...u32(0)]);
     assert.throws(() => parseWav(noFmt), /no fmt chunk/);
-  });
-
-  it('wavDurationFromBase64 accepts bare base64 and a data: URL', () => {
-    const b64 = Buffer.from(pcmToWav(tone(4, 24000), 24000)).toString('base64');
-    assert.equal(wavDurationFromBase64(b64), 4);
-    assert.equal(wavDurationFromBase64(`data:audio/wav;base64,${b64}`), 4);
-    assert.throws(() => wavDurationFromBase64('aGVsbG8gd29ybGQgdGhpcyBpcyBub3Qgd2F2'), /Not a WAV file/);
   });
 
   it('sox reads the file we write with the right rate and duration', function () {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Simulator } from '../../../../sim/simulator';
-import { noticeText, turnNotices } from '../../../../src/webview/chat/turnNotices';
+import { turnNotices, type TurnNotice } from '../../../../src/webview/chat/turnNotices';
 import { chatHarness, type Harness, simulatorForChats } from '../../core/chat/chatHarness';
 
 /** The words each early finish is explained with; both the old copies used them. */
@@ -9,6 +9,11 @@ const SAYS = {
   content_filter: /content filter/i,
   repetition_truncation: /repeating itself/i,
 } as const;
+
+/** The words of a notice as the answer's footer shows them: a note's text, or an error's message and its fix. */
+function noticeText(notice: TurnNotice): string {
+  return notice.kind === 'note' ? notice.text : [notice.error.message, notice.error.hint].filter(Boolean).join(' ');
+}
 
 describe('chat: an answer that ends early is explained once', () => {
   let sim: Simulator;

@@ -1,0 +1,72 @@
+// What each of the extension's bundles holds (scripts/bundles.mjs), from esbuild's metafile of a production
+// build made here in memory: activation must not load what only a later first use needs.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { bundleOptions, LAZY_BUNDLES } from '../../../scripts/bundles.mjs';
+
+const root = join(__dirname, '../../..');
+
+/** Kept out of dist/extension.js: each loads with its feature, or on the first request (undici). */
+const NOT_ON_ACTIVATION_PATH = [
+  /node_modules\/undici\//,
+  /node_modules\/(marked|highlight\.js|dompurify)\//,
+  /node_modules\/@vscode\/tree-sitter-wasm\//,
+  /node_modules\/@modelcontextprotocol\//,
+  /^src\/core\/(chat|tools|speech)\//,
+  // Only what activate() registers for them before they load: their view id and command lists, and the lazy view.
+  /^src\/vscode\/chat\/(?!chatContributions\.ts$|lazyChatView\.ts$)/,
+  /^src\/vscode\/speech\/(?!speechContributions\.ts$)/,
+  /^src\/vscode\/spend\/(spendPanel|registerSpendView)\.ts$/,
+  /^src\/webview\//,
+];
+
+/** The activation bundle's budget (issue target: under 300 KB minified). */
+const ACTIVATION_BUNDLE_LIMIT = 300_000;
+
+describe('the extension bundles', function () {
+  this.timeout(120_000);
+  let outputs: esbuild.Metafile['outputs'];
+
+  before(async () => {
+    const { extension, lazy } = bundleOptions({ root, production: true, watch: false });
+    const results = await Promise.all(
+      [extension, ...lazy].map((options) => esbuild.build({ ...(options as esbuild.BuildOptions), write: false, logLevel: 'silent' })),
+    );
+    outputs = Object.assign({}, ...results.map((result) => result.metafile!.outputs));
+  });
+
+  const inputs = (bundle: string) => Object.keys(outputs[bundle].inputs).map((path) => path.replace(/^.*?(?=node_modules\/)/, ''));
+
+  it('keeps undici, markdown, tree-sitter, MCP, chat, speech and the Spend panel out of the activation bundle, which stays under 300 KB', () => {
+    const offending = inputs('dist/extension.js').filter((path) => NOT_ON_ACTIVATION_PATH.some((pattern) => pattern.test(path)));
+    assert.deepEqual(offending, []);
+    const bytes = outputs['dist/extension.js'].bytes;
+    assert.ok(bytes < ACTIVATION_BUNDLE_LIMIT, `dist/extension.js is ${bytes} bytes`);
+  });
+
+  it('requires each lazy bundle only from inside a function, never at the top of the activation bundle', () => {
+    const lazyFiles = Object.values(LAZY_BUNDLES).map((name) => `./${name}.js`);
+    const imports = outputs['dist/extension.js'].imports.filter((entry) => lazyFiles.includes(entry.path));
+    assert.deepEqual(new Set(imports.map((entry) => entry.path)), new Set(lazyFiles));
+    // `import-statement` is a static import, which the CommonJS output turns into a top-level require.
+    assert.deepEqual(
+      imports.filter((entry) => entry.kind !== 'require-call'),
+      [],
+    );
+  });
+
+  it('puts each lazy entry in its own bundle only: no bundle carries another one', () => {
+    for (const [entry, name] of Object.entries(LAZY_BUNDLES)) {
+      const holders = Object.keys(outputs).filter((bundle) => bundle.endsWith('.js') && inputs(bundle).includes(entry));
+      assert.deepEqual(holders, [`dist/${name}.js`], entry);
+    }
+    assert.ok(!inputs('dist/chat.js').some((path) => path.startsWith('node_modules/undici/')), 'chat.js carries no undici');
+  });
+
+  it('ships every lazy bundle in the VSIX (.vscodeignore)', () => {
+    const shipped = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
+    for (const name of Object.values(LAZY_BUNDLES)) assert.ok(shipped.includes(`!dist/${name}.js`), `dist/${name}.js is packaged`);
+  });
+});
