@@ -1,0 +1,222 @@
+// The chat view looks native in a real VS Code (code-server) and a real Chromium, in the light, dark
+// and high-contrast themes: an answer with a tool card and code, and the reading bar. Every icon is a
+// codicon drawn by the codicon font (none falls back to a missing glyph, which shows as an empty box),
+// and the main text meets WCAG AA contrast (4.5:1) against what is behind it. The screenshots of each
+// theme are written to test-results/ (git-ignored) and their paths printed.
+import * as assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { repoRoot } from '../../scripts/vscodePaths.mjs';
+import { ask, chatFrame, idle, openWorkbench, runCommand, type Workbench } from './workbench';
+
+/** Theme label in the Color Theme picker, and the class VS Code puts on a webview's body for it. */
+const themes = [
+  { name: 'Light Modern', kind: 'vscode-light' },
+  { name: 'Dark Modern', kind: 'vscode-dark' },
+  { name: 'Dark High Contrast', kind: 'vscode-high-contrast' },
+] as const;
+
+/** The text a user reads most, each against what is drawn behind it. */
+const mainText = [
+  '.turn.user .user-text',
+  '.turn.assistant .markdown p',
+  '.turn.assistant .code-block code',
+  '.tool-card .tool-name',
+  '.speech-bar .speech-title',
+  '.composer-input',
+  '.chat-title',
+];
+
+interface IconReport {
+  icon: string;
+  fontFamily: string;
+  content: string;
+  width: number;
+  /** Pixels the glyph draws with the codicon font, and whether a font without it draws the same (a fallback box). */
+  inked: number;
+  sameAsFallback: boolean;
+}
+
+/** Runs in the webview: every codicon's font, glyph and size, and whether the font is loaded. */
+async function iconReport(chat: Frame): Promise<{ fontLoaded: boolean; icons: IconReport[] }> {
+  return chat.evaluate(async () => {
+    // Structural types: the test's tsconfig has no DOM library.
+    type El = { className: string; getBoundingClientRect(): { width: number }; getClientRects(): ArrayLike<unknown> };
+    type Ctx = {
+      font: string;
+      fillStyle: string;
+      textBaseline: string;
+      clearRect(x: number, y: number, w: number, h: number): void;
+      fillText(t: string, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+    };
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          fonts: { load(font: string): Promise<unknown>; check(font: string, text?: string): boolean; ready: Promise<unknown> };
+          querySelectorAll(s: string): ArrayLike<El>;
+          createElement(tag: 'canvas'): { width: number; height: number; getContext(kind: '2d'): Ctx };
+        };
+      }
+    ).document;
+    const style = (globalThis as unknown as { getComputedStyle(el: El, pseudo?: string): { fontFamily: string; content: string } })
+      .getComputedStyle;
+    await doc.fonts.load('16px codicon');
+    await doc.fonts.ready;
+    const canvas = doc.createElement('canvas');
+    canvas.width = canvas.height = 32;
+    const ctx = canvas.getContext('2d');
+    const draw = (font: string, glyph: string) => {
+      ctx.clearRect(0, 0, 32, 32);
+      ctx.font = font;
+      ctx.fillStyle = '#000';
+      ctx.textBaseline = 'top';
+      ctx.fillText(glyph, 4, 4);
+      return Array.from(ctx.getImageData(0, 0, 32, 32).data).filter((_, i) => i % 4 === 3);
+    };
+    // The icons on screen (a hidden button's icon is not drawn).
+    const shown = Array.from(doc.querySelectorAll('.codicon')).filter((el) => el.getClientRects().length > 0);
+    const icons = shown.map((el): IconReport => {
+      const before = style(el, '::before');
+      // `"\ea60"` as computed: the quoted glyph.
+      const glyph = before.content.replace(/^"|"$/g, '');
+      const withFont = draw('16px codicon', glyph);
+      const fallback = draw('16px monospace', glyph);
+      return {
+        icon: el.className,
+        fontFamily: before.fontFamily,
+        content: before.content,
+        width: el.getBoundingClientRect().width,
+        inked: withFont.filter((a) => a > 0).length,
+        sameAsFallback: withFont.every((a, i) => a === fallback[i]),
+      };
+    });
+    return { fontLoaded: doc.fonts.check('16px codicon'), icons };
+  });
+}
+
+/** Runs in the webview: the contrast of each selector's text against the colours behind it (alpha composited). */
+async function contrasts(chat: Frame): Promise<Array<{ selector: string; ratio: number; color: string; background: string }>> {
+  return chat.evaluate((selectors) => {
+    type El = { parentElement: El | null };
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document;
+    const style = (globalThis as unknown as { getComputedStyle(el: El): { color: string; backgroundColor: string } }).getComputedStyle;
+    const rgba = (css: string) => {
+      const [r, g, b, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
+      r: top.r * top.a + under.r * (1 - top.a),
+      g: top.g * top.a + under.g * (1 - top.a),
+      b: top.b * top.a + under.b * (1 - top.a),
+      a: 1,
+    });
+    const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
+      const c = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+    };
+    return selectors.flatMap((selector) => {
+      const el = doc.querySelector(selector);
+      if (!el) return [{ selector, ratio: 0, color: 'missing', background: 'missing' }];
+      // The backgrounds from the element up to the root, composited from the bottom.
+      const layers: ReturnType<typeof rgba>[] = [];
+      for (let at: El | null = el; at; at = at.parentElement) layers.push(rgba(style(at).backgroundColor));
+      const background = layers.reduceRight((under, layer) => over(layer, under), { r: 255, g: 255, b: 255, a: 1 });
+      const text = over(rgba(style(el).color), background);
+      const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+      const show = (c: ReturnType<typeof rgba>) => `rgb(${[c.r, c.g, c.b].map(Math.round).join(', ')})`;
+      return [{ selector, ratio: (hi + 0.05) / (lo + 0.05), color: show(text), background: show(background) }];
+    });
+  }, mainText);
+}
+
+async function useTheme(page: Page, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
+  await runCommand(page, 'Preferences: Color Theme');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(theme.name);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: theme.name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await chat.locator(`body.${theme.kind}`).waitFor();
+}
+
+describe('the chat view looks native in light, dark and high-contrast themes', function () {
+  this.timeout(300_000);
+  let workbench: Workbench;
+  let chat: Frame;
+
+  before(async () => {
+    workbench = await openWorkbench();
+    chat = await chatFrame(workbench.page);
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    await workbench?.close();
+  });
+
+  it('draws every icon with the codicon font and keeps the main text at AA contrast, with screenshots', async () => {
+    const { page, sim } = workbench;
+    sim.reset();
+    // An answer that used a tool (its card), then one with code; then the reading bar, paused so it stays.
+    await ask(chat, 'Please read the file "src/greet.ts" and summarise it.');
+    await idle(chat);
+    const answer = await ask(chat, 'How do I debounce a function in TypeScript?');
+    await idle(chat);
+    await answer.locator('.code-block code').first().waitFor();
+    await answer.locator('button[aria-label="Read aloud"]').click();
+    await chat.locator('.speech-bar[data-state="playing"]').waitFor({ timeout: 60_000 });
+    await chat.locator('button[aria-label="Pause reading aloud"]').click();
+    await chat.locator('.speech-bar[data-state="paused"]').waitFor();
+    await chat.locator('.tool-card').first().waitFor();
+
+    const dir = join(repoRoot, 'test-results');
+    mkdirSync(dir, { recursive: true });
+    // Away from the activity bar, whose hover would cover the chat.
+    await page.mouse.move(900, 500);
+    for (const theme of themes) {
+      await useTheme(page, chat, theme);
+
+      const { fontLoaded, icons } = await iconReport(chat);
+      assert.ok(fontLoaded, `${theme.name}: the codicon font is loaded`);
+      // The toolbar, the reading bar (speaker, pause, speed, stop), the tool card and the code block's actions.
+      for (const needed of [
+        'codicon-history',
+        'codicon-unmute',
+        'codicon-play',
+        'codicon-add',
+        'codicon-tools',
+        'codicon-copy',
+        'codicon-insert',
+      ])
+        assert.ok(
+          icons.some((i) => i.icon.includes(needed)),
+          `${theme.name}: a ${needed} icon is shown`,
+        );
+      for (const icon of icons) {
+        assert.match(icon.fontFamily, /codicon/, `${theme.name}: ${icon.icon} is drawn with the codicon font`);
+        assert.match(icon.content, /^"[\ue000-\uf8ff]"$/u, `${theme.name}: ${icon.icon} has a codicon glyph (${icon.content})`);
+        assert.ok(icon.width > 0, `${theme.name}: ${icon.icon} takes room`);
+        assert.ok(icon.inked > 0 && !icon.sameAsFallback, `${theme.name}: ${icon.icon} is the font's glyph, not a fallback box`);
+      }
+
+      for (const { selector, ratio, color, background } of await contrasts(chat))
+        assert.ok(ratio >= 4.5, `${theme.name}: ${selector} contrast ${ratio.toFixed(2)}:1 (${color} on ${background}) is under 4.5:1`);
+
+      const slug = theme.name.toLowerCase().replace(/\s+/g, '-');
+      const sidebar = page.locator('.part.sidebar');
+      await chat.locator('.messages').evaluate((list) => ((list as unknown as { scrollTop: number }).scrollTop = 0));
+      const top = join(dir, `chat-${slug}-tool-card.png`);
+      await sidebar.screenshot({ path: top });
+      await chat.locator('.messages').evaluate((list) => {
+        const el = list as unknown as { scrollTop: number; scrollHeight: number };
+        el.scrollTop = el.scrollHeight;
+      });
+      const bottom = join(dir, `chat-${slug}-answer.png`);
+      await sidebar.screenshot({ path: bottom });
+      console.log(`screenshot: ${top}\nscreenshot: ${bottom}`);
+    }
+  });
+});
