@@ -4,17 +4,17 @@
 // and the main text meets WCAG AA contrast (4.5:1) against what is behind it. The screenshots of each
 // theme are written to test-results/ (git-ignored) and their paths printed.
 import * as assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
-import { ask, chatFrame, idle, openWorkbench, runCommand, type Workbench } from './workbench';
+import { ask, chatFrame, idle, openWorkbench, type Workbench } from './workbench';
 
-/** Theme label in the Color Theme picker, and the class VS Code puts on a webview's body for it. */
+/** A theme's `workbench.colorTheme` value, and the class VS Code puts on a webview's body for it. */
 const themes = [
-  { name: 'Light Modern', kind: 'vscode-light' },
-  { name: 'Dark Modern', kind: 'vscode-dark' },
-  { name: 'Dark High Contrast', kind: 'vscode-high-contrast' },
+  { name: 'Default Light Modern', kind: 'vscode-light' },
+  { name: 'Default Dark Modern', kind: 'vscode-dark' },
+  { name: 'Default High Contrast', kind: 'vscode-high-contrast' },
 ] as const;
 
 /** The text a user reads most, each against what is drawn behind it. */
@@ -131,13 +131,10 @@ async function contrasts(chat: Frame): Promise<Array<{ selector: string; ratio: 
   }, mainText);
 }
 
-async function useTheme(page: Page, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
-  await runCommand(page, 'Preferences: Color Theme');
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(theme.name);
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: theme.name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+/** Switches the theme as the user's settings.json would (VS Code applies a change to the file at once). */
+async function useTheme(workbench: Workbench, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
+  const file = join(workbench.userDataDir, 'User', 'settings.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), 'workbench.colorTheme': theme.name }, null, 2));
   await chat.locator(`body.${theme.kind}`).waitFor();
 }
 
@@ -177,7 +174,7 @@ describe('the chat view looks native in light, dark and high-contrast themes', f
     // Away from the activity bar, whose hover would cover the chat.
     await page.mouse.move(900, 500);
     for (const theme of themes) {
-      await useTheme(page, chat, theme);
+      await useTheme(workbench, chat, theme);
 
       const { fontLoaded, icons } = await iconReport(chat);
       assert.ok(fontLoaded, `${theme.name}: the codicon font is loaded`);

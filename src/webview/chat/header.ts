@@ -50,8 +50,8 @@ export class Header {
     const service = this.select(
       'Service',
       [
-        ['A', 'Service A'],
-        ['B', 'Service B'],
+        ['A', 'A'],
+        ['B', 'B'],
       ],
       options.service,
       (value) => {
@@ -77,8 +77,8 @@ export class Header {
         this.select(
           'Effort',
           [
-            ['high', 'Effort: high'],
-            ['max', 'Effort: max'],
+            ['high', 'High'],
+            ['max', 'Max'],
           ],
           options.reasoningEffort,
           (value) => this.change({ reasoningEffort: value === 'max' ? 'max' : 'high' }),

@@ -22,11 +22,12 @@ export class SpeechView {
     'primary',
     'play',
   );
+  // Media controls as VS Code draws them: icons, their names in the label and tooltip (the bar is narrow).
   private readonly pauseButton = button(
-    'Pause',
+    '',
     'Pause reading aloud',
     () => this.setPaused(this.element.dataset.state !== 'paused'),
-    'secondary',
+    'icon',
     'debug-pause',
   );
   // Speed: − and + change it at once here, and the host stores it in tandem.speech.speed.
@@ -41,10 +42,10 @@ export class SpeechView {
   constructor(private readonly post: (message: WebviewMessage) => void) {
     this.playButton.hidden = true;
     const stop = button(
-      'Stop',
+      '',
       'Stop reading aloud',
       () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }),
-      'secondary',
+      'icon',
       'primitive-square',
     );
     this.element.append(
@@ -219,7 +220,7 @@ export class SpeechView {
 
   private labelPause(paused: boolean): void {
     const label = paused ? 'Resume reading aloud' : 'Pause reading aloud';
-    setButtonContent(this.pauseButton, paused ? 'Resume' : 'Pause', paused ? 'play' : 'debug-pause');
+    setButtonContent(this.pauseButton, '', paused ? 'play' : 'debug-pause');
     this.pauseButton.setAttribute('aria-label', label);
     this.pauseButton.title = label;
   }
