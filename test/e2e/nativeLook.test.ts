@@ -4,17 +4,17 @@
 // and the main text meets WCAG AA contrast (4.5:1) against what is behind it. The screenshots of each
 // theme are written to test-results/ (git-ignored) and their paths printed.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
 import { ask, chatFrame, idle, openWorkbench, type Workbench } from './workbench';
 
-/** A theme's `workbench.colorTheme` value, and the class VS Code puts on a webview's body for it. */
+/** A theme's name in the Color Theme picker, and the class VS Code puts on a webview's body for it. */
 const themes = [
-  { name: 'Default Light Modern', kind: 'vscode-light' },
-  { name: 'Default Dark Modern', kind: 'vscode-dark' },
-  { name: 'Default High Contrast', kind: 'vscode-high-contrast' },
+  { name: 'Light Modern', kind: 'vscode-light' },
+  { name: 'Dark Modern', kind: 'vscode-dark' },
+  { name: 'Dark High Contrast', kind: 'vscode-high-contrast' },
 ] as const;
 
 /** The text a user reads most, each against what is drawn behind it. */
@@ -38,103 +38,85 @@ interface IconReport {
   sameAsFallback: boolean;
 }
 
-/** Runs in the webview: every codicon's font, glyph and size, and whether the font is loaded. */
-async function iconReport(chat: Frame): Promise<{ fontLoaded: boolean; icons: IconReport[] }> {
-  return chat.evaluate(async () => {
-    // Structural types: the test's tsconfig has no DOM library.
-    type El = { className: string; getBoundingClientRect(): { width: number }; getClientRects(): ArrayLike<unknown> };
-    type Ctx = {
-      font: string;
-      fillStyle: string;
-      textBaseline: string;
-      clearRect(x: number, y: number, w: number, h: number): void;
-      fillText(t: string, x: number, y: number): void;
-      getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+// The page-side code goes in as source text: tsx would wrap the test's own functions in helpers
+// (`__name`) that do not exist in the page.
+
+/** Runs in the webview: every codicon on screen, its font and glyph, and whether the font is loaded. */
+const iconReportInPage = `(async () => {
+  await document.fonts.load('16px codicon');
+  await document.fonts.ready;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 32;
+  const ctx = canvas.getContext('2d');
+  const draw = (font, glyph) => {
+    ctx.clearRect(0, 0, 32, 32);
+    ctx.font = font;
+    ctx.fillStyle = '#000';
+    ctx.textBaseline = 'top';
+    ctx.fillText(glyph, 4, 4);
+    return Array.from(ctx.getImageData(0, 0, 32, 32).data).filter((_, i) => i % 4 === 3);
+  };
+  // The icons on screen (a hidden button's icon is not drawn).
+  const shown = Array.from(document.querySelectorAll('.codicon')).filter((el) => el.getClientRects().length > 0);
+  const icons = shown.map((el) => {
+    const before = getComputedStyle(el, '::before');
+    const glyph = before.content.replace(/^"|"$/g, '');
+    const withFont = draw('16px codicon', glyph);
+    const fallback = draw('16px monospace', glyph);
+    return {
+      icon: el.className,
+      fontFamily: before.fontFamily,
+      content: before.content,
+      width: el.getBoundingClientRect().width,
+      inked: withFont.filter((a) => a > 0).length,
+      sameAsFallback: withFont.every((a, i) => a === fallback[i]),
     };
-    const doc = (
-      globalThis as unknown as {
-        document: {
-          fonts: { load(font: string): Promise<unknown>; check(font: string, text?: string): boolean; ready: Promise<unknown> };
-          querySelectorAll(s: string): ArrayLike<El>;
-          createElement(tag: 'canvas'): { width: number; height: number; getContext(kind: '2d'): Ctx };
-        };
-      }
-    ).document;
-    const style = (globalThis as unknown as { getComputedStyle(el: El, pseudo?: string): { fontFamily: string; content: string } })
-      .getComputedStyle;
-    await doc.fonts.load('16px codicon');
-    await doc.fonts.ready;
-    const canvas = doc.createElement('canvas');
-    canvas.width = canvas.height = 32;
-    const ctx = canvas.getContext('2d');
-    const draw = (font: string, glyph: string) => {
-      ctx.clearRect(0, 0, 32, 32);
-      ctx.font = font;
-      ctx.fillStyle = '#000';
-      ctx.textBaseline = 'top';
-      ctx.fillText(glyph, 4, 4);
-      return Array.from(ctx.getImageData(0, 0, 32, 32).data).filter((_, i) => i % 4 === 3);
-    };
-    // The icons on screen (a hidden button's icon is not drawn).
-    const shown = Array.from(doc.querySelectorAll('.codicon')).filter((el) => el.getClientRects().length > 0);
-    const icons = shown.map((el): IconReport => {
-      const before = style(el, '::before');
-      // `"\ea60"` as computed: the quoted glyph.
-      const glyph = before.content.replace(/^"|"$/g, '');
-      const withFont = draw('16px codicon', glyph);
-      const fallback = draw('16px monospace', glyph);
-      return {
-        icon: el.className,
-        fontFamily: before.fontFamily,
-        content: before.content,
-        width: el.getBoundingClientRect().width,
-        inked: withFont.filter((a) => a > 0).length,
-        sameAsFallback: withFont.every((a, i) => a === fallback[i]),
-      };
-    });
-    return { fontLoaded: doc.fonts.check('16px codicon'), icons };
   });
-}
+  return { fontLoaded: document.fonts.check('16px codicon'), icons };
+})()`;
 
 /** Runs in the webview: the contrast of each selector's text against the colours behind it (alpha composited). */
-async function contrasts(chat: Frame): Promise<Array<{ selector: string; ratio: number; color: string; background: string }>> {
-  return chat.evaluate((selectors) => {
-    type El = { parentElement: El | null };
-    const doc = (globalThis as unknown as { document: { querySelector(s: string): El | null } }).document;
-    const style = (globalThis as unknown as { getComputedStyle(el: El): { color: string; backgroundColor: string } }).getComputedStyle;
-    const rgba = (css: string) => {
-      const [r, g, b, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number);
-      return { r, g, b, a };
-    };
-    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
-      r: top.r * top.a + under.r * (1 - top.a),
-      g: top.g * top.a + under.g * (1 - top.a),
-      b: top.b * top.a + under.b * (1 - top.a),
-      a: 1,
-    });
-    const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
-      const c = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
-    };
-    return selectors.flatMap((selector) => {
-      const el = doc.querySelector(selector);
-      if (!el) return [{ selector, ratio: 0, color: 'missing', background: 'missing' }];
-      // The backgrounds from the element up to the root, composited from the bottom.
-      const layers: ReturnType<typeof rgba>[] = [];
-      for (let at: El | null = el; at; at = at.parentElement) layers.push(rgba(style(at).backgroundColor));
-      const background = layers.reduceRight((under, layer) => over(layer, under), { r: 255, g: 255, b: 255, a: 1 });
-      const text = over(rgba(style(el).color), background);
-      const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
-      const show = (c: ReturnType<typeof rgba>) => `rgb(${[c.r, c.g, c.b].map(Math.round).join(', ')})`;
-      return [{ selector, ratio: (hi + 0.05) / (lo + 0.05), color: show(text), background: show(background) }];
-    });
-  }, mainText);
-}
+const contrastsInPage = (selectors: string[]) => `(() => {
+  const rgba = (css) => {
+    const [r, g, b, a = 1] = (css.match(/[\\d.]+/g) || []).map(Number);
+    return { r, g, b, a };
+  };
+  const over = (top, under) => ({
+    r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a),
+    a: 1,
+  });
+  const channel = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const luminance = ({ r, g, b }) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const show = (c) => 'rgb(' + [c.r, c.g, c.b].map(Math.round).join(', ') + ')';
+  return ${JSON.stringify(selectors)}.map((selector) => {
+    const el = document.querySelector(selector);
+    if (!el) return { selector, ratio: 0, color: 'missing', background: 'missing' };
+    // The backgrounds from the element up to the root, composited from the bottom.
+    const layers = [];
+    for (let at = el; at; at = at.parentElement) layers.push(rgba(getComputedStyle(at).backgroundColor));
+    const background = layers.reduceRight((under, layer) => over(layer, under), { r: 255, g: 255, b: 255, a: 1 });
+    const text = over(rgba(getComputedStyle(el).color), background);
+    const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+    return { selector, ratio: (hi + 0.05) / (lo + 0.05), color: show(text), background: show(background) };
+  });
+})()`;
 
-/** Switches the theme as the user's settings.json would (VS Code applies a change to the file at once). */
-async function useTheme(workbench: Workbench, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
-  const file = join(workbench.userDataDir, 'User', 'settings.json');
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), 'workbench.colorTheme': theme.name }, null, 2));
+const iconReport = (chat: Frame) => chat.evaluate(iconReportInPage) as Promise<{ fontLoaded: boolean; icons: IconReport[] }>;
+const contrasts = (chat: Frame) =>
+  chat.evaluate(contrastsInPage(mainText)) as Promise<Array<{ selector: string; ratio: number; color: string; background: string }>>;
+
+/** Picks the theme as a user does (Preferences: Color Theme, Ctrl+K Ctrl+T). */
+async function useTheme(page: Page, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+T');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(theme.name);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: theme.name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   await chat.locator(`body.${theme.kind}`).waitFor();
 }
 
@@ -174,7 +156,7 @@ describe('the chat view looks native in light, dark and high-contrast themes', f
     // Away from the activity bar, whose hover would cover the chat.
     await page.mouse.move(900, 500);
     for (const theme of themes) {
-      await useTheme(workbench, chat, theme);
+      await useTheme(page, chat, theme);
 
       const { fontLoaded, icons } = await iconReport(chat);
       assert.ok(fontLoaded, `${theme.name}: the codicon font is loaded`);
