@@ -90,8 +90,11 @@ const contrastsInPage = (selectors: string[]) => `(() => {
   const channel = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
   const luminance = ({ r, g, b }) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   const show = (c) => 'rgb(' + [c.r, c.g, c.b].map(Math.round).join(', ') + ')';
-  return ${JSON.stringify(selectors)}.map((selector) => {
-    const el = document.querySelector(selector);
+  // A selector may match several elements (the code's coloured tokens): each is measured.
+  return ${JSON.stringify(selectors)}.flatMap((selector) => {
+    const found = Array.from(document.querySelectorAll(selector));
+    return found.length ? found.map((el) => [selector, el]) : [[selector, undefined]];
+  }).map(([selector, el]) => {
     if (!el) return { selector, ratio: 0, color: 'missing', background: 'missing' };
     // The backgrounds from the element up to the root, composited from the bottom.
     const layers = [];
@@ -104,8 +107,8 @@ const contrastsInPage = (selectors: string[]) => `(() => {
 })()`;
 
 const iconReport = (chat: Frame) => chat.evaluate(iconReportInPage) as Promise<{ fontLoaded: boolean; icons: IconReport[] }>;
-const contrasts = (chat: Frame) =>
-  chat.evaluate(contrastsInPage(mainText)) as Promise<Array<{ selector: string; ratio: number; color: string; background: string }>>;
+const contrasts = (chat: Frame, selectors: string[]) =>
+  chat.evaluate(contrastsInPage(selectors)) as Promise<Array<{ selector: string; ratio: number; color: string; background: string }>>;
 
 /** Picks the theme as a user does (Preferences: Color Theme, Ctrl+K Ctrl+T). */
 async function useTheme(page: Page, chat: Frame, theme: (typeof themes)[number]): Promise<void> {
@@ -181,7 +184,10 @@ describe('the chat view looks native in light, dark and high-contrast themes', f
         assert.ok(icon.inked > 0 && !icon.sameAsFallback, `${theme.name}: ${icon.icon} is the font's glyph, not a fallback box`);
       }
 
-      for (const { selector, ratio, color, background } of await contrasts(chat))
+      // In high contrast, the code's coloured tokens too: a token coloured for another kind of theme can vanish there.
+      const tokens = '.turn.assistant .code-block code [class^="hljs-"]';
+      const measured = theme.kind === 'vscode-high-contrast' ? [...mainText, tokens] : mainText;
+      for (const { selector, ratio, color, background } of await contrasts(chat, measured))
         assert.ok(ratio >= 4.5, `${theme.name}: ${selector} contrast ${ratio.toFixed(2)}:1 (${color} on ${background}) is under 4.5:1`);
 
       const slug = theme.name.toLowerCase().replace(/\s+/g, '-');
