@@ -48,6 +48,44 @@ if (production) {
   );
 }
 
+// Codicons: VS Code's icon font, and a stylesheet with only the icons the webview draws
+// (src/webview/common/codiconNames.ts), so an icon never depends on a font the system may lack.
+const codiconsFrom = 'node_modules/@vscode/codicons/dist';
+const namesModule = await esbuild.build({
+  entryPoints: ['src/webview/common/codiconNames.ts'],
+  write: false,
+  format: 'esm',
+  logLevel: 'silent',
+});
+const { CODICONS } = await import(`data:text/javascript;base64,${Buffer.from(namesModule.outputFiles[0].text).toString('base64')}`);
+const codiconCss = readFileSync(`${codiconsFrom}/codicon.css`, 'utf8');
+const glyphRules = CODICONS.map((name) => {
+  const rule = new RegExp(`^\\.codicon-${name}:before \\{ content: "\\\\[0-9a-f]+" \\}$`, 'm').exec(codiconCss);
+  if (!rule) throw new Error(`@vscode/codicons has no icon named ${name}`);
+  return rule[0];
+});
+copyFileSync(`${codiconsFrom}/codicon.ttf`, 'dist/codicon.ttf');
+writeFileSync(
+  'dist/codicon.css',
+  `/* @vscode/codicons (MIT, Microsoft): the font, and only the icons Tandem's webview uses. */
+@font-face {
+  font-family: 'codicon';
+  font-display: block;
+  src: url('./codicon.ttf') format('truetype');
+}
+.codicon[class*='codicon-'] {
+  font: normal normal normal 16px/1 codicon;
+  display: inline-block;
+  text-decoration: none;
+  text-rendering: auto;
+  text-align: center;
+  -webkit-font-smoothing: antialiased;
+  user-select: none;
+}
+${glyphRules.join('\n')}
+`,
+);
+
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
 } else {

@@ -70,6 +70,19 @@ export interface ErrorView {
   action?: 'setKey' | 'openSettings' | 'pickModel' | 'retry' | 'newChatWithSummary';
 }
 
+/**
+ * The chat's fix buttons as the user reads them, in their language: the host labels them from the
+ * same table as its notification buttons (src/vscode/errors/errorNotice.ts) and sends them with the state.
+ */
+export interface FixButtonLabels {
+  setKeyA: string;
+  setKeyB: string;
+  openSettings: string;
+  pickModel: string;
+  retry: string;
+  newChatWithSummary: string;
+}
+
 /** What a gated tool call will do, as the approval card shows it. */
 export interface ToolApproval {
   summary: string;
@@ -218,6 +231,8 @@ export type HostMessage =
       attachments: Attachment[];
       balance?: string;
       rules?: RulesFileView[];
+      /** Set by the chat host on every state it posts; the view keeps the last ones. */
+      labels?: FixButtonLabels;
     }
   | { type: 'chats'; chats: ChatSummary[] }
   /** Adds a turn, or replaces the turn with the same id (status, tool calls, usage, error…). */

@@ -10,6 +10,7 @@ import type {
   ChatView,
   Citation,
   ErrorView,
+  FixButtonLabels,
   HostMessage,
   MentionItem,
   ModelChoice,
@@ -137,6 +138,15 @@ const isRulesFile = shape<RulesFileView>({
   text: optional(isString),
 });
 
+const isFixButtonLabels = shape<FixButtonLabels>({
+  setKeyA: isString,
+  setKeyB: isString,
+  openSettings: isString,
+  pickModel: isString,
+  retry: isString,
+  newChatWithSummary: isString,
+});
+
 type Of<K extends HostMessage['type']> = Extract<HostMessage, { type: K }>;
 
 const messageChecks: MessageChecks<HostMessage> = {
@@ -148,6 +158,7 @@ const messageChecks: MessageChecks<HostMessage> = {
     attachments: arrayOf(isAttachment),
     balance: optional(isString),
     rules: optional(arrayOf(isRulesFile)),
+    labels: optional(isFixButtonLabels),
   }),
   chats: shape<Of<'chats'>>({ type: oneOf('chats'), chats: arrayOf(isChatSummary) }),
   turn: shape<Of<'turn'>>({ type: oneOf('turn'), chatId: isString, turn: isTurn }),

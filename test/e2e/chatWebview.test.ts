@@ -319,7 +319,7 @@ describe('chat webview (isolated, real Chromium)', function () {
     const banner = answer().getByRole('alert');
     await banner.waitFor();
     assert.match((await banner.textContent()) ?? '', /rejected the API key/);
-    await banner.getByRole('button', { name: 'Set key' }).click();
+    await banner.getByRole('button', { name: 'Set Service B Key' }).click();
     assert.deepEqual(await lastPosted('errorAction'), { type: 'errorAction', action: 'setKey', service: 'B' });
     // The answer is over: the composer offers Send again.
     assert.ok(await view.page.getByRole('button', { name: 'Send message' }).isVisible());

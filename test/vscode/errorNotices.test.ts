@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { retiredModelError } from '../../src/core/services/modelMigration';
 import { ServiceError } from '../../src/core/errors/serviceError';
 import { CompletionNotices } from '../../src/vscode/completion/completionNotices';
-import { showServiceError, type NoticeUi } from '../../src/vscode/errors/errorNotice';
+import { fixButtonLabels, showServiceError, type NoticeUi } from '../../src/vscode/errors/errorNotice';
 
 /** A notice UI that records what was shown and clicks the first button, as a user fixing it would. */
 function clickingUi(): NoticeUi & { shown: Array<{ message: string; buttons: string[] }>; ran: unknown[][] } {
@@ -48,6 +48,20 @@ describe('error notices render from the one error mapping', () => {
       ui,
     );
     assert.deepEqual(ui.ran, [['tandem.setApiKey', 'B']]);
+  });
+
+  it("labels the chat's fix buttons from the notifications' table", async () => {
+    const ui = clickingUi();
+    await showServiceError(
+      new ServiceError({ service: 'B', code: 'invalid_api_key', message: 'Service B returned HTTP 401' }),
+      'connection',
+      undefined,
+      ui,
+    );
+    const labels = fixButtonLabels();
+    assert.deepEqual(ui.shown[0].buttons, [labels.setKeyB]);
+    assert.equal(labels.setKeyA, 'Set Service A Key');
+    assert.equal(labels.retry, 'Retry');
   });
 
   it('a completion on a retired model gets one notice that opens tandem.completion.model', async () => {

@@ -13,6 +13,7 @@ import { parseWebviewMessage } from '../../shared/validateWebviewMessage';
 import type { ChatEditorActions } from './chatEditorActions';
 import type { CheckpointRestorer } from './restoreCheckpoint';
 import type { SpeechView } from '../speech/speechView';
+import { fixButtonLabels } from '../errors/errorNotice';
 import { webviewHtml } from '../ui/webviewHtml';
 import { CHAT_VIEW_ID } from './chatContributions';
 
@@ -77,7 +78,10 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     view.webview.html = webviewHtml(view.webview, this.extensionUri, {
       title: 'Tandem Chat',
       script: ['dist', 'webview.js'],
-      style: ['media', 'chat.css'],
+      styles: [
+        ['dist', 'codicon.css'],
+        ['media', 'chat.css'],
+      ],
       root: '<div id="app"></div>',
       images: true,
     });
@@ -245,7 +249,9 @@ export class ChatViewProvider extends Disposable implements vscode.WebviewViewPr
     this.actions.refreshAccount(true);
   }
 
-  private send(message: HostMessage): void {
+  private send(sent: HostMessage): void {
+    // The view's fix buttons read in the user's language, labelled here (the webview has no l10n of its own).
+    const message: HostMessage = sent.type === 'state' ? { ...sent, labels: fixButtonLabels() } : sent;
     this.posted.fire(message);
     void this.view?.webview.postMessage(message);
   }

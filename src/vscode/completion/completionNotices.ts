@@ -1,7 +1,7 @@
 import { NoticeThrottle } from '../../core/completion/noticeThrottle';
 import { errorFix, fixText, type NoticeKind } from '../../core/errors/errorFixes';
 import { isServiceError } from '../../core/errors/serviceError';
-import { fixLabel, runFix, warningUi, type NoticeUi } from '../errors/errorNotice';
+import { noticeButton, runFix, warningUi, type NoticeUi } from '../errors/errorNotice';
 import { localise } from '../errors/localise';
 
 /** Completion failures as notifications: at most one per kind per 10 minutes, each with its fix. */
@@ -22,7 +22,7 @@ export class CompletionNotices {
     const kind = fix.notice;
     if (!kind || !this.throttle.shouldShow(kind)) return undefined;
     const action = fix.action;
-    const label = action && fixLabel(action);
+    const label = action && noticeButton(action);
     void Promise.resolve(this.ui.show(`Tandem completions: ${fixText(fix, localise)}`, ...(label ? [label] : []))).then((choice) => {
       if (action && choice === label) return runFix(action, this.ui.run);
     });

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { errorFix, fixCommand, fixText, type Feature, type FixAction } from '../../core/errors/errorFixes';
 import { isServiceError } from '../../core/errors/serviceError';
+import type { FixButtonLabels } from '../../shared/protocol';
 import { localise } from './localise';
 
-/** How each fix reads as a notification button; the chat's own fixes (retry, new chat) have none here. */
-export function fixLabel(action: FixAction): string | undefined {
+/** How each fix reads on its button: the one table, for notifications and for the chat's buttons alike. */
+function fixLabel(action: FixAction): string {
   switch (action.kind) {
     case 'setKey':
       return vscode.l10n.t('Set Service {0} Key', action.service);
@@ -17,9 +18,27 @@ export function fixLabel(action: FixAction): string | undefined {
     case 'showLog':
       return vscode.l10n.t('Show Log');
     case 'retry':
+      return vscode.l10n.t('Retry');
     case 'newChatWithSummary':
-      return undefined;
+      return vscode.l10n.t('New Chat with Summary');
   }
+}
+
+/** A notification's button for a fix; the chat's own fixes (retry, new chat) have none: only the chat runs them. */
+export function noticeButton(action: FixAction): string | undefined {
+  return action.kind === 'retry' || action.kind === 'newChatWithSummary' ? undefined : fixLabel(action);
+}
+
+/** The chat view's fix buttons, from the same table (the setting a button opens does not change its label). */
+export function fixButtonLabels(): FixButtonLabels {
+  return {
+    setKeyA: fixLabel({ kind: 'setKey', service: 'A' }),
+    setKeyB: fixLabel({ kind: 'setKey', service: 'B' }),
+    openSettings: fixLabel({ kind: 'openSettings', setting: '' }),
+    pickModel: fixLabel({ kind: 'pickModel', feature: 'chat', setting: '' }),
+    retry: fixLabel({ kind: 'retry' }),
+    newChatWithSummary: fixLabel({ kind: 'newChatWithSummary' }),
+  };
 }
 
 /** How a notice is shown and its fix run; tests pass their own to answer for the user. */
@@ -57,7 +76,7 @@ export async function showServiceError(error: unknown, feature: Feature, also?: 
   // A failure of our own already starts "Tandem failed: …".
   const text = isServiceError(error) ? `Tandem: ${fixText(fix, localise)}` : `${fix.message} — ${fix.hint}`;
   const message = `${text}${also ? ` ${also}` : ''}`;
-  const label = fix.action && fixLabel(fix.action);
+  const label = fix.action && noticeButton(fix.action);
   if (!fix.action || !label) {
     void ui.show(message);
     return;

@@ -70,7 +70,7 @@ export class SpendPanel extends Disposable {
     panel.webview.html = webviewHtml(panel.webview, this.deps.extensionUri, {
       title: 'Tandem Spend',
       script: ['dist', 'spend.js'],
-      style: ['dist', 'spend.css'],
+      styles: [['dist', 'spend.css']],
       root: '<main id="spend"></main>',
     });
     // Other windows' spend too: the view shows what the store holds now.

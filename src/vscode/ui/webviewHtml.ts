@@ -8,9 +8,9 @@ function createNonce(): string {
 
 export interface WebviewPage {
   title: string;
-  /** The bundle that builds the UI and its stylesheet, as paths under the extension's folder. */
+  /** The bundle that builds the UI and its stylesheets (in order), as paths under the extension's folder. */
   script: readonly string[];
-  style: readonly string[];
+  styles: readonly (readonly string[])[];
   /** The element the bundle builds into. */
   root: string;
   /** Whether the page shows images (the chat's `data:` ones). */
@@ -19,12 +19,12 @@ export interface WebviewPage {
 
 /**
  * Every Tandem webview's shell: a strict CSP (scripts only by nonce; styles, fonts and images only from
- * the extension), one stylesheet and the nonce'd bundle.
+ * the extension: the codicon font among them), its stylesheets and the nonce'd bundle.
  */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPage): string {
   const nonce = createNonce();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...page.script));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...page.style));
+  const styles = page.styles.map((style) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...style)));
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -38,7 +38,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, p
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
+${styles.map((style) => `<link rel="stylesheet" href="${style}">`).join('\n')}
 <title>${page.title}</title>
 </head>
 <body>

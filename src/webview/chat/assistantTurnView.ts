@@ -1,10 +1,11 @@
 // An assistant turn: its parts in the order they happened (reasoning, streamed markdown and tool
 // cards of each round), then citations, usage, errors, retry.
-import type { AssistantTurn, Citation, ErrorView, TurnPart, WebviewMessage } from '../../shared/protocol';
+import type { AssistantTurn, Citation, ErrorView, FixButtonLabels, TurnPart, WebviewMessage } from '../../shared/protocol';
 import { safeUrl } from '../../shared/safeUrl';
 import { appendPart, partsExtend, partsOf } from '../../shared/turnParts';
 import { button, h } from '../common/dom';
-import { errorActionLabels, usageLine } from '../common/format';
+import { usageLine } from '../common/format';
+import { fixButtonLabel } from './fixButtons';
 import type { MarkdownEngine } from '../markdown/markdown';
 import { MarkdownStream } from '../markdown/markdownStream';
 import { ReasoningBlock } from './reasoningBlock';
@@ -18,6 +19,8 @@ export interface TurnDeps {
   onReasoningToggle: (turnId: string, open: boolean) => void;
   /** The turn changed size after layout (a long answer fills in over several frames): the view may follow it. */
   onResize?: () => void;
+  /** The fix buttons' labels, as the host last sent them. */
+  labels: () => FixButtonLabels | undefined;
 }
 
 /** The view of one part: a reasoning block, a markdown stream, or a tool card (re-rendered on each update). */
@@ -81,9 +84,19 @@ export class AssistantTurnView {
   applyDeltas(reasoning: string, content: string): void {
     if (!reasoning && !content) return;
     this.stopCountdown();
+    const last = this.partViews.at(-1);
+    const growsLastText =
+      !reasoning && last?.kind === 'text' && this.parts.at(-1)?.kind === 'text' && this.partViews.length === this.parts.length;
     appendPart(this.parts, 'reasoning', reasoning);
     appendPart(this.parts, 'text', content);
-    this.renderParts();
+    if (growsLastText) {
+      // The common case while an answer streams: only the delta goes to the stream. Handing it the
+      // whole text instead makes it compare the text so far every frame (quadratic in the answer).
+      last.markdown.append(content);
+      last.markdown.render();
+    } else {
+      this.renderParts();
+    }
     this.updateWaiting();
   }
 
@@ -195,7 +208,8 @@ export class AssistantTurnView {
     for (const notice of turnNotices(turn))
       parts.push(notice.kind === 'note' ? renderNote(notice.text, notice.warning) : this.renderError(notice.error));
     if ((turn.status === 'stopped' || turn.status === 'error') && turn.error?.action !== 'retry') {
-      parts.push(button('Retry', 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry'));
+      const retry = this.deps.labels()?.retry;
+      if (retry) parts.push(button(retry, 'Retry this answer', () => this.deps.post({ type: 'retry' }), 'secondary turn-retry', 'refresh'));
     }
     if (turn.usage) parts.push(h('div', { className: 'usage' }, usageLine(turn.usage)));
     // Read aloud chat answers: once the answer is complete. Only the id goes: the host reads its own copy.
@@ -204,7 +218,7 @@ export class AssistantTurnView {
         h(
           'div',
           { className: 'turn-actions answer-actions' },
-          button('Read aloud', 'Read aloud', () => this.deps.post({ type: 'speech/readAnswer', turnId: turn.id }), 'link'),
+          button('Read aloud', 'Read aloud', () => this.deps.post({ type: 'speech/readAnswer', turnId: turn.id }), 'link', 'unmute'),
         ),
       );
     }
@@ -213,18 +227,14 @@ export class AssistantTurnView {
 
   private renderError(error: ErrorView): HTMLElement {
     const action = error.action;
+    const label = action && fixButtonLabel(this.deps.labels(), action, error.service);
     return h(
       'div',
       { className: 'error-banner', attrs: { role: 'alert' } },
       h('div', { className: 'error-message' }, error.message),
       error.hint ? h('div', { className: 'error-hint' }, error.hint) : null,
-      action
-        ? button(
-            errorActionLabels[action],
-            errorActionLabels[action],
-            () => this.deps.post({ type: 'errorAction', action, service: error.service }),
-            'primary',
-          )
+      action && label
+        ? button(label, label, () => this.deps.post({ type: 'errorAction', action, service: error.service }), 'primary')
         : null,
     );
   }

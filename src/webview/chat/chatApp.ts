@@ -5,6 +5,7 @@ import {
   type Attachment,
   type ChatSummary,
   type ChatView,
+  type FixButtonLabels,
   type HostMessage,
   type ModelChoice,
   type RulesFileView,
@@ -15,7 +16,7 @@ import { Announcer } from './announcer';
 import { AssistantTurnView, type TurnDeps } from './assistantTurnView';
 import { Composer } from './composer';
 import { ContextMeter } from './contextMeter';
-import { h } from '../common/dom';
+import { h, setButtonContent } from '../common/dom';
 import { Header } from './header';
 import { SpeechView } from '../speech/speechView';
 import { createMarkdownEngine, warmUp } from '../markdown/markdown';
@@ -39,6 +40,8 @@ export class ChatApp {
   private balance: string | undefined;
   /** Project rules files, shown as a chip in the header. */
   private rules: RulesFileView[] = [];
+  /** The fix buttons' labels from the host's last state (in the user's language). */
+  private labels: FixButtonLabels | undefined;
   private readonly views = new Map<string, TurnView>();
   private readonly pending = new Map<string, PendingDelta>();
   private frame: number | undefined;
@@ -79,6 +82,7 @@ export class ChatApp {
         this.restoreScroll();
         this.followBottom();
       },
+      labels: () => this.labels,
     };
     warmUp(this.turnDeps.engine, (task) => requestIdleCallback(task, { timeout: 2000 }));
     root.replaceChildren(
@@ -115,6 +119,10 @@ export class ChatApp {
         this.models = message.models;
         this.balance = message.balance;
         this.rules = message.rules ?? [];
+        if (message.labels) {
+          this.labels = message.labels;
+          this.meter.setLabel(message.labels.newChatWithSummary);
+        }
         this.showChat(message.chat);
         this.composer.setAttachments(message.attachments);
         break;
@@ -252,7 +260,9 @@ export class ChatApp {
       if (delta.content) this.announcer.push(delta.content);
     }
     this.pending.clear();
-    this.followBottom();
+    // No followBottom here: reading scrollHeight right after the DOM changed would lay the view out
+    // in the middle of the frame (once more per frame than needed). Each turn's ResizeObserver
+    // follows it once the frame's own layout is done, before paint.
   }
 
   /**
@@ -331,8 +341,8 @@ export class ChatApp {
     const language = block instanceof HTMLElement ? block.dataset.language : undefined;
     this.turnDeps.post({ type: 'codeAction', action, code: code.textContent ?? '', ...(language ? { language } : {}) });
     if (action === 'copy') {
-      target.textContent = 'Copied';
-      setTimeout(() => (target.textContent = 'Copy'), 1500);
+      setButtonContent(target, 'Copied', 'check');
+      setTimeout(() => setButtonContent(target, '', 'copy'), 1500);
     }
   }
 

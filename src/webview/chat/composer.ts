@@ -36,8 +36,8 @@ export class Composer {
       attrs: { 'aria-label': 'Message Tandem', placeholder: 'Ask about your code — Enter to send, Shift+Enter for a new line', rows: '3' },
     });
     this.textarea.value = draft;
-    this.sendButton = button('Send', 'Send message', () => this.send(), 'primary');
-    this.stopButton = button('Stop', 'Stop the answer', () => this.post({ type: 'stop' }), 'danger');
+    this.sendButton = button('Send', 'Send message', () => this.send(), 'primary', 'send');
+    this.stopButton = button('Stop', 'Stop the answer', () => this.post({ type: 'stop' }), 'danger', 'primitive-square');
     this.stopButton.hidden = true;
     this.picker = new MentionPicker(this.textarea, (item) => this.chooseMention(item));
     this.element = h(
@@ -50,8 +50,8 @@ export class Composer {
       h(
         'div',
         { className: 'composer-row' },
-        button('+ Selection', 'Attach the editor selection', () => this.mention(MENTION_IDS.selection), 'secondary'),
-        button('+ File', 'Attach the active file', () => this.mention(MENTION_IDS.activeFile), 'secondary'),
+        button('Selection', 'Attach the editor selection', () => this.mention(MENTION_IDS.selection), 'secondary', 'add'),
+        button('File', 'Attach the active file', () => this.mention(MENTION_IDS.activeFile), 'secondary', 'add'),
         h('span', { className: 'spacer' }),
         this.sendButton,
         this.stopButton,

@@ -10,16 +10,25 @@ export class ContextMeter {
   private readonly bar = h('progress', { className: 'context-meter-bar', attrs: { max: '1', 'aria-label': 'Context window in use' } });
   private readonly label = h('span', { className: 'context-meter-label' });
   private service: ServiceId = 'B';
+  private readonly summary: HTMLButtonElement;
 
   constructor(post: (message: WebviewMessage) => void) {
     const summary = button(
-      'New chat with summary',
+      '',
       'Start a new chat from a summary of this one',
       () => post({ type: 'errorAction', action: 'newChatWithSummary', service: this.service }),
       'secondary context-meter-action',
     );
+    // Labelled by the host (setLabel): until then there is no button.
+    summary.hidden = true;
+    this.summary = summary;
     this.element = h('div', { className: 'context-meter' }, this.bar, this.label, summary);
     this.element.hidden = true;
+  }
+
+  setLabel(label: string): void {
+    this.summary.textContent = label;
+    this.summary.hidden = false;
   }
 
   update(input: ContextMeterInput, service: ServiceId): void {

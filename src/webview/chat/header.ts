@@ -28,14 +28,15 @@ export class Header {
     this.model = model;
     const { options } = model;
     const historyButton = button(
-      'History',
+      '',
       'Chat history',
       () => {
         this.historyOpen = !this.historyOpen;
         this.render(model);
         this.element.querySelector<HTMLElement>('.history button')?.focus();
       },
-      'secondary',
+      'icon',
+      'history',
     );
     historyButton.setAttribute('aria-expanded', String(this.historyOpen));
     const top = h(
@@ -43,14 +44,14 @@ export class Header {
       { className: 'header-row' },
       historyButton,
       h('span', { className: 'chat-title', attrs: { title: model.title } }, model.title || 'New chat'),
-      button('New chat', 'Start a new chat', () => this.post({ type: 'newChat' }), 'secondary'),
+      button('', 'Start a new chat', () => this.post({ type: 'newChat' }), 'icon', 'add'),
     );
 
     const service = this.select(
       'Service',
       [
-        ['A', 'Service A'],
-        ['B', 'Service B'],
+        ['A', 'A'],
+        ['B', 'B'],
       ],
       options.service,
       (value) => {
@@ -63,7 +64,14 @@ export class Header {
     if (!models.some(([id]) => id === options.model)) models.unshift([options.model, options.model]);
     const modelPicker = this.select('Model', models, options.model, (value) => this.change({ model: value }));
     const thinking = this.checkbox('Thinking', options.thinking, (on) => this.change({ thinking: on }));
-    const row = h('div', { className: 'header-row options' }, service, modelPicker, thinking);
+    // One compact row, as VS Code's own chat model picker: the selects carry their names as labels only.
+    const row = h(
+      'div',
+      { className: 'header-row model-picker', attrs: { role: 'group', 'aria-label': 'Model options' } },
+      service,
+      modelPicker,
+      thinking,
+    );
     if (options.service === 'B') {
       row.append(
         this.select(
@@ -129,10 +137,11 @@ export class Header {
           ),
           h('time', { attrs: { datetime: new Date(chat.updatedAt).toISOString() } }, new Date(chat.updatedAt).toLocaleString()),
           button(
-            'Delete',
+            '',
             `Delete chat: ${chat.title || 'Untitled chat'}`,
             () => this.post({ type: 'deleteChat', chatId: chat.id }),
-            'history-delete',
+            'history-delete icon',
+            'trash',
           ),
         ),
       ),
@@ -154,7 +163,8 @@ export class Header {
     );
     select.value = value;
     select.addEventListener('change', () => onChange(select.value));
-    return h('label', { className: 'picker' }, h('span', {}, label), select);
+    select.title = label;
+    return h('span', { className: `picker picker-${label.toLowerCase()}` }, select);
   }
 
   private checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): HTMLElement {

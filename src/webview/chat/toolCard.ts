@@ -2,7 +2,8 @@
 // what will happen with Approve / Deny / Always.
 import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../../shared/commandText';
 import type { EditFileApproval, ToolApproval, ToolCallView, WebviewMessage } from '../../shared/protocol';
-import { button, h } from '../common/dom';
+import { button, codicon, h } from '../common/dom';
+import type { Codicon } from '../common/codiconNames';
 
 const statusText: Record<ToolCallView['status'], string> = {
   'awaiting-approval': 'Needs your approval',
@@ -10,6 +11,14 @@ const statusText: Record<ToolCallView['status'], string> = {
   done: 'Done',
   error: 'Failed',
   denied: 'Denied',
+};
+
+const statusIcon: Record<ToolCallView['status'], Codicon> = {
+  'awaiting-approval': 'warning',
+  running: 'loading',
+  done: 'check',
+  error: 'error',
+  denied: 'circle-slash',
 };
 
 function prettyArgs(args: string): string {
@@ -34,8 +43,8 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
     h(
       'header',
       { className: 'tool-header' },
-      h('span', { className: 'tool-name' }, call.name),
-      h('span', { className: 'tool-status' }, statusText[call.status] + duration),
+      h('span', { className: 'tool-name' }, codicon('tools'), call.name),
+      h('span', { className: 'tool-status' }, codicon(statusIcon[call.status]), statusText[call.status] + duration),
     ),
     h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
   );
@@ -61,7 +70,7 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
         h(
           'div',
           { className: 'approval-buttons' },
-          button(files ? 'Approve all' : 'Approve', `Approve ${call.name}`, decide('approve'), 'primary'),
+          button(files ? 'Approve all' : 'Approve', `Approve ${call.name}`, decide('approve'), 'primary', 'check'),
           // Approve-each: only the ticked files are written.
           files
             ? button(

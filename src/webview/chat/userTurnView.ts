@@ -7,7 +7,7 @@ export function attachmentChip(attachment: Attachment, onRemove?: () => void): H
   if (attachment.kind === 'image' && attachment.dataUrl)
     chip.append(h('img', { className: 'chip-thumb', attrs: { src: attachment.dataUrl, alt: '' } }));
   chip.append(h('span', { className: 'chip-label' }, attachment.label));
-  if (onRemove) chip.append(button('×', `Remove ${attachment.label}`, onRemove, 'chip-remove'));
+  if (onRemove) chip.append(button('', `Remove ${attachment.label}`, onRemove, 'chip-remove icon', 'close'));
   return chip;
 }
 
@@ -42,13 +42,14 @@ export class UserTurnView {
       h(
         'div',
         { className: 'turn-actions' },
-        button('Edit', 'Edit and resend this message', () => this.edit(), 'link'),
+        button('Edit', 'Edit and resend this message', () => this.edit(), 'link', 'edit'),
         // The host shows each file's diff and asks before anything is written.
         button(
           'Restore files to here',
           "Restore files to here: undo Tandem's edits made since this message",
           () => this.post({ type: 'restoreCheckpoint', turnId: this.turn.id }),
           'link',
+          'debug-restart',
         ),
       ),
     );

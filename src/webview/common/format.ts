@@ -1,4 +1,4 @@
-// Small text formatters for the usage line and the chat's error buttons.
+// The usage line under an answer.
 import type { UsageView } from '../../shared/protocol';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -11,11 +11,3 @@ export function usageLine(usage: UsageView): string {
   if (usage.cost) parts.push(usage.cost);
   return `Tokens: ${parts.join(' · ')}`;
 }
-
-export const errorActionLabels = {
-  setKey: 'Set key',
-  openSettings: 'Open settings',
-  pickModel: 'Choose model',
-  retry: 'Retry',
-  newChatWithSummary: 'New chat with summary',
-} as const;

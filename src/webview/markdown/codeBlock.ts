@@ -1,6 +1,7 @@
 // A code block: toolbar (copy / insert / new file, handled by delegation in chatApp.ts) and the
 // code. A fenced block grows in place while it streams, as plain monospace text, and is coloured
 // once, when it is closed, if it is small enough (renderLimits.ts).
+import { h, setButtonContent } from '../common/dom';
 import { PieceText } from './pieceText';
 
 /** Wraps a `<pre>` in the code-block frame with its toolbar. */
@@ -14,17 +15,14 @@ export function wrapCodeBlock(pre: HTMLPreElement, language: string): HTMLElemen
   label.className = 'code-language';
   label.textContent = language;
   bar.append(label);
-  for (const [action, text, aria] of [
-    ['copy', 'Copy', 'Copy code'],
-    ['insert', 'Insert', 'Insert code at cursor'],
-    ['newFile', 'New file', 'Open code as a new file'],
+  for (const [action, icon, aria] of [
+    ['copy', 'copy', 'Copy code'],
+    ['insert', 'insert', 'Insert code at cursor'],
+    ['newFile', 'new-file', 'Open code as a new file'],
   ] as const) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.codeAction = action;
-    b.textContent = text;
-    b.setAttribute('aria-label', aria);
-    b.title = aria;
+    // Clicks are handled by delegation (chatApp.ts), so no listener per block.
+    const b = h('button', { className: 'icon', attrs: { type: 'button', 'aria-label': aria, title: aria, 'data-code-action': action } });
+    setButtonContent(b, '', icon);
     bar.append(b);
   }
   pre.replaceWith(wrapper); // (a no-op for a <pre> not in the DOM yet)

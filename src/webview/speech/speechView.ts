@@ -2,7 +2,7 @@
 // and the glue between the host's speech messages and the Web Audio player. Its data-* attributes
 // (state, scheduled and played seconds) are what the end-to-end test and the benchmark read.
 import { assertNever, type SpeechHostMessage, type WebviewMessage } from '../../shared/protocol';
-import { button, h } from '../common/dom';
+import { button, codicon, h, setButtonContent } from '../common/dom';
 import { formatClock } from '../../core/speech/timeFormat';
 import { SpeechPlayer } from './speechPlayer';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN, formatSpeechSpeed, stepSpeechSpeed } from '../../shared/speechSpeed';
@@ -15,11 +15,24 @@ export class SpeechView {
   private readonly clock = h('span', { className: 'speech-clock', attrs: { 'aria-hidden': 'true' } });
   private readonly notice = h('p', { className: 'speech-notice', attrs: { role: 'status', hidden: '' } });
   private readonly preview = h('p', { className: 'speech-preview', attrs: { hidden: '' } });
-  private readonly playButton = button('▶ Play', 'Play the audio (the browser blocked it until a click)', () => this.unblock(), 'primary');
-  private readonly pauseButton = button('⏸ Pause', 'Pause reading aloud', () => this.setPaused(this.element.dataset.state !== 'paused'));
+  private readonly playButton = button(
+    'Play',
+    'Play the audio (the browser blocked it until a click)',
+    () => this.unblock(),
+    'primary',
+    'play',
+  );
+  // Media controls as VS Code draws them: icons, their names in the label and tooltip (the bar is narrow).
+  private readonly pauseButton = button(
+    '',
+    'Pause reading aloud',
+    () => this.setPaused(this.element.dataset.state !== 'paused'),
+    'icon',
+    'debug-pause',
+  );
   // Speed: − and + change it at once here, and the host stores it in tandem.speech.speed.
-  private readonly slowerButton = button('−', 'Slower', () => this.changeSpeed(-1), 'speech-speed-step');
-  private readonly fasterButton = button('+', 'Faster', () => this.changeSpeed(1), 'speech-speed-step');
+  private readonly slowerButton = button('', 'Slower', () => this.changeSpeed(-1), 'speech-speed-step icon', 'remove');
+  private readonly fasterButton = button('', 'Faster', () => this.changeSpeed(1), 'speech-speed-step icon', 'add');
   private readonly speedLabel = h('span', { className: 'speech-speed-value', attrs: { role: 'status' } });
   private speed = 1;
   private readonly player: SpeechPlayer;
@@ -28,12 +41,18 @@ export class SpeechView {
 
   constructor(private readonly post: (message: WebviewMessage) => void) {
     this.playButton.hidden = true;
-    const stop = button('■ Stop', 'Stop reading aloud', () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }));
+    const stop = button(
+      '',
+      'Stop reading aloud',
+      () => this.id && this.post({ type: 'speech/stopRequested', id: this.id }),
+      'icon',
+      'primitive-square',
+    );
     this.element.append(
       h(
         'div',
         { className: 'speech-row' },
-        h('span', { className: 'speech-icon', attrs: { 'aria-hidden': 'true' } }, '🔊'),
+        h('span', { className: 'speech-icon' }, codicon('unmute')),
         this.label,
         this.clock,
         h(
@@ -201,7 +220,7 @@ export class SpeechView {
 
   private labelPause(paused: boolean): void {
     const label = paused ? 'Resume reading aloud' : 'Pause reading aloud';
-    this.pauseButton.textContent = paused ? '▶ Resume' : '⏸ Pause';
+    setButtonContent(this.pauseButton, '', paused ? 'play' : 'debug-pause');
     this.pauseButton.setAttribute('aria-label', label);
     this.pauseButton.title = label;
   }
