@@ -1,4 +1,11 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { startSimulator, type Simulator } from '../../../sim/simulator';
 import { createDispatcher } from '../../../src/core/transport/proxy';
@@ -68,5 +75,85 @@ describe('transport: a warm connection after a superseded request', () => {
     await until(() => sim.connectionsOpen === 1, 'only the spare left open', 5_000);
     await dispatcher.close();
     await until(() => sim.connectionsOpen === 0, 'every connection closed', 5_000);
+  });
+});
+
+/** A throwaway self-signed certificate for 127.0.0.1, made by openssl for this run only. */
+function testCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'tandem-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('transport: over HTTPS, no TLS handshake on the path of a request after an aborted one', () => {
+  let server: HttpsServer;
+  let url: string;
+  const handshakes = new WeakMap<TLSSocket, number>();
+  let count = 0;
+  const arrivals: number[] = [];
+  before(async function () {
+    this.timeout(30_000);
+    server = createHttpsServer(testCertificate(), (req) => {
+      // Held until the client aborts: every request here is superseded.
+      arrivals.push(handshakes.get(req.socket as TLSSocket) ?? -1);
+    });
+    server.on('secureConnection', (socket: TLSSocket) => handshakes.set(socket, ++count));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('each request that follows an aborted one goes out on a connection whose handshake was already done', async () => {
+    const dispatcher = createDispatcher({ env: {}, rejectUnauthorized: false, ...TIMEOUTS });
+    try {
+      let previous: { controller: AbortController; pending: Promise<unknown> } | undefined;
+      for (let i = 0; i < 6; i++) {
+        if (i > 0) await until(() => count >= i + 1, `spare handshake ${i}`, 10_000);
+        const doneBefore = count;
+        previous?.controller.abort(new Error('superseded'));
+        await previous?.pending;
+        const controller = new AbortController();
+        const pending = dispatcher
+          .request({ origin: url, path: '/beta/completions', method: 'POST', body: '{}', signal: controller.signal })
+          .then(
+            (res) => res.body.text(),
+            (err: unknown) => err,
+          );
+        previous = { controller, pending };
+        const connection = await until(() => arrivals[i], `request ${i} at the server`, 10_000);
+        if (i > 0) assert.ok(connection <= doneBefore, `request ${i} waited for handshake ${connection}`);
+      }
+      previous?.controller.abort(new Error('done'));
+      await previous?.pending;
+    } finally {
+      await dispatcher.destroy();
+    }
   });
 });
