@@ -419,17 +419,14 @@ describe('inline completions in a real extension host', () => {
         // Until the TypeScript server answers (it may miss the 100 ms box while it starts, or on a busy
         // machine), a newly opened tab makes the context be chosen again: the README tab is opened here
         // and closed at the end of each try.
+        await findDefinition();
         await vscode.window.showTextDocument(readme, { preview: false });
-        // Becoming active again chooses the context ahead of the first request (no request waits on the
-        // definition providers): the prefetch's definitions are what the request below can carry.
         const editor = await vscode.window.showTextDocument(doc);
         // Each try asks with a different file (one more blank line under the import): the same text at
         // the same place is answered from the suggestion cache, with no new request to carry the context.
         if (asked.length > 0) await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '\n'));
         const end = doc.positionAt(doc.getText().length);
         editor.selection = new vscode.Selection(end, end);
-        // Asked after the prefetch's, so once the TypeScript server answers this it has answered that.
-        await findDefinition();
         asked.push(doc.getText());
         await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
         await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
