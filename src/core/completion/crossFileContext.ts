@@ -7,7 +7,7 @@ import { WINDOW_BLOCK_LINES } from './contextExtraction';
 import { commentStyleFor, renderContext, selectContext, type CommentStyle } from './contextPrompt';
 import { partialWordAt, rankChunks, referenceWindow } from './contextRanking';
 import { identifiersNearCursor, importedNames } from './contextSymbols';
-import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from './contextTypes';
+import type { ContextChunk, ContextQuery, ContextSource } from './contextTypes';
 import { LruCache } from './lruCache';
 
 /** Definitions that have not resolved within this time are left out: the request does not wait longer. */
@@ -22,9 +22,8 @@ export interface CrossFileContextDeps {
 }
 
 interface Chosen {
-  value: string;
-  /** A request has sent this value: it stays for the block, so the prompt's start stays byte-identical. */
-  sent: boolean;
+  pending: Promise<string>;
+  value?: string;
 }
 
 export class CrossFileContext {
@@ -41,63 +40,50 @@ export class CrossFileContext {
 
   /**
    * The comment block that starts the prompt for this query ('' for none), chosen once per block of
-   * lines, at once: no request waits on VS Code's definition providers. What is known when the block
-   * is first asked is used (the document's previous choice, else tabs and recent edits only), and
-   * the choice with definitions is made in the background for the next block.
+   * lines: a string when already chosen (the request goes out at once), else a promise.
    */
-  header(query: ContextQuery): string {
-    return this.choice(query, true);
-  }
-
-  /**
-   * Starts choosing for the cursor's block before any request asks (the editor just became active):
-   * the choice with definitions then replaces the quick one if it is ready before the first request.
-   */
-  prefetch(query: ContextQuery): void {
-    this.choice(query, false);
-  }
-
-  private choice(query: ContextQuery, send: boolean): string {
+  header(query: ContextQuery): string | Promise<string> {
     const budget = this.deps.budgetTokens();
     const style = commentStyleFor(query.languageId);
     if (budget <= 0 || !style) return '';
     const block = Math.floor(lineOf(query.text, query.offset) / WINDOW_BLOCK_LINES);
     const key = `${this.version}\u0000${budget}\u0000${query.languageId}\u0000${query.path}\u0000${block}`;
     const known = this.chosen.get(key);
-    if (known) {
-      known.sent ||= send;
-      return known.value;
-    }
-    const { files, chunks } = this.deps.source.neighbours(query);
+    if (known) return known.value ?? known.pending;
+    const fresh = this.choose(query, budget, style);
     const documentKey = this.documentKey(query);
     const last = this.latest.get(documentKey);
-    // A new block of a document that had context keeps that context for this whole block (the prompt's
-    // start and typed-through suggestions stay valid) while the new choice is made for the next block.
-    // Only when nothing else changed: a file that became sensitive, or a closed tab, never comes back
-    // this way (`invalidate` changes the version). Else tabs and recent edits, which need no waiting.
-    const entry: Chosen = {
-      value: last && last.version === this.version ? last.value : this.render(query, budget, style, files, [...chunks]),
-      sent: send,
-    };
+    // A new block of a document that had context keeps that context for this whole block (no request
+    // waits, the prompt's start and typed-through suggestions stay valid) while the new choice is made
+    // for the next block. Only when nothing else changed: a file that became sensitive, or a closed tab,
+    // never comes back this way (`invalidate` changes the version).
+    const entry: Chosen =
+      last && last.version === this.version ? { pending: Promise.resolve(last.value), value: last.value } : { pending: fresh };
     this.chosen.set(key, entry);
     const version = this.version;
-    this.definitionsWithinBox(query).then(
-      (definitions) => {
-        const value = this.render(query, budget, style, files, [...chunks, ...definitions]);
-        if (!entry.sent) entry.value = value;
+    fresh.then(
+      (value) => {
+        if (entry.pending === fresh) entry.value = value;
         this.latest.set(documentKey, { version, value });
       },
       () => this.invalidate(), // a failed gather chooses nothing this time and is asked again next time
     );
-    return entry.value;
+    return entry.value ?? entry.pending;
   }
 
   private documentKey(query: ContextQuery): string {
     return `${this.deps.budgetTokens()}\u0000${query.languageId}\u0000${query.path}`;
   }
 
-  private render(query: ContextQuery, budget: number, style: CommentStyle, files: ContextFile[], chunks: ContextChunk[]): string {
-    const scored = rankChunks(referenceWindow(query.text, query.offset), files, chunks, partialWordAt(query.text, query.offset));
+  private async choose(query: ContextQuery, budget: number, style: CommentStyle): Promise<string> {
+    const { files, chunks } = this.deps.source.neighbours(query);
+    const definitions = await this.definitionsWithinBox(query);
+    const scored = rankChunks(
+      referenceWindow(query.text, query.offset),
+      files,
+      [...chunks, ...definitions],
+      partialWordAt(query.text, query.offset),
+    );
     return renderContext(selectContext(scored, budget, query.path, style), query.path, style);
   }
 

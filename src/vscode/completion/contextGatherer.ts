@@ -58,31 +58,13 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
       ),
       // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
       vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
-      // Definitions take VS Code's providers 50 to 150 ms in a newly opened file: ask them now, not on the first keystroke.
-      vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.prefetch(editor)),
     ]) {
       this._register(listener);
     }
-    const active = vscode.window.activeTextEditor;
-    if (active) this.prefetch(active);
-  }
-
-  /** Chooses the context for the cursor's block of the editor that became active, before a request asks. */
-  private prefetch(editor: vscode.TextEditor): void {
-    const document = editor.document;
-    if (!this.eligible(document)) return;
-    const path = policyPath(document.uri);
-    this.documents.set(path, document);
-    this.context.prefetch({
-      path,
-      text: document.getText(),
-      offset: document.offsetAt(editor.selection.active),
-      languageId: document.languageId,
-    });
   }
 
   /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */
-  header(document: vscode.TextDocument, text: string, offset: number): string {
+  header(document: vscode.TextDocument, text: string, offset: number): string | Promise<string> {
     const path = document.uri.scheme === 'untitled' ? document.uri.path : policyPath(document.uri);
     this.currentPath = path;
     this.documents.set(path, document);

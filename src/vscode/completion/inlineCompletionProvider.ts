@@ -46,8 +46,9 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     try {
       const text = document.getText();
       const offset = document.offsetAt(position);
-      // Other files' code, chosen once per block of lines; never waits (definitions arrive for the next block).
-      const contextHeader = this.context?.header(document, text, offset) ?? '';
+      // Other files' code, chosen once per block of lines (definitions time-boxed): known at once inside a block.
+      const header = this.context?.header(document, text, offset) ?? '';
+      const contextHeader = typeof header === 'string' ? header : await header;
       const outcome = await this.engine.complete({
         text,
         offset,

@@ -134,39 +134,15 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
       });
     });
     const context = new CrossFileContext({ source, budgetTokens: () => 1000, timer: (_ms, done) => ((endBox = done), () => undefined) });
-    // Asked ahead (the editor became active), so the choice with definitions is ready for the first request.
-    context.prefetch(query(current));
+    const pending = context.header(query(current));
     endBox!();
     late!();
-    await new Promise((resolve) => setImmediate(resolve));
-    const header = context.header(query(current));
+    const header = await pending;
     assert.match(header, /\/\/ export function area\(shape: Shape\): number \{/);
     assert.doesNotMatch(header, /lateOne/, 'arrived after the time box');
     const asked = calls.definitions[0].map((o) => /^[\w$]+/.exec(current.slice(o))![0]);
     assert.ok(asked.includes('area') && asked.includes('Shape'), `imported names: ${asked}`);
     assert.ok(asked.includes('reduce') && asked.includes('sum'), `identifiers near the cursor: ${asked}`);
-  });
-
-  it('the first request in a document goes out at once with tabs and edits while definitions never answer, and the next block gets them', async () => {
-    let answer: ((chunk: ContextChunk) => void) | undefined;
-    let endBox: (() => void) | undefined;
-    const { source, calls } = fakeSource([shapes], [], (_offsets, found) => ((answer = found), new Promise<void>(() => undefined)));
-    const context = new CrossFileContext({ source, budgetTokens: () => 1000, timer: (_ms, done) => ((endBox = done), () => undefined) });
-    const lines = Array.from({ length: 40 }, (_, i) => `const v${i} = area(shapes[${i}]);`);
-    const doc = lines.join('\n');
-    const first = context.header(query(doc, lines.slice(0, 5).join('\n').length));
-    assert.equal(typeof first, 'string', 'no waiting on the definition providers');
-    assert.match(first, /src\/shapes\.ts/, 'open tabs are in the first request');
-    assert.equal(calls.definitions.length, 1, 'definitions were asked, in the background');
-    answer!({ path: 'src/geometry.ts', startLine: 0, kind: 'definition', text: 'export function area(shape: Shape): number {' });
-    endBox!();
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(context.header(query(doc, lines.slice(0, 6).join('\n').length)), first, 'the block that sent it keeps it');
-    assert.match(
-      context.header(query(doc, lines.slice(0, 35).join('\n').length)),
-      /src\/geometry\.ts/,
-      'the next block has the definition',
-    );
   });
 
   it('finds imported names in TypeScript, CommonJS and Python, at the imported name', () => {
