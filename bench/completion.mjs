@@ -81,6 +81,11 @@ if (parts.includes('typing')) {
     // Seen by the server as aborted; superseded counts also those aborted before they reached it.
     abortedRequests: { atServer: sim.abortedCount, superseded: e.superseded, cutEarlyOnceDecided: e.cutEarly },
     joinedRequests: e.joined,
+    // Every request the service saw (model list, balance too): an aborted request closes its socket.
+    connectionsPer100Requests: round((sim.connectionsOpened / sim.requests.length) * 100),
+    // Completions that reached the server within 10 ms of their connection opening: dialed on the typing
+    // path (over HTTPS, a TLS handshake each), not taken from an idle or spare connection.
+    completionsOnAFreshDial: fim.filter((r) => r.connectionOpenedAt !== undefined && r.receivedAt - r.connectionOpenedAt < 10).length,
     prefetches: e.prefetches,
     providerCalls: e.queries,
     cacheHitRate: round((e.cacheHits / e.queries) * 100) / 100,

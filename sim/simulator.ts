@@ -145,6 +145,10 @@ class SimulatorImpl implements Simulator {
   private readonly faults = new FaultQueue();
   private readonly promptCache = new PromptCache();
   private readonly sockets = new Set<Socket>();
+  /** When each connection was opened, by socket, so a request can say whether it waited for a dial. */
+  private readonly openedAt = new WeakMap<Socket, number>();
+  private readonly serials = new WeakMap<Socket, number>();
+  private opened = 0;
   private readonly initial: TunableOptions;
   private tunable: TunableOptions;
   private readonly balance: NonNullable<SimOptions['balance']>;
@@ -174,6 +178,14 @@ class SimulatorImpl implements Simulator {
     return this.aborted;
   }
 
+  get connectionsOpened(): number {
+    return this.opened;
+  }
+
+  get connectionsOpen(): number {
+    return this.sockets.size;
+  }
+
   inject(fault: FaultSpec): void {
     this.faults.add(fault);
   }
@@ -188,6 +200,7 @@ class SimulatorImpl implements Simulator {
   reset(): void {
     this.requests.length = 0;
     this.aborted = 0;
+    this.opened = 0;
     this.faults.clear();
     this.promptCache.clear();
     this.tunable = { ...this.initial };
@@ -233,6 +246,9 @@ class SimulatorImpl implements Simulator {
       void this.handle(service, routes, req, res);
     });
     server.on('connection', (socket) => {
+      this.opened += 1;
+      this.openedAt.set(socket, this.clock.now());
+      this.serials.set(socket, this.opened);
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -249,7 +265,19 @@ class SimulatorImpl implements Simulator {
     }
     const headers = headerRecord(req);
     const record = this.record(
-      { service, method, path, headers, body: undefined, status: 0, aborted: false, bytesSent: 0, receivedAt: this.clock.now() },
+      {
+        service,
+        method,
+        path,
+        headers,
+        body: undefined,
+        status: 0,
+        aborted: false,
+        bytesSent: 0,
+        receivedAt: this.clock.now(),
+        connection: this.serials.get(req.socket),
+        connectionOpenedAt: this.openedAt.get(req.socket),
+      },
       res,
     );
     const abort = this.watchAbort(record, res);

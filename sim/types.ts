@@ -40,6 +40,10 @@ export interface RecordedRequest {
   aborted: boolean;
   /** ms on the simulator's clock when the request's headers arrived (benchmarks split a latency at it). */
   receivedAt: number;
+  /** Which connection carried this request: 1 for the first one the simulator accepted, and so on. */
+  connection?: number;
+  /** ms on the simulator's clock when the connection that carried this request was opened. */
+  connectionOpenedAt?: number;
   /** ms on the simulator's clock (wall clock unless SimOptions.clock) when the first SSE `data:` event of the reply was written (benchmarks time from it). */
   firstDataAt?: number;
   /** ms on the simulator's clock when the reply was complete (unset while it streams, and for an aborted one). */
@@ -71,6 +75,10 @@ export interface Simulator {
   readonly keyB: string;
   readonly requests: RecordedRequest[];
   readonly abortedCount: number;
+  /** TCP connections accepted by both services since the start (or the last reset). */
+  readonly connectionsOpened: number;
+  /** Connections open right now. */
+  readonly connectionsOpen: number;
   inject(fault: FaultSpec): void;
   configure(opts: Partial<Pick<SimOptions, 'ttftMs' | 'tokensPerSecond' | 'contextTokensA' | 'contextTokensB'>>): void;
   reset(): void;

@@ -34,10 +34,7 @@ export class TreeSitterParsers implements SyntaxParsers {
       return undefined;
     }
     const parser = this.ready.get(grammar);
-    if (!parser) return undefined;
-    const { start, end } = balancedWindow(parser, languageId, before, after);
-    const window = before.slice(start);
-    return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
+    return parser ? judgeWith(parser, languageId, before, after) : undefined;
   }
 
   bracketTokens(languageId: string, text: string): ReadonlySet<number> | undefined {
@@ -62,7 +59,7 @@ export class TreeSitterParsers implements SyntaxParsers {
     if (!grammar) return false;
     let pending = this.loading.get(grammar);
     if (!pending) {
-      pending = this.loadGrammar(grammar).then(
+      pending = this.loadGrammar(grammar, languageId).then(
         (parser) => parser,
         (error: unknown) => {
           this.onError(
@@ -79,10 +76,12 @@ export class TreeSitterParsers implements SyntaxParsers {
     return parser !== undefined;
   }
 
-  private async loadGrammar(grammar: string): Promise<TreeSitter.Parser> {
+  private async loadGrammar(grammar: string, languageId: string): Promise<TreeSitter.Parser> {
     const runtime = await (this.runtime ??= this.loadRuntime());
     const language = await runtime.Language.load(await grammarFile(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`)));
-    return new runtime.Parser().setLanguage(language);
+    const parser = new runtime.Parser().setLanguage(language);
+    await warmUp(parser, languageId);
+    return parser;
   }
 
   private async loadRuntime(): Promise<Runtime> {
@@ -91,6 +90,34 @@ export class TreeSitterParsers implements SyntaxParsers {
     const runtime = require(path.join(this.wasmDir, 'tree-sitter.js')) as Runtime;
     await runtime.Parser.init({ locateFile: (file: string) => path.join(this.wasmDir, file) });
     return runtime;
+  }
+}
+
+function judgeWith(parser: TreeSitter.Parser, languageId: string, before: string, after: string): InsertionJudge {
+  const { start, end } = balancedWindow(parser, languageId, before, after);
+  const window = before.slice(start);
+  return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
+}
+
+/** Code in the shape most grammars know (blocks, calls, lists, strings); in Python it parses with errors, which warms that path. */
+const WARM_UP = [
+  ['function pick(list, key) {\n  if (list.length > 0) {\n    ', '\n  }\n  return null;\n}\n', 'return list.find((x) => x[key] === "a");'],
+  ['class Box {\n  open(size) {\n    const parts = [size, 2];\n    ', '\n  }\n}\n', 'for (let i = 0; i < size; i++) { parts.push(i); }'],
+] as const;
+
+/**
+ * The first judgement with a new grammar costs 20 to 140 ms (the WebAssembly is compiled lazily and
+ * tiered up as it runs); a warm one about 1 ms. Judging a few throwaway insertions right after the
+ * load, a turn of the event loop apart, pays that here, before the parser is handed to completions.
+ */
+async function warmUp(parser: TreeSitter.Parser, languageId: string): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const [before, after, inserted] of WARM_UP) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const judge = judgeWith(parser, languageId, before, after);
+      judge.fits(inserted);
+      judge.dispose();
+    }
   }
 }
 

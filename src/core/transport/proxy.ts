@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { loadUndici } from './loadUndici';
+import { warmConnector } from './warmConnector';
 
 export interface DispatcherOptions {
   /** VS Code's `http.proxy` setting; wins over HTTPS_PROXY / HTTP_PROXY from the environment. */
@@ -27,7 +28,7 @@ const KEEP_ALIVE_MS = 30_000;
 
 /** Builds the undici dispatcher for all service traffic: proxy-aware when a proxy is configured. */
 export function createDispatcher(opts: DispatcherOptions): Dispatcher {
-  const { Agent, EnvHttpProxyAgent } = loadUndici();
+  const { Agent, EnvHttpProxyAgent, buildConnector } = loadUndici();
   const env = opts.env ?? process.env;
   const tls = opts.rejectUnauthorized === undefined ? {} : { rejectUnauthorized: opts.rejectUnauthorized };
   const common = {
@@ -43,7 +44,9 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
   const httpsProxy = configured ?? nonEmpty(env.https_proxy) ?? nonEmpty(env.HTTPS_PROXY) ?? httpProxy;
 
   if (httpProxy === undefined && httpsProxy === undefined) {
-    return new Agent({ ...common, connect: { timeout: opts.connectTimeoutMs, ...tls } });
+    // A spare connection per origin, so a superseded completion's closed socket is not redialled on the next request's path.
+    const warm = warmConnector(buildConnector({ timeout: opts.connectTimeoutMs, ...tls }), KEEP_ALIVE_MS);
+    return disposingWith(new Agent({ ...common, connect: warm.connect }), () => warm.dispose());
   }
 
   return new EnvHttpProxyAgent({
@@ -57,6 +60,23 @@ export function createDispatcher(opts: DispatcherOptions): Dispatcher {
     proxyTls: { timeout: opts.connectTimeoutMs, ...tls },
     requestTls: { timeout: opts.connectTimeoutMs, ...tls },
   });
+}
+
+/** Runs `cleanup` when the dispatcher is closed or destroyed, in either calling style (promise or callback). */
+function disposingWith<T extends Dispatcher>(dispatcher: T, cleanup: () => void): T {
+  const close = dispatcher.close.bind(dispatcher) as (...args: unknown[]) => unknown;
+  const destroy = dispatcher.destroy.bind(dispatcher) as (...args: unknown[]) => unknown;
+  Object.assign(dispatcher, {
+    close: (...args: unknown[]) => {
+      cleanup();
+      return close(...args);
+    },
+    destroy: (...args: unknown[]) => {
+      cleanup();
+      return destroy(...args);
+    },
+  });
+  return dispatcher;
 }
 
 function noProxyList(userList: string): string {

@@ -1,9 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires are the point of this file */
-import type { Agent, EnvHttpProxyAgent } from 'undici';
+import type { Agent, EnvHttpProxyAgent, buildConnector } from 'undici';
 
 export interface UndiciParts {
   Agent: typeof Agent;
   EnvHttpProxyAgent: typeof EnvHttpProxyAgent;
+  buildConnector: typeof buildConnector;
 }
 
 /**
@@ -18,5 +19,6 @@ export function undiciParts(): UndiciParts {
   return {
     Agent: require('undici/lib/dispatcher/agent'),
     EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent'),
+    buildConnector: require('undici/lib/core/connect'),
   };
 }
