@@ -25,8 +25,11 @@ const REPLACE_END = /^\s*>{5,9}\s*(REPLACE|UPDATED)?\s*$/i;
 const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*)$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
+/** Reasoning some models write into the answer itself, before the answer proper. */
+const THINKING = /^\s*<(think|thinking|reasoning)>[\s\S]*?<\/\1>\s*/i;
+
 export function parseAnswer(raw: string): ParsedAnswer {
-  const lines = answerLines(raw);
+  const lines = answerLines(raw.replace(THINKING, ''));
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const fences = parseFences(lines);
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
@@ -72,10 +75,21 @@ export function parseFences(lines: readonly string[]): Fence[] {
     const open = FENCE_OPEN.exec(lines[i]);
     if (!open) continue;
     const marker = open[1];
-    const close = new RegExp(`^\\s*${marker[0] === '`' ? '`' : '~'}{${marker.length},}\\s*$`);
+    const char = marker[0] === '`' ? '`' : '~';
+    const close = new RegExp(`^\\s*${char}{${marker.length},}\\s*$`);
+    // A fence of the same kind with a language inside opens a nested block (markdown that shows code):
+    // its bare closing line closes the nested block, not this one.
+    const nestedOpen = new RegExp(`^\\s*${char}{${marker.length},}\\s*[^\\s${char}]`);
     const body: string[] = [];
+    let depth = 0;
     let j = i + 1;
-    for (; j < lines.length && !close.test(lines[j]); j++) body.push(lines[j]);
+    for (; j < lines.length; j++) {
+      if (close.test(lines[j])) {
+        if (depth === 0) break;
+        depth--;
+      } else if (nestedOpen.test(lines[j])) depth++;
+      body.push(lines[j]);
+    }
     fences.push({ language: open[2] ?? '', lines: body, closed: j < lines.length });
     i = j;
   }

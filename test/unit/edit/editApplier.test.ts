@@ -220,3 +220,17 @@ describe('the edit applier', () => {
     });
   });
 });
+
+describe('the edit applier on markdown and reasoning', () => {
+  it('skips reasoning written into the answer before it', () => {
+    const out = applyEditAnswer('a\nb\nc\n', { startLine: 1, endLine: 1 }, '<think>\nThe user wants B.\n```\nnot this\n```\n</think>\n```\nB\n```');
+    assert.equal(out.kind === 'apply' && out.fileText, 'a\nB\nc\n');
+  });
+
+  it('keeps a nested fence inside a markdown block', () => {
+    const file = '# Title\n\nUse it:\n\n```js\nrun();\n```\n';
+    const answer = '```markdown\nUse it like this:\n\n```js\nrun(1);\n```\n```';
+    const out = applyEditAnswer(file, { startLine: 2, endLine: 6 }, answer);
+    assert.equal(out.kind === 'apply' && out.fileText, '# Title\n\nUse it like this:\n\n```js\nrun(1);\n```\n');
+  });
+});
