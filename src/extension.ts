@@ -24,6 +24,7 @@ import { registerMenuCommand, TandemStatusBar } from './vscode/ui/statusBar';
 import { meteredSpeech } from './core/spend/meteredStreams';
 import { registerSpend } from './vscode/spend/registerSpend';
 import { registerSpendView } from './vscode/spend/registerSpendView';
+import { registerEdit } from './vscode/edit/registerEdit';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -67,6 +68,16 @@ export function activate(context: vscode.ExtensionContext) {
   const speech = registerSpeech(clients, chat.provider, log, gate, ui, speechClient);
   const answerSpeech = registerAnswerSpeech(chat, speech.readAloud, log);
   const spendView = registerSpendView(context, spend, chat, log, () => spend.balance.comparison());
+  const edit = registerEdit({
+    context,
+    clients,
+    gate,
+    ui,
+    log,
+    spend: { sink: spend.ledger, budget: spend.guard },
+    rules: chat.rulesSection,
+    attachSelection: chat.attachSelection,
+  });
 
   const store = new DisposableStore();
   built = store;
@@ -93,6 +104,7 @@ export function activate(context: vscode.ExtensionContext) {
     ...speech.disposables,
     ...answerSpeech.disposables,
     ...spendView.disposables,
+    ...edit.disposables,
   ]) {
     store.add(disposable);
   }
@@ -112,6 +124,7 @@ export function activate(context: vscode.ExtensionContext) {
     answerReading: answerSpeech.answers,
     spend,
     spendView: spendView.panel,
+    edit,
     ui,
   };
 }

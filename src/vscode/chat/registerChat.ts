@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/config/commandCatalog';
 import { ChatController, type ChatControllerDeps } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
-import type { HostMessage } from '../../shared/protocol';
+import { MENTION_IDS, type HostMessage } from '../../shared/protocol';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import { ChatEditorActions } from './chatEditorActions';
@@ -33,6 +33,10 @@ export interface ChatRegistration {
   onDidEmit: vscode.Event<HostMessage>;
   /** The sensitive-content gate the tools and mentions ask. */
   gate: OutflowGate;
+  /** The project rules section (AGENTS.md) as the chat sends it, or undefined; inline edits send it too. */
+  rulesSection: () => Promise<string | undefined>;
+  /** Shows the chat and attaches the editor's selection, asking first for a sensitive file (Explain with Tandem). */
+  attachSelection: () => Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -100,5 +104,22 @@ export function registerChat(
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, disposables };
+  const attachSelection = async () => {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewId}.focus`);
+    await actions.mention(MENTION_IDS.selection);
+  };
+  const rulesSection = async () => (await rules.read()).section;
+  return {
+    controller,
+    store,
+    provider,
+    checkpoints,
+    restorer,
+    commandRules,
+    onDidEmit: emitted.event,
+    gate,
+    rulesSection,
+    attachSelection,
+    disposables,
+  };
 }

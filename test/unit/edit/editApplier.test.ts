@@ -223,7 +223,11 @@ describe('the edit applier', () => {
 
 describe('the edit applier on markdown and reasoning', () => {
   it('skips reasoning written into the answer before it', () => {
-    const out = applyEditAnswer('a\nb\nc\n', { startLine: 1, endLine: 1 }, '<think>\nThe user wants B.\n```\nnot this\n```\n</think>\n```\nB\n```');
+    const out = applyEditAnswer(
+      'a\nb\nc\n',
+      { startLine: 1, endLine: 1 },
+      '<think>\nThe user wants B.\n```\nnot this\n```\n</think>\n```\nB\n```',
+    );
     assert.equal(out.kind === 'apply' && out.fileText, 'a\nB\nc\n');
   });
 
