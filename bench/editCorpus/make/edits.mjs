@@ -368,7 +368,7 @@ E({
   rep: [["--help)    printf", "-h|--help)    printf"], ["--version) printf", "-V|--version) printf"]],
   say: 'The case statement also matches -h and -V.',
   forms: ['fw-notag', 'whole', 'srd-changed', 'udd-wide'],
-  drift: ['exec gzip -d "$@"', 'exec gzip -d "$@" '],
+  drift: ['case $1 in', 'case "$1" in'],
 });
 E({
   id: 'gunzip-missing-gzip',
@@ -387,7 +387,7 @@ E({
   src: { deb: 'git', file: 'usr/lib/git-core/git-sh-setup' },
   path: 'git-sh-setup',
   lang: 'shell',
-  ex: [1, 80],
+  ex: [44, 80],
   at: [52, 57],
   instr: 'prefix error messages with "fatal: "',
   rep: [["printf >&2 '%s\\n' \"$*\"", "printf >&2 'fatal: %s\\n' \"$*\""]],
@@ -482,7 +482,7 @@ E({
   instr: 'raise TypeError when prefix is not a string, and document the check',
   rep: [['    consist solely of whitespace characters.\n    """', '    consist solely of whitespace characters.\n\n    Raises TypeError if \'prefix\' is not a string.\n    """\n    if not isinstance(prefix, str):\n        raise TypeError(f"prefix must be str, not {type(prefix).__name__}")']],
   say: 'indent() now checks that `prefix` is a str before doing any work.',
-  forms: ['fw', 'sr', 'udd-lines', 'mx-markers', 'bare'],
+  forms: ['fw', 'sr', 'udd-lines', 'srd-trail', 'bare'],
 });
 E({
   id: 'textwrap-indent-generator-expr',

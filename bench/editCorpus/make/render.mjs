@@ -278,14 +278,24 @@ const FORMS = {
   },
   'srd-tabs'(st, r) {
     const { search, replace } = minimalBlock(st, r, 1);
-    const hasTabs = search.some((l) => l.startsWith('\t'));
-    const conv = hasTabs
-      ? (l) => l.replace(/^\t+/, (t) => '    '.repeat(t.length))
-      : (l) => l.replace(/^( {2})+/, (t) => '\t'.repeat(t.length / 2));
+    const leadingTabs = search.some((l) => l.startsWith('\t'));
+    const innerTabs = !leadingTabs && search.some((l) => l.includes('\t'));
+    let conv;
+    let what;
+    if (leadingTabs) {
+      conv = (l) => l.replace(/^\t+/, (t) => '    '.repeat(t.length));
+      what = 'The file indents with tabs; the answer indents with spaces.';
+    } else if (innerTabs) {
+      conv = (l) => l.replace(/\t/g, ' ');
+      what = 'The file separates tokens with tab characters; the answer has single spaces there.';
+    } else {
+      conv = (l) => l.replace(/^( {2})+/, (t) => '\t'.repeat(t.length / 2));
+      what = 'The file indents with spaces; the answer indents with tabs.';
+    }
     return {
       format: 'search-replace-drift',
       raw: `\`\`\`${fenceTag(st.spec.lang, r)}\n${srBlock(search.map(conv), replace.map(conv), 'aider')}\n\`\`\`\n`,
-      why: `The file indents with ${hasTabs ? 'tabs' : 'spaces'}; the answer indents with ${hasTabs ? 'spaces' : 'tabs'}. The result must keep the file's indentation style. ${CITE.fuzzy}`,
+      why: `${what} Unchanged lines keep the file's whitespace and new lines follow the file's style. ${CITE.fuzzy}`,
     };
   },
   'srd-crlf'(st, r) {
@@ -446,7 +456,7 @@ const FORMS = {
       const keepTail = ci === changes.length - 1 ? 1 : 1;
       if (v.length > keepHead + keepTail + 1) {
         const mid = v.slice(keepHead, v.length - keepTail);
-        out.push(...v.slice(0, keepHead), existingCodeMarker(st.spec.lang, indentOf(mid.find((l) => l.trim()) ?? ''), r), ...v.slice(v.length - keepTail));
+        out.push(...v.slice(0, keepHead), existingCodeMarker(st.spec.lang, baseIndent(mid), r), ...v.slice(v.length - keepTail));
         collapsed += mid.length;
       } else out.push(...v);
     });
