@@ -25,10 +25,21 @@ function occurrences(hay, needle) {
   for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1)) n++;
   return n;
 }
+// The outermost fenced block: from the first fence line to the last line that
+// closes it (same backtick run, no info string), so nested fences survive.
 function fences(raw) {
-  return [...lf(raw).matchAll(/```[^\n]*\n([\s\S]*?)\n?```/g)].map((m) => m[1]);
+  const ls = lf(raw).split('\n');
+  const open = ls.findIndex((l) => /^`{3,}/.test(l));
+  if (open < 0) return [];
+  const tick = ls[open].match(/^`+/)[0];
+  let close = -1;
+  for (let i = ls.length - 1; i > open; i--)
+    if (ls[i] === tick) {
+      close = i;
+      break;
+    }
+  return [ls.slice(open + 1, close).join('\n')];
 }
-
 const loose = (t) =>
   lf(t)
     .split('\n')
@@ -91,7 +102,8 @@ for (const f of fs.readdirSync(dir).sort()) {
     if (c.expected.kind === 'refuse') {
       const bs = blocks(c.rawAnswer);
       if (c.format === 'ambiguous' && bs.length) {
-        if (occurrences(file, bs[0][0] + '\n') < 2) throw new Error('ambiguous SEARCH is not found twice');
+        const selText = lines.slice(s0, s1 + 1).join('\n') + '\n';
+        if (occurrences(selText, bs[0][0] + '\n') < 2) throw new Error('ambiguous SEARCH is not found twice inside the selection');
       } else if (c.format === 'search-absent' && bs.length) {
         if (occurrences(file, bs[0][0]) !== 0) throw new Error('absent SEARCH is present');
       } else if (c.format === 'no-op') {

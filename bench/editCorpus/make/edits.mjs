@@ -56,7 +56,7 @@ E({
   instr: 'also escape the backtick character',
   after: "      case 96: // `\n        escape = '&#96;';\n        break;",
   say: 'Added a case for the backtick (char code 96), escaped as `&#96;`.',
-  forms: ['fw', 'srd-elide', 'sr', 'udd-lines'],
+  forms: ['sr-fenced-path', 'fw', 'srd-elide', 'sr', 'udd-lines'],
 });
 E({
   id: 'escape-html-null',
@@ -124,7 +124,7 @@ E({
   instr: 'also reject an empty array for field',
   rep: [['if (!field) {', 'if (!field || (Array.isArray(field) && field.length === 0)) {']],
   say: 'An empty array is now rejected like a missing field.',
-  forms: ['sr-ctx', 'srd-crlf', 'mx-markers', 'udd-lines'],
+  forms: ['think', 'sr-ctx', 'srd-crlf', 'mx-markers', 'udd-lines'],
 });
 
 // ---------------------------------------------------------------- fnmatch (python)
@@ -152,7 +152,7 @@ E({
   instr: 'raise TypeError if name and pat are not both str or both bytes',
   before: '    if isinstance(name, bytes) != isinstance(pat, bytes):\n        raise TypeError("name and pat must both be str or both be bytes")',
   say: 'fnmatchcase() now raises TypeError when one argument is str and the other bytes.',
-  forms: ['fw-prose', 'sr', 'bare-nonl', 'udd-blank'],
+  forms: ['think', 'fw-prose', 'sr', 'bare-nonl', 'udd-blank'],
 });
 
 // ---------------------------------------------------------------- leven (tabs)
@@ -179,7 +179,7 @@ E({
   instr: 'rename bCharCode to rightCharCode',
   rep: [['bCharCode', 'rightCharCode'], ['bCharCode', 'rightCharCode']],
   say: 'Renamed `bCharCode` to `rightCharCode` in the main loop.',
-  forms: ['srd-indent', 'udd-lines', 'fw-prose'],
+  forms: ['ud-git', 'srd-indent', 'udd-lines', 'fw-prose'],
 });
 E({
   id: 'leven-esm',
@@ -204,7 +204,7 @@ E({
   instr: 'this assertion throws for valid inputs: fix the inverted condition',
   to: "\tif (\n\t\t!(\n\t\t\ttypeof error === 'string' ||\n\t\t\terror instanceof Error ||\n\t\t\t(error &&\n\t\t\t\ttypeof error === 'object' &&\n\t\t\t\t'message' in error &&\n\t\t\t\ttypeof error.message === 'string')\n\t\t)\n\t) {",
   say: 'The condition was missing a negation, so every valid input threw; it now throws only for incompatible input, like assertErrorLike.',
-  forms: ['fw', 'sr', 'srd-tabs', 'udd-noctx', 'mx-markers'],
+  forms: ['think', 'fw', 'sr', 'srd-tabs', 'udd-noctx', 'mx-markers'],
 });
 E({
   id: 'editions-includes-doc',
@@ -268,7 +268,7 @@ E({
   instr: 'raise ValueError if s or v is outside 0..1',
   to: 'def hsv_to_rgb(h, s, v):\n    if not (0.0 <= s <= 1.0 and 0.0 <= v <= 1.0):\n        raise ValueError("s and v must be between 0.0 and 1.0")\n    if s == 0.0:\n        return v, v, v\n    i = int(h*6.0) # XXX assume int() truncates!',
   say: 'hsv_to_rgb() now raises ValueError for saturation or value outside [0, 1].',
-  forms: ['srd-indent', 'mx-markers', 'ud-nonum', 'fw-crlf'],
+  forms: ['sr-fenced-path', 'srd-indent', 'mx-markers', 'ud-nonum', 'fw-crlf'],
 });
 
 // ---------------------------------------------------------------- css
@@ -329,7 +329,7 @@ E({
   instr: 'add a "lint:fix" script',
   rep: [['"lint": "eslint lib test"', '"lint": "eslint lib test",\n    "lint:fix": "eslint --fix lib test"']],
   say: 'Added a `lint:fix` script next to `lint`.',
-  forms: ['fw-prose', 'srd-crlf', 'sr-ctx', 'srd-tabs'],
+  forms: ['ud-git', 'fw-prose', 'srd-crlf', 'sr-ctx', 'srd-tabs'],
 });
 
 // ---------------------------------------------------------------- shell
@@ -356,7 +356,7 @@ E({
   instr: 'use $(...) instead of backquotes in eval_gettext',
   rep: [['`envsubst --variables "$1"`', '$(envsubst --variables "$1")']],
   say: 'eval_gettext now uses `$(...)` command substitution.',
-  forms: ['bare', 'sr', 'srd-tabs'],
+  forms: ['think', 'bare', 'sr', 'srd-tabs'],
 });
 E({
   id: 'gunzip-help-short',
@@ -405,7 +405,7 @@ E({
   instr: 'note in the comment that dirname may modify its argument',
   to: '/* Return directory part of PATH or "." if none is available.\n   Like the XPG basename below, this may modify PATH in place.  */\nextern char *dirname (char *__path) __THROW;',
   say: 'The dirname comment now warns that the argument may be modified.',
-  forms: ['fw', 'sr', 'udd-noctx', 'whole'],
+  forms: ['sr-fenced-path', 'fw', 'sr', 'udd-noctx', 'whole'],
 });
 E({
   id: 'alloca-nonnull',
@@ -416,7 +416,7 @@ E({
   instr: 'also use the builtin under clang',
   rep: [['#ifdef\t__GNUC__', '#if defined __GNUC__ || defined __clang__'], ['#endif /* GCC.  */', '#endif /* GCC or clang.  */']],
   say: 'The builtin alloca is now used for clang as well as GCC.',
-  forms: ['srd-tabs', 'fw-prose', 'ud', 'bare-nonl'],
+  forms: ['ud-git', 'srd-tabs', 'fw-prose', 'ud', 'bare-nonl'],
 });
 
 // ---------------------------------------------------------------- edits with separate hunks
@@ -430,7 +430,7 @@ E({
   instr: 'make the rule auto-fixable by removing the debugger statement',
   rep: [['fixable: null,', 'fixable: "code",'], ['\t\t\t\t\tmessageId: "unexpected",\n', '\t\t\t\t\tmessageId: "unexpected",\n\t\t\t\t\tfix(fixer) {\n\t\t\t\t\t\treturn fixer.remove(node);\n\t\t\t\t\t},\n']],
   say: 'The rule is now fixable: the report carries a fix that removes the `debugger` statement.',
-  forms: ['mx-multi', 'fw', 'ud', 'srd-tabs', 'mx-markers'],
+  forms: ['sr-fenced-path', 'mx-multi', 'fw', 'ud', 'srd-tabs', 'mx-markers'],
 });
 E({
   id: 'bisect-hi-check',
@@ -519,4 +519,42 @@ E({
   to: '/** List of text file extensions */\nconst list: readonly string[] = [',
   say: 'Typed the list as `readonly string[]` so callers cannot mutate it.',
   forms: ['fw', 'sr-cline', 'ud-nonum', 'bare-nonl'],
+});
+
+// ---------------------------------------------------------------- markdown (fences inside the edited text)
+E({
+  id: 'ms-readme-weeks',
+  src: npm('ms', 'readme.md'),
+  path: 'readme.md',
+  lang: 'markdown',
+  at: [17, 18],
+  sel: [7, 22],
+  instr: 'add a weeks example to the list',
+  rep: [["ms('1y')      // 31557600000\n", "ms('1y')      // 31557600000\nms('3w')      // 1814400000\n"]],
+  say: "Added an `ms('3w')` example.",
+  forms: ['fw', 'fw-4tick', 'sr', 'ud', 'think'],
+});
+E({
+  id: 'ms-readme-features',
+  src: npm('ms', 'readme.md'),
+  path: 'readme.md',
+  lang: 'markdown',
+  at: [44, 47],
+  sel: [42, 47],
+  instr: 'mention that invalid input throws',
+  after: '- Throws an `Error` when the input is neither a non-empty string nor a finite number',
+  say: 'Added a bullet about the error thrown for invalid input.',
+  forms: ['fw-prose', 'srd-trail', 'whole', 'mx-markers'],
+});
+E({
+  id: 'vary-readme-description',
+  src: npm('vary', 'README.md'),
+  path: 'README.md',
+  lang: 'markdown',
+  at: [9, 9],
+  sel: [1, 9],
+  instr: 'say in the description what the Vary header is for',
+  to: 'Manipulate the HTTP Vary header, which tells caches which request headers\nselected the response that was sent.',
+  say: 'The description now explains what the Vary header does.',
+  forms: ['fw-ctx', 'sr-cline', 'udd-lines'],
 });

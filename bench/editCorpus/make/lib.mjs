@@ -116,5 +116,6 @@ export const fenceTag = (lang, r) =>
       c: ['c', 'c', 'cpp'],
       css: ['css', 'css'],
       json: ['json', 'jsonc', 'json'],
+      markdown: ['markdown', 'md', 'markdown'],
     }[lang] ?? [lang],
   );

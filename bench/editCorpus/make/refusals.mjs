@@ -241,3 +241,27 @@ R({
   refuse: 'SEARCH and REPLACE are identical; the answer changes nothing, so reporting an applied edit would be wrong.',
   why: 'Cline issue #4575: models emit identical SEARCH and REPLACE blocks, a silent no-op: https://github.com/cline/cline/issues/4575',
 });
+
+R({
+  id: 'refuse-readme-fence-twice',
+  src: npm('ms', 'readme.md'),
+  sel: [24, 40],
+  lang: 'markdown',
+  instr: 'use javascript instead of js as the fence language',
+  format: 'ambiguous',
+  raw: '````\n<<<<<<< SEARCH\n```js\n=======\n```javascript\n>>>>>>> REPLACE\n````\n',
+  refuse: 'The SEARCH line opens three code blocks in the file, two of them in the selection; one block cannot say which to change.',
+  why: `${CITE.multiMatch}; ${CITE.nested}`,
+});
+R({
+  id: 'refuse-think-only',
+  src: npm('bytes', 'index.js'),
+  ex: [130, 170],
+  sel: [141, 170],
+  lang: 'javascript',
+  instr: 'accept strings with a space between the number and the unit',
+  format: 'no-code',
+  raw: "<think>\nThe user wants `parse('1 KB')` to work. Looking at parseRegExp... it isn't in the selection, it's defined above. The regex probably already allows optional whitespace with `\\s*`. If so nothing needs to change. But I can't see the regex. Let me think about what to answer.\n\nI should check whether\n",
+  refuse: 'The stream ends inside the <think> block; there is no answer at all, only unfinished reasoning.',
+  why: CITE.think,
+});

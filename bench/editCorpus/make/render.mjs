@@ -45,6 +45,12 @@ export const CITE = {
     'Continue issue #6367: chat models answer with snippets that use "// ... existing code ..." placeholders for unchanged parts: https://github.com/continuedev/continue/issues/6367; aider calls these lazy comments: https://aider.chat/docs/unified-diffs.html',
   elide:
     'Aider issue #424: the model skips lines of the SEARCH block ("DO NOT skip blank lines, comments, docstrings"): https://github.com/Aider-AI/aider/issues/424',
+  think:
+    'Reasoning models (DeepSeek-R1) put their reasoning in <think>...</think> before the answer; clients have to strip it (Continue issue #3832: https://github.com/continuedev/continue/issues/3832; kiss-translator PR #219: https://github.com/fishjar/kiss-translator/pull/219)',
+  nested:
+    'The edited text holds its own ``` fences, so the answer nests fences; appliers that stop at the first bare ``` truncate the edit (Aider issue #22: https://github.com/Aider-AI/aider/issues/22; Continue PR #12594: https://github.com/continuedev/continue/pull/12594)',
+  diffFenced:
+    'Aider\'s "diff-fenced" format exists because Gemini models put the file path inside the fence, before the SEARCH marker: https://aider.chat/docs/more/edit-formats.html',
   prose:
     'Inline edit models add conversation around the code although the feature is not conversational (Cursor issue #1022): https://github.com/cursor/cursor/issues/1022; users ask for "just the code" (Aider issue #3343): https://github.com/Aider-AI/aider/issues/3343',
 };
@@ -153,7 +159,36 @@ const toCRLF = (s) => s.replace(/\r?\n/g, '\r\n');
 const FORMS = {
   // The rewritten selection, fenced, nothing else.
   fw(st, r) {
-    return { format: 'fenced-whole', raw: fenced(st.newSel, fenceTag(st.spec.lang, r)), why: CITE.fenceTag };
+    const nested = st.newSel.some((l) => l.startsWith('```'));
+    return {
+      format: 'fenced-whole',
+      raw: fenced(st.newSel, fenceTag(st.spec.lang, r)),
+      why: nested ? CITE.nested : CITE.fenceTag,
+    };
+  },
+  'fw-4tick'(st, r) {
+    const raw = `${prose(st, r, 'before')}\n\n\`\`\`\`${fenceTag(st.spec.lang, r)}\n${st.newSel.join('\n')}\n\`\`\`\`\n`;
+    return { format: 'fenced-with-prose', raw, why: 'A four-backtick fence around text that holds ``` fences. ' + CITE.nested };
+  },
+  think(st, r) {
+    const first = st.oldSel.find((l) => l.trim()).trim();
+    const reasoning = pick(r, [
+      `Okay, the user wants me to ${st.spec.instr}. The selection starts with \`${first}\`. ${st.spec.say} I should keep everything else the same and only output the code.`,
+      `The request: "${st.spec.instr}". Let me look at the selected code.\n\nIt begins at \`${first}\`. So the change is small: ${lower1(st.spec.say)}\n\nWait, I should check I don't change anything else. Yes, that's fine. Now write the final code.`,
+    ]);
+    const raw = `<think>\n${reasoning}\n</think>\n\n${fenced(st.newSel, fenceTag(st.spec.lang, r))}\n`;
+    return { format: 'fenced-with-prose', raw, why: CITE.think };
+  },
+  'sr-fenced-path'(st, r) {
+    const { search, replace } = minimalBlock(st, r);
+    const raw = `${r() < 0.5 ? prose(st, r, 'before') + '\n\n' : ''}\`\`\`\n${st.spec.path}\n${srBlock(search, replace, 'aider')}\n\`\`\`\n`;
+    return { format: 'search-replace', raw, why: CITE.diffFenced };
+  },
+  'ud-git'(st, r) {
+    const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 3);
+    const hex = () => Math.floor(r() * 0xfffffff).toString(16).padStart(7, '0');
+    const raw = `\`\`\`diff\ndiff --git a/${st.spec.path} b/${st.spec.path}\nindex ${hex()}..${hex()} 100644\n--- a/${st.spec.path}\n+++ b/${st.spec.path}\n${h.map((x) => hunkText(x)).join('\n')}\n\`\`\`\n\n${prose(st, r, 'after')}\n`;
+    return { format: 'udiff', raw, why: CITE.udiff + ' (here with git headers and an index line, as in git diff output)' };
   },
   'fw-notag'(st) {
     return { format: 'fenced-whole', raw: fenced(st.newSel, '') + '\n', why: CITE.formats };
