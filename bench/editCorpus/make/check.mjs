@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyPatch } from 'diff';
+import { applyPatch, diffArrays } from 'diff';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, '..', 'cases');
@@ -46,13 +46,30 @@ const loose = (t) =>
     .map((l) => l.trim().replace(/\s+/g, ' '))
     .filter((l) => l && !/^(\/\/|#)? ?\.\.\.$/.test(l));
 function insideSelection(c) {
+  // The changed stretch (common prefix and suffix removed, trying both
+  // orders, since repeated lines make the alignment ambiguous) must lie in
+  // the selection; an insertion right after the last selected line counts.
   const a = lf(c.fileText).split('\n');
   const b = lf(c.expected.fileText).split('\n');
-  let p = 0;
-  while (p < a.length && a[p] === b[p]) p++;
-  let q = 0;
-  while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
-  if (p < c.selection.startLine || a.length - 1 - q > c.selection.endLine) throw new Error('change leaves the selection');
+  const stretch = (prefixFirst) => {
+    let p = 0;
+    let q = 0;
+    const grow = () => {
+      while (p < a.length - q && p < b.length - q && a[p] === b[p]) p++;
+    };
+    const shrink = () => {
+      while (q < a.length - p && q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+    };
+    if (prefixFirst) {
+      grow();
+      shrink();
+    } else {
+      shrink();
+      grow();
+    }
+    return p >= c.selection.startLine && a.length - q - 1 <= c.selection.endLine;
+  };
+  if (!stretch(true) && !stretch(false)) throw new Error('change leaves the selection');
 }
 function looseBlocks(c, bs) {
   const fileL = loose(c.fileText);

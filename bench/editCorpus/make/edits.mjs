@@ -558,3 +558,101 @@ E({
   say: 'The description now explains what the Vary header does.',
   forms: ['fw-ctx', 'sr-cline', 'udd-lines'],
 });
+
+// ---------------------------------------------------------------- express view.js
+E({
+  id: 'express-view-trystat-enoent',
+  src: npm('express', 'lib/view.js'),
+  path: 'lib/view.js',
+  lang: 'javascript',
+  ex: [1, 205],
+  at: [200, 204],
+  sel: [197, 205],
+  instr: 'only swallow "file not found" errors in tryStat, rethrow anything else',
+  to: "  try {\n    return fs.statSync(path);\n  } catch (e) {\n    if (e.code === 'ENOENT' || e.code === 'ENOTDIR') {\n      return undefined;\n    }\n    throw e;\n  }",
+  say: 'tryStat() now returns undefined only for ENOENT and ENOTDIR and rethrows other errors such as EACCES.',
+  forms: ['fw', 'sr', 'srd-indent', 'ud-nonum', 'think'],
+});
+E({
+  id: 'express-view-render-promise',
+  src: npm('express', 'lib/view.js'),
+  path: 'lib/view.js',
+  lang: 'javascript',
+  ex: [1, 205],
+  at: [158, 159],
+  sel: [133, 159],
+  instr: 'add a promise-returning renderAsync next to render',
+  after: "\n/**\n * Render with the given options, returning a promise.\n *\n * @param {object} options\n * @return {Promise<string>}\n * @private\n */\n\nView.prototype.renderAsync = function renderAsync(options) {\n  var view = this;\n  return new Promise(function (resolve, reject) {\n    view.render(options, function (err, html) {\n      if (err) return reject(err);\n      resolve(html);\n    });\n  });\n};",
+  say: 'Added View.prototype.renderAsync, a promise wrapper around render().',
+  usage: "const html = await view.renderAsync({ title: 'Home' });",
+  forms: ['fw-prose', 'mx-2code', 'srd-elide', 'sr-fenced-path', 'mx-markers'],
+});
+E({
+  id: 'express-view-lookup-debug',
+  src: npm('express', 'lib/view.js'),
+  path: 'lib/view.js',
+  lang: 'javascript',
+  ex: [1, 205],
+  at: [120, 122],
+  sel: [104, 123],
+  instr: 'log through debug when no view file was found',
+  to: "  }\n\n  if (!path) {\n    debug('lookup \"%s\" found nothing in %o', name, roots);\n  }\n\n  return path;",
+  say: 'lookup() now logs a debug line when none of the roots holds the view.',
+  forms: ['bare', 'srd-blank', 'udd-lines', 'fw-ctx'],
+});
+
+// ---------------------------------------------------------------- highlight.js ini.js
+E({
+  id: 'hljs-ini-literals-bug',
+  src: npm('highlight.js', 'lib/languages/ini.js'),
+  path: 'lib/languages/ini.js',
+  lang: 'javascript',
+  at: [37, 40],
+  sel: [30, 40],
+  instr: 'the word boundaries only apply to "on" and "no"; fix the literal regex',
+  rep: [['/\\bon|off|true|false|yes|no\\b/', '/\\b(?:on|off|true|false|yes|no)\\b/']],
+  say: 'Grouped the alternatives so both \\b anchors apply to every literal; before, "button" highlighted its "on".',
+  forms: ['fw', 'sr-cline', 'srd-trail', 'ud', 'whole'],
+});
+
+// ---------------------------------------------------------------- getopt.py
+E({
+  id: 'getopt-shorts-docstring',
+  src: py('getopt.py'),
+  path: 'getopt.py',
+  lang: 'python',
+  ex: [140, 215],
+  at: [192, 192],
+  sel: [192, 205],
+  instr: 'add a docstring to do_shorts',
+  after: '    """Parse the short options in OPTSTRING, consuming option arguments\n    from ARGS when needed, and append (option, value) pairs to OPTS."""',
+  say: 'Added a docstring explaining what do_shorts() consumes and returns.',
+  forms: ['fw-prose-before', 'sr', 'udd-wide', 'srd-crlf'],
+});
+E({
+  id: 'getopt-short-enumerate',
+  src: py('getopt.py'),
+  path: 'getopt.py',
+  lang: 'python',
+  ex: [140, 215],
+  at: [208, 210],
+  sel: [207, 211],
+  instr: 'use enumerate instead of range(len(...))',
+  to: '    for i, c in enumerate(shortopts):\n        if opt == c != \':\':\n            return shortopts.startswith(\':\', i+1)',
+  say: 'The loop now uses enumerate() and compares against the character directly.',
+  forms: ['fw-crlf', 'srd-tabs', 'ud-git', 'bare-nonl'],
+});
+E({
+  id: 'getopt-prefix-message',
+  src: py('getopt.py'),
+  path: 'getopt.py',
+  lang: 'python',
+  ex: [140, 215],
+  at: [181, 184],
+  sel: [171, 190],
+  instr: 'list the possible completions in the "not a unique prefix" error, as the XXX comment suggests',
+  to: "    if len(possibilities) > 1:\n        raise GetoptError(\n            _('option --%s not a unique prefix; possibilities: %s')\n            % (opt, ', '.join('--' + p.rstrip('=') for p in sorted(possibilities))),\n            opt)",
+  say: 'The error now lists the matching long options, and the XXX note is gone.',
+  forms: ['fw', 'sr-ctx', 'srd-changed', 'mx-markers'],
+  drift: ['# No exact match, so better be unique.', '# No exact match, so it must be unique.'],
+});

@@ -265,3 +265,39 @@ R({
   refuse: 'The stream ends inside the <think> block; there is no answer at all, only unfinished reasoning.',
   why: CITE.think,
 });
+R({
+  id: 'refuse-express-view-twice',
+  src: npm('express', 'lib/view.js'),
+  ex: [161, 205],
+  sel: [169, 187],
+  lang: 'javascript',
+  instr: 'also accept symlinks to files',
+  format: 'ambiguous',
+  raw: "You need to follow the link before checking `isFile()`; `statSync` already does that, so the fix is only in the check:\n\n```js\n<<<<<<< SEARCH\n  if (stat && stat.isFile()) {\n    return path;\n  }\n=======\n  if (stat && (stat.isFile() || stat.isSymbolicLink())) {\n    return path;\n  }\n>>>>>>> REPLACE\n```\n",
+  refuse: 'resolve() runs the same three-line check twice (for <path>.<ext> and for <path>/index.<ext>); the block matches both.',
+  why: CITE.multiMatch,
+});
+R({
+  id: 'refuse-getopt-absent',
+  src: py('getopt.py'),
+  ex: [140, 215],
+  sel: [149, 166],
+  lang: 'python',
+  instr: 'allow --opt value as well as --opt=value for optional arguments',
+  format: 'search-absent',
+  raw: "```diff\n--- a/getopt.py\n+++ b/getopt.py\n@@ -150,7 +150,9 @@ def do_longs(opts, opt, longopts, args):\n-    opt, _, optarg = opt.partition('=')\n-    has_arg, opt = _long_has_args(opt, longopts)\n+    opt, sep, optarg = opt.partition('=')\n+    if not sep:\n+        optarg = None\n+    has_arg, opt = _long_has_args(opt, longopts)\n     if has_arg:\n```\n",
+  refuse: 'The removed lines (opt.partition, _long_has_args) are not in this version of do_longs; the hunk matches nothing.',
+  why: CITE.lineNumbers,
+});
+R({
+  id: 'refuse-ini-placeholder',
+  src: npm('highlight.js', 'lib/languages/ini.js'),
+  ex: [1, 121],
+  sel: [41, 70],
+  lang: 'javascript',
+  instr: 'support TOML multi-line literal strings with escapes disabled',
+  format: 'no-code',
+  raw: "```javascript\n  const STRINGS = {\n    // ... add the TOML literal string variants here ...\n  };\n```\n\nYou'll want one variant for `'''` that does not contain `BACKSLASH_ESCAPE`, and keep the others as they are.\n",
+  refuse: 'The only code is a placeholder comment in place of the whole object; writing it would delete the string rules, and there is no real edit to apply.',
+  why: `${CITE.markers} Here the lazy comment replaces the content itself rather than marking unchanged lines.`,
+});
