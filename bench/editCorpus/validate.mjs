@@ -13,7 +13,10 @@ const casesDir = path.join(here, 'cases');
 const problems = [];
 const fail = (id, msg) => problems.push(`${id}: ${msg}`);
 
-const files = fs.readdirSync(casesDir).filter((f) => f.endsWith('.json')).sort();
+const files = fs
+  .readdirSync(casesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const frozen = new Map();
 for (const line of fs.readFileSync(path.join(here, 'FROZEN'), 'utf8').split('\n')) {
   if (!line.trim()) continue;

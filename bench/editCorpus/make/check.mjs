@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applyPatch, diffArrays } from 'diff';
+import { applyPatch } from 'diff';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, '..', 'cases');
@@ -79,7 +79,10 @@ function looseBlocks(c, bs) {
     if (/^\s*(\/\/|#)? ?\.\.\.$/m.test(s)) {
       // Elided SEARCH: each piece between markers must be found, in order.
       let from = 0;
-      for (const piece of lf(s).split(/^\s*(?:\/\/|#)? ?\.\.\.$/m).map(loose).filter((x) => x.length)) {
+      for (const piece of lf(s)
+        .split(/^\s*(?:\/\/|#)? ?\.\.\.$/m)
+        .map(loose)
+        .filter((x) => x.length)) {
         let at = -1;
         for (let i = from; i + piece.length <= cur.length; i++)
           if (piece.every((l, j) => cur[i + j] === l)) {
@@ -141,8 +144,16 @@ for (const f of fs.readdirSync(dir).sort()) {
         got = file;
         for (const h of patch.split(/^@@ \.\.\. @@\n/m).slice(1)) {
           const hl = h.split('\n');
-          const o = hl.filter((l) => l[0] === ' ' || l[0] === '-').map((l) => l.slice(1)).join('\n') + '\n';
-          const n = hl.filter((l) => l[0] === ' ' || l[0] === '+').map((l) => l.slice(1)).join('\n') + '\n';
+          const o =
+            hl
+              .filter((l) => l[0] === ' ' || l[0] === '-')
+              .map((l) => l.slice(1))
+              .join('\n') + '\n';
+          const n =
+            hl
+              .filter((l) => l[0] === ' ' || l[0] === '+')
+              .map((l) => l.slice(1))
+              .join('\n') + '\n';
           if (occurrences(got, o) !== 1) throw new Error('hunk not found exactly once');
           got = got.replace(o, () => n);
         }

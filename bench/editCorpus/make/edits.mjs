@@ -15,7 +15,12 @@ E({
   lang: 'javascript',
   at: [113, 128],
   instr: 'round down instead of rounding to nearest in fmtShort',
-  rep: [['Math.round(ms / d)', 'Math.floor(ms / d)'], ['Math.round(ms / h)', 'Math.floor(ms / h)'], ['Math.round(ms / m)', 'Math.floor(ms / m)'], ['Math.round(ms / s)', 'Math.floor(ms / s)']],
+  rep: [
+    ['Math.round(ms / d)', 'Math.floor(ms / d)'],
+    ['Math.round(ms / h)', 'Math.floor(ms / h)'],
+    ['Math.round(ms / m)', 'Math.floor(ms / m)'],
+    ['Math.round(ms / s)', 'Math.floor(ms / s)'],
+  ],
   say: 'fmtShort now uses Math.floor, so 1.9 hours prints as 1h instead of 2h.',
   usage: "fmtShort(5400000); // '1h'",
   forms: ['fw', 'sr', 'bare', 'srd-trail'],
@@ -27,7 +32,12 @@ E({
   lang: 'javascript',
   at: [138, 153],
   instr: 'add weeks to the long format',
-  rep: [['  if (msAbs >= d) {\n    return plural(ms, msAbs, d, \'day\');', "  if (msAbs >= w) {\n    return plural(ms, msAbs, w, 'week');\n  }\n  if (msAbs >= d) {\n    return plural(ms, msAbs, d, 'day');"]],
+  rep: [
+    [
+      "  if (msAbs >= d) {\n    return plural(ms, msAbs, d, 'day');",
+      "  if (msAbs >= w) {\n    return plural(ms, msAbs, w, 'week');\n  }\n  if (msAbs >= d) {\n    return plural(ms, msAbs, d, 'day');",
+    ],
+  ],
   say: 'Durations of a week or more are now printed in weeks.',
   usage: "ms(ms('3w'), { long: true }); // '3 weeks'",
   forms: ['fw-prose', 'srd-indent', 'udd-lines', 'mx-2code'],
@@ -150,7 +160,8 @@ E({
   at: [70, 71],
   sel: [64, 71],
   instr: 'raise TypeError if name and pat are not both str or both bytes',
-  before: '    if isinstance(name, bytes) != isinstance(pat, bytes):\n        raise TypeError("name and pat must both be str or both be bytes")',
+  before:
+    '    if isinstance(name, bytes) != isinstance(pat, bytes):\n        raise TypeError("name and pat must both be str or both be bytes")',
   say: 'fnmatchcase() now raises TypeError when one argument is str and the other bytes.',
   forms: ['think', 'fw-prose', 'sr', 'bare-nonl', 'udd-blank'],
 });
@@ -177,7 +188,10 @@ E({
   at: [54, 72],
   sel: [47, 72],
   instr: 'rename bCharCode to rightCharCode',
-  rep: [['bCharCode', 'rightCharCode'], ['bCharCode', 'rightCharCode']],
+  rep: [
+    ['bCharCode', 'rightCharCode'],
+    ['bCharCode', 'rightCharCode'],
+  ],
   say: 'Renamed `bCharCode` to `rightCharCode` in the main loop.',
   forms: ['ud-git', 'srd-indent', 'udd-lines', 'fw-prose'],
 });
@@ -214,7 +228,7 @@ E({
   ex: [1, 57],
   at: [7, 9],
   instr: 'make includes() case-insensitive via an optional ignoreCase parameter',
-  to: "export function includes(\n\thaystack: string,\n\tneedle: string,\n\tignoreCase = false,\n): boolean {\n\tif (ignoreCase) {\n\t\treturn haystack.toLowerCase().indexOf(needle.toLowerCase()) !== -1\n\t}\n\treturn haystack.indexOf(needle) !== -1\n}",
+  to: 'export function includes(\n\thaystack: string,\n\tneedle: string,\n\tignoreCase = false,\n): boolean {\n\tif (ignoreCase) {\n\t\treturn haystack.toLowerCase().indexOf(needle.toLowerCase()) !== -1\n\t}\n\treturn haystack.indexOf(needle) !== -1\n}',
   say: 'includes() takes an optional `ignoreCase` flag that lower-cases both strings first.',
   usage: "includes('Hello', 'hello', true) // true",
   forms: ['fw-ctx', 'sr-cline', 'srd-indent', 'mx-2code'],
@@ -254,7 +268,12 @@ E({
   lang: 'python',
   at: [99, 107],
   instr: 'add a docstring to hls_to_rgb',
-  rep: [['def hls_to_rgb(h, l, s):', 'def hls_to_rgb(h, l, s):\n    """Convert a colour from HLS to RGB.\n\n    All inputs and outputs are floats in the range [0.0, 1.0].\n    """']],
+  rep: [
+    [
+      'def hls_to_rgb(h, l, s):',
+      'def hls_to_rgb(h, l, s):\n    """Convert a colour from HLS to RGB.\n\n    All inputs and outputs are floats in the range [0.0, 1.0].\n    """',
+    ],
+  ],
   say: 'Added a docstring describing the value ranges.',
   forms: ['fw-prose-before', 'sr', 'udd-lines', 'bare', 'srd-crlf'],
 });
@@ -342,7 +361,10 @@ E({
   at: [72, 75],
   sel: [70, 77],
   instr: 'accept -h and -V as short options',
-  rep: [['--he | --h )', '--he | --h | -h )'], ['--ve | --v )', '--ve | --v | -V )']],
+  rep: [
+    ['--he | --h )', '--he | --h | -h )'],
+    ['--ve | --v )', '--ve | --v | -V )'],
+  ],
   say: '`-h` and `-V` are now accepted as short forms of --help and --version.',
   forms: ['fw', 'sr-cline', 'udd-lines', 'srd-indent'],
 });
@@ -365,7 +387,10 @@ E({
   lang: 'shell',
   at: [52, 55],
   instr: 'handle -h and -V too',
-  rep: [["--help)    printf", "-h|--help)    printf"], ["--version) printf", "-V|--version) printf"]],
+  rep: [
+    ['--help)    printf', '-h|--help)    printf'],
+    ['--version) printf', '-V|--version) printf'],
+  ],
   say: 'The case statement also matches -h and -V.',
   forms: ['fw-notag', 'whole', 'srd-changed', 'udd-wide'],
   drift: ['case $1 in', 'case "$1" in'],
@@ -390,7 +415,7 @@ E({
   ex: [44, 80],
   at: [52, 57],
   instr: 'prefix error messages with "fatal: "',
-  rep: [["printf >&2 '%s\\n' \"$*\"", "printf >&2 'fatal: %s\\n' \"$*\""]],
+  rep: [['printf >&2 \'%s\\n\' "$*"', 'printf >&2 \'fatal: %s\\n\' "$*"']],
   say: 'die_with_status now prefixes its message with "fatal: ".',
   forms: ['srd-tabs', 'fw', 'ud', 'fw-prose-before'],
 });
@@ -414,7 +439,10 @@ E({
   lang: 'c',
   at: [34, 36],
   instr: 'also use the builtin under clang',
-  rep: [['#ifdef\t__GNUC__', '#if defined __GNUC__ || defined __clang__'], ['#endif /* GCC.  */', '#endif /* GCC or clang.  */']],
+  rep: [
+    ['#ifdef\t__GNUC__', '#if defined __GNUC__ || defined __clang__'],
+    ['#endif /* GCC.  */', '#endif /* GCC or clang.  */'],
+  ],
   say: 'The builtin alloca is now used for clang as well as GCC.',
   forms: ['ud-git', 'srd-tabs', 'fw-prose', 'ud', 'bare-nonl'],
 });
@@ -428,7 +456,13 @@ E({
   at: [23, 37],
   sel: [13, 41],
   instr: 'make the rule auto-fixable by removing the debugger statement',
-  rep: [['fixable: null,', 'fixable: "code",'], ['\t\t\t\t\tmessageId: "unexpected",\n', '\t\t\t\t\tmessageId: "unexpected",\n\t\t\t\t\tfix(fixer) {\n\t\t\t\t\t\treturn fixer.remove(node);\n\t\t\t\t\t},\n']],
+  rep: [
+    ['fixable: null,', 'fixable: "code",'],
+    [
+      '\t\t\t\t\tmessageId: "unexpected",\n',
+      '\t\t\t\t\tmessageId: "unexpected",\n\t\t\t\t\tfix(fixer) {\n\t\t\t\t\t\treturn fixer.remove(node);\n\t\t\t\t\t},\n',
+    ],
+  ],
   say: 'The rule is now fixable: the report carries a fix that removes the `debugger` statement.',
   forms: ['sr-fenced-path', 'mx-multi', 'fw', 'ud', 'srd-tabs', 'mx-markers'],
 });
@@ -441,7 +475,13 @@ E({
   at: [26, 33],
   sel: [19, 50],
   instr: 'raise ValueError when hi is larger than len(a), and document it',
-  rep: [['    slice of a to be searched.\n    """', '    slice of a to be searched.\n\n    Raises ValueError if lo is negative or hi is larger than len(a).\n    """'], ['        hi = len(a)', '        hi = len(a)\n    elif hi > len(a):\n        raise ValueError(\'hi must not exceed len(a)\')']],
+  rep: [
+    [
+      '    slice of a to be searched.\n    """',
+      '    slice of a to be searched.\n\n    Raises ValueError if lo is negative or hi is larger than len(a).\n    """',
+    ],
+    ['        hi = len(a)', "        hi = len(a)\n    elif hi > len(a):\n        raise ValueError('hi must not exceed len(a)')"],
+  ],
   say: 'bisect_right() now rejects an out-of-range `hi`, and the docstring says so.',
   forms: ['mx-multi', 'fw-prose', 'udd-lines', 'srd-elide', 'mx-markers'],
 });
@@ -467,7 +507,10 @@ E({
   at: [32, 113],
   sel: [26, 128],
   instr: 'rename fmtShort to formatShort',
-  rep: [['fmtShort(val)', 'formatShort(val)'], ['function fmtShort(ms)', 'function formatShort(ms)']],
+  rep: [
+    ['fmtShort(val)', 'formatShort(val)'],
+    ['function fmtShort(ms)', 'function formatShort(ms)'],
+  ],
   say: 'Renamed `fmtShort` to `formatShort` (definition and its one call site).',
   forms: ['mx-multi', 'ud', 'mx-markers'],
 });
@@ -480,7 +523,12 @@ E({
   at: [470, 485],
   sel: [470, 485],
   instr: 'raise TypeError when prefix is not a string, and document the check',
-  rep: [['    consist solely of whitespace characters.\n    """', '    consist solely of whitespace characters.\n\n    Raises TypeError if \'prefix\' is not a string.\n    """\n    if not isinstance(prefix, str):\n        raise TypeError(f"prefix must be str, not {type(prefix).__name__}")']],
+  rep: [
+    [
+      '    consist solely of whitespace characters.\n    """',
+      '    consist solely of whitespace characters.\n\n    Raises TypeError if \'prefix\' is not a string.\n    """\n    if not isinstance(prefix, str):\n        raise TypeError(f"prefix must be str, not {type(prefix).__name__}")',
+    ],
+  ],
   say: 'indent() now checks that `prefix` is a str before doing any work.',
   forms: ['fw', 'sr', 'udd-lines', 'srd-trail', 'bare'],
 });
@@ -582,7 +630,8 @@ E({
   at: [158, 159],
   sel: [133, 159],
   instr: 'add a promise-returning renderAsync next to render',
-  after: "\n/**\n * Render with the given options, returning a promise.\n *\n * @param {object} options\n * @return {Promise<string>}\n * @private\n */\n\nView.prototype.renderAsync = function renderAsync(options) {\n  var view = this;\n  return new Promise(function (resolve, reject) {\n    view.render(options, function (err, html) {\n      if (err) return reject(err);\n      resolve(html);\n    });\n  });\n};",
+  after:
+    '\n/**\n * Render with the given options, returning a promise.\n *\n * @param {object} options\n * @return {Promise<string>}\n * @private\n */\n\nView.prototype.renderAsync = function renderAsync(options) {\n  var view = this;\n  return new Promise(function (resolve, reject) {\n    view.render(options, function (err, html) {\n      if (err) return reject(err);\n      resolve(html);\n    });\n  });\n};',
   say: 'Added View.prototype.renderAsync, a promise wrapper around render().',
   usage: "const html = await view.renderAsync({ title: 'Home' });",
   forms: ['fw-prose', 'mx-2code', 'srd-elide', 'sr-fenced-path', 'mx-markers'],
@@ -596,7 +645,7 @@ E({
   at: [120, 122],
   sel: [104, 123],
   instr: 'log through debug when no view file was found',
-  to: "  }\n\n  if (!path) {\n    debug('lookup \"%s\" found nothing in %o', name, roots);\n  }\n\n  return path;",
+  to: '  }\n\n  if (!path) {\n    debug(\'lookup "%s" found nothing in %o\', name, roots);\n  }\n\n  return path;',
   say: 'lookup() now logs a debug line when none of the roots holds the view.',
   forms: ['bare', 'srd-blank', 'udd-lines', 'fw-ctx'],
 });
@@ -625,7 +674,8 @@ E({
   at: [192, 192],
   sel: [192, 205],
   instr: 'add a docstring to do_shorts',
-  after: '    """Parse the short options in OPTSTRING, consuming option arguments\n    from ARGS when needed, and append (option, value) pairs to OPTS."""',
+  after:
+    '    """Parse the short options in OPTSTRING, consuming option arguments\n    from ARGS when needed, and append (option, value) pairs to OPTS."""',
   say: 'Added a docstring explaining what do_shorts() consumes and returns.',
   forms: ['fw-prose-before', 'sr', 'udd-wide', 'srd-crlf'],
 });
@@ -638,7 +688,7 @@ E({
   at: [208, 210],
   sel: [207, 211],
   instr: 'use enumerate instead of range(len(...))',
-  to: '    for i, c in enumerate(shortopts):\n        if opt == c != \':\':\n            return shortopts.startswith(\':\', i+1)',
+  to: "    for i, c in enumerate(shortopts):\n        if opt == c != ':':\n            return shortopts.startswith(':', i+1)",
   say: 'The loop now uses enumerate() and compares against the character directly.',
   forms: ['fw-crlf', 'srd-tabs', 'ud-git', 'bare-nonl'],
 });

@@ -12,9 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const nodeModules = path.join(repoRoot, 'node_modules');
 // The Debian roots are asked of the system so no machine path is written here.
-const pyStdlib = execSync(`python3 -c "import sysconfig;print(sysconfig.get_paths()['stdlib'])"`)
-  .toString()
-  .trim();
+const pyStdlib = execSync(`python3 -c "import sysconfig;print(sysconfig.get_paths()['stdlib'])"`).toString().trim();
 const sysRoot = path.parse(repoRoot).root;
 
 function debVersion(pkg) {
@@ -82,12 +80,8 @@ export function udiffHunks(oldText, newText, context) {
 }
 
 export function hunkText(h, { numbers = true, lineShift = 0, blankContextBare = false } = {}) {
-  const head = numbers
-    ? `@@ -${h.oldStart + lineShift},${h.oldLines} +${h.newStart + lineShift},${h.newLines} @@`
-    : '@@ ... @@';
-  const body = h.lines
-    .filter((l) => !l.startsWith('\\'))
-    .map((l) => (blankContextBare && l === ' ' ? '' : l));
+  const head = numbers ? `@@ -${h.oldStart + lineShift},${h.oldLines} +${h.newStart + lineShift},${h.newLines} @@` : '@@ ... @@';
+  const body = h.lines.filter((l) => !l.startsWith('\\')).map((l) => (blankContextBare && l === ' ' ? '' : l));
   return [head, ...body].join('\n');
 }
 

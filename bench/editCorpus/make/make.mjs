@@ -34,12 +34,10 @@ for (const c of cases) {
   seen.add(c.id);
   fs.writeFileSync(path.join(casesDir, c.id + '.json'), JSON.stringify(c, null, 2) + '\n');
 }
-const frozen = [...seen]
-  .sort()
-  .map((id) => {
-    const buf = fs.readFileSync(path.join(casesDir, id + '.json'));
-    return `${crypto.createHash('sha256').update(buf).digest('hex')}  cases/${id}.json`;
-  });
+const frozen = [...seen].sort().map((id) => {
+  const buf = fs.readFileSync(path.join(casesDir, id + '.json'));
+  return `${crypto.createHash('sha256').update(buf).digest('hex')}  cases/${id}.json`;
+});
 fs.writeFileSync(path.join(here, '..', 'FROZEN'), frozen.join('\n') + '\n');
 
 const byFormat = {};

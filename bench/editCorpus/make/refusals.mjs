@@ -15,7 +15,7 @@ function R({ id, src, ex, sel, lang, instr, format, raw, refuse, why }) {
     return {
       id,
       language: lang,
-      source: s.name,
+      source: s.name + (ex ? `, lines ${ex[0]}-${ex[1]}` : ''),
       fileText,
       selection: { startLine: sel[0] - base, endLine: sel[1] - base },
       instruction: instr,
@@ -39,7 +39,8 @@ R({
   instr: 'add a comment explaining what rc, gc and bc are',
   format: 'ambiguous',
   raw: "Here's the change:\n\n```python\n<<<<<<< SEARCH\n    rc = (maxc-r) / rangec\n    gc = (maxc-g) / rangec\n    bc = (maxc-b) / rangec\n=======\n    # Distance of each channel from the maximum, scaled to 0..1\n    rc = (maxc-r) / rangec\n    gc = (maxc-g) / rangec\n    bc = (maxc-b) / rangec\n>>>>>>> REPLACE\n```\n",
-  refuse: 'The SEARCH lines occur twice, in rgb_to_hls and in rgb_to_hsv, and both are inside the selection; one block cannot say which to change.',
+  refuse:
+    'The SEARCH lines occur twice, in rgb_to_hls and in rgb_to_hsv, and both are inside the selection; one block cannot say which to change.',
   why: CITE.multiMatch,
 });
 R({
@@ -50,7 +51,7 @@ R({
   lang: 'javascript',
   instr: 'treat negative zero as zero',
   format: 'ambiguous',
-  raw: "index.js\n```js\n<<<<<<< SEARCH\n  var msAbs = Math.abs(ms);\n  if (msAbs >= d) {\n=======\n  if (Object.is(ms, -0)) {\n    ms = 0;\n  }\n  var msAbs = Math.abs(ms);\n  if (msAbs >= d) {\n>>>>>>> REPLACE\n```\n",
+  raw: 'index.js\n```js\n<<<<<<< SEARCH\n  var msAbs = Math.abs(ms);\n  if (msAbs >= d) {\n=======\n  if (Object.is(ms, -0)) {\n    ms = 0;\n  }\n  var msAbs = Math.abs(ms);\n  if (msAbs >= d) {\n>>>>>>> REPLACE\n```\n',
   refuse: 'The two SEARCH lines open both fmtShort and fmtLong, which are both selected; the block matches two places.',
   why: CITE.multiMatch,
 });
@@ -74,7 +75,7 @@ R({
   lang: 'python',
   instr: 'wrap the hue into 0..1 with math.fmod instead of %',
   format: 'ambiguous',
-  raw: '```diff\n--- colorsys.py\n+++ colorsys.py\n@@ ... @@\n     else:\n         h = 4.0+gc-rc\n-    h = (h/6.0) % 1.0\n+    h = math.fmod(h/6.0, 1.0)\n```\n\nDon\'t forget to `import math` at the top.\n',
+  raw: "```diff\n--- colorsys.py\n+++ colorsys.py\n@@ ... @@\n     else:\n         h = 4.0+gc-rc\n-    h = (h/6.0) % 1.0\n+    h = math.fmod(h/6.0, 1.0)\n```\n\nDon't forget to `import math` at the top.\n",
   refuse: 'The hunk has no line numbers and its context and removed line occur in both rgb_to_hls and rgb_to_hsv inside the selection.',
   why: `${CITE.udiff}; ${CITE.multiMatch}`,
 });
@@ -135,8 +136,9 @@ R({
   lang: 'javascript',
   instr: 'support a lowercase option for the unit',
   format: 'search-absent',
-  raw: "```diff\n--- a/index.js\n+++ b/index.js\n@@ -95,7 +95,8 @@ function format(value, options) {\n   var unit = options.unit;\n-  var str = formatNumber(value, unit);\n-  return str + unit;\n+  var str = formatNumber(value, unit);\n+  var suffix = options.lowercase ? unit.toLowerCase() : unit;\n+  return str + suffix;\n }\n```\n",
-  refuse: 'Neither the context line nor the removed lines (formatNumber, options.unit without a guard) exist in the file; the hunk belongs to another file.',
+  raw: '```diff\n--- a/index.js\n+++ b/index.js\n@@ -95,7 +95,8 @@ function format(value, options) {\n   var unit = options.unit;\n-  var str = formatNumber(value, unit);\n-  return str + unit;\n+  var str = formatNumber(value, unit);\n+  var suffix = options.lowercase ? unit.toLowerCase() : unit;\n+  return str + suffix;\n }\n```\n',
+  refuse:
+    'Neither the context line nor the removed lines (formatNumber, options.unit without a guard) exist in the file; the hunk belongs to another file.',
   why: CITE.lineNumbers,
 });
 R({
@@ -157,7 +159,7 @@ R({
   lang: 'shell',
   instr: 'add a --list passthrough',
   format: 'search-absent',
-  raw: "```sh\n<<<<<<< SEARCH\ncase \"$1\" in\n  --help) usage; exit 0 ;;\n  --version) version; exit 0 ;;\nesac\n=======\ncase \"$1\" in\n  --help) usage; exit 0 ;;\n  --version) version; exit 0 ;;\n  --list) exec gzip -l \"$@\" ;;\nesac\n>>>>>>> REPLACE\n```\n",
+  raw: '```sh\n<<<<<<< SEARCH\ncase "$1" in\n  --help) usage; exit 0 ;;\n  --version) version; exit 0 ;;\nesac\n=======\ncase "$1" in\n  --help) usage; exit 0 ;;\n  --version) version; exit 0 ;;\n  --list) exec gzip -l "$@" ;;\nesac\n>>>>>>> REPLACE\n```\n',
   refuse: 'The SEARCH case statement (usage/version functions, quoted "$1") is not what the file has.',
   why: CITE.noMatch,
 });
@@ -203,7 +205,7 @@ R({
   lang: 'javascript',
   instr: 'return the long format by default',
   format: 'explain-only',
-  raw: "You don't need to change the library for that. Pass the `long` option when you call it:\n\n```js\nconst ms = require('ms');\n\nms(60000, { long: true }); // \"1 minute\"\nms(2 * 60000, { long: true }); // \"2 minutes\"\n```\n\nIf you want this everywhere, wrap it in a helper in your own code.\n",
+  raw: 'You don\'t need to change the library for that. Pass the `long` option when you call it:\n\n```js\nconst ms = require(\'ms\');\n\nms(60000, { long: true }); // "1 minute"\nms(2 * 60000, { long: true }); // "2 minutes"\n```\n\nIf you want this everywhere, wrap it in a helper in your own code.\n',
   refuse: 'The only code block is calling code for another file; it is not an edit of the selection.',
   why: `${CITE.prose}; the answer argues against editing and shows caller code instead.`,
 });
@@ -237,7 +239,7 @@ R({
   lang: 'javascript',
   instr: 'swap the arguments with destructuring',
   format: 'no-op',
-  raw: "```js\n<<<<<<< SEARCH\n\tif (left.length > right.length) {\n\t\tleft = right;\n\t\tright = swap;\n\t}\n=======\n\tif (left.length > right.length) {\n\t\tleft = right;\n\t\tright = swap;\n\t}\n>>>>>>> REPLACE\n```\n",
+  raw: '```js\n<<<<<<< SEARCH\n\tif (left.length > right.length) {\n\t\tleft = right;\n\t\tright = swap;\n\t}\n=======\n\tif (left.length > right.length) {\n\t\tleft = right;\n\t\tright = swap;\n\t}\n>>>>>>> REPLACE\n```\n',
   refuse: 'SEARCH and REPLACE are identical; the answer changes nothing, so reporting an applied edit would be wrong.',
   why: 'Cline issue #4575: models emit identical SEARCH and REPLACE blocks, a silent no-op: https://github.com/cline/cline/issues/4575',
 });
@@ -273,7 +275,7 @@ R({
   lang: 'javascript',
   instr: 'also accept symlinks to files',
   format: 'ambiguous',
-  raw: "You need to follow the link before checking `isFile()`; `statSync` already does that, so the fix is only in the check:\n\n```js\n<<<<<<< SEARCH\n  if (stat && stat.isFile()) {\n    return path;\n  }\n=======\n  if (stat && (stat.isFile() || stat.isSymbolicLink())) {\n    return path;\n  }\n>>>>>>> REPLACE\n```\n",
+  raw: 'You need to follow the link before checking `isFile()`; `statSync` already does that, so the fix is only in the check:\n\n```js\n<<<<<<< SEARCH\n  if (stat && stat.isFile()) {\n    return path;\n  }\n=======\n  if (stat && (stat.isFile() || stat.isSymbolicLink())) {\n    return path;\n  }\n>>>>>>> REPLACE\n```\n',
   refuse: 'resolve() runs the same three-line check twice (for <path>.<ext> and for <path>/index.<ext>); the block matches both.',
   why: CITE.multiMatch,
 });
@@ -298,6 +300,7 @@ R({
   instr: 'support TOML multi-line literal strings with escapes disabled',
   format: 'no-code',
   raw: "```javascript\n  const STRINGS = {\n    // ... add the TOML literal string variants here ...\n  };\n```\n\nYou'll want one variant for `'''` that does not contain `BACKSLASH_ESCAPE`, and keep the others as they are.\n",
-  refuse: 'The only code is a placeholder comment in place of the whole object; writing it would delete the string rules, and there is no real edit to apply.',
+  refuse:
+    'The only code is a placeholder comment in place of the whole object; writing it would delete the string rules, and there is no real edit to apply.',
   why: `${CITE.markers} Here the lazy comment replaces the content itself rather than marking unchanged lines.`,
 });

@@ -1,16 +1,6 @@
 // Turns an edit spec into one corpus case per requested answer form.
 import { diffArrays } from 'diff';
-import {
-  countLineMatches,
-  existingCodeMarker,
-  fenceTag,
-  hunkText,
-  loadSource,
-  pick,
-  rng,
-  splitLines,
-  udiffHunks,
-} from './lib.mjs';
+import { countLineMatches, existingCodeMarker, fenceTag, hunkText, loadSource, pick, rng, splitLines, udiffHunks } from './lib.mjs';
 
 export const CITE = {
   formats:
@@ -39,8 +29,7 @@ export const CITE = {
     'Aider "Unified diffs make GPT-4 Turbo 3X less lazy": models answer with unified diff hunks; aider drops line numbers and applies hunks by content: https://aider.chat/docs/unified-diffs.html',
   lineNumbers:
     'LLMs emit wrong line numbers in unified diff hunk headers, so hunks must be anchored on content (agentbeck report 74224): https://agentbeck.bot/report/74224; rjp.io "Gemini Pro Can\'t Patch": https://rjp.io/blog/2025-06-25-gemini-pro-cant-patch',
-  crlf:
-    'On CRLF files the model writes LF-only edit text (pi issue #355: https://github.com/earendil-works/pi/issues/355; Roo-Code PR #62 preserves the file line endings: https://github.com/RooCodeInc/Roo-Code/pull/62)',
+  crlf: 'On CRLF files the model writes LF-only edit text (pi issue #355: https://github.com/earendil-works/pi/issues/355; Roo-Code PR #62 preserves the file line endings: https://github.com/RooCodeInc/Roo-Code/pull/62)',
   markers:
     'Continue issue #6367: chat models answer with snippets that use "// ... existing code ..." placeholders for unchanged parts: https://github.com/continuedev/continue/issues/6367; aider calls these lazy comments: https://aider.chat/docs/unified-diffs.html',
   elide:
@@ -85,7 +74,18 @@ export function prepare(spec) {
   const newSel = newLines.slice(sel[0], sel[1] + 1 + delta);
   if (oldSel.join('\n') === newSel.join('\n')) throw new Error(spec.id + ': edit changes nothing');
   const finalNewline = spec.ex ? true : src.text.endsWith('\n');
-  return { spec, finalNewline, srcName: src.name, lines, newLines, sel, oldSel, newSel, at0, at1 };
+  return {
+    spec,
+    finalNewline,
+    srcName: src.name + (spec.ex ? `, lines ${spec.ex[0]}-${spec.ex[1]}` : ''),
+    lines,
+    newLines,
+    sel,
+    oldSel,
+    newSel,
+    at0,
+    at1,
+  };
 }
 
 /** Smallest SEARCH/REPLACE pair (plus context) whose SEARCH occurs once. */
@@ -103,8 +103,7 @@ function minimalBlock(st, r, extra = 0) {
     const e0 = Math.min(a.length, a.length - q + down);
     const search = a.slice(s0, e0);
     const replace = b.slice(s0, b.length - (a.length - e0));
-    if (search.length > 0 && search.some((l) => l.trim()) && countLineMatches(a, search) === 1)
-      return { search, replace, s0 };
+    if (search.length > 0 && search.some((l) => l.trim()) && countLineMatches(a, search) === 1) return { search, replace, s0 };
     if (s0 === 0 && e0 === a.length) throw new Error(st.spec.id + ': no unique block');
     up++;
     down++;
@@ -112,8 +111,7 @@ function minimalBlock(st, r, extra = 0) {
 }
 
 function srBlock(search, replace, style) {
-  if (style === 'cline')
-    return ['------- SEARCH', ...search, '=======', ...replace, '+++++++ REPLACE'].join('\n');
+  if (style === 'cline') return ['------- SEARCH', ...search, '=======', ...replace, '+++++++ REPLACE'].join('\n');
   return ['<<<<<<< SEARCH', ...search, '=======', ...replace, '>>>>>>> REPLACE'].join('\n');
 }
 
@@ -130,15 +128,23 @@ function baseIndent(ls) {
 
 function prose(st, r, where) {
   const say = st.spec.say;
+  const instr = st.spec.instr;
   if (where === 'before')
     return pick(r, [
       `Here's the updated code:`,
       `Sure! ${say}`,
       `${say} Here is the result:`,
       `Certainly. Here's the modified version:`,
-      `Here is the ${st.spec.noun ?? 'code'} with that change:`,
+      `Here is the code with that change:`,
       `You can do this by changing the selected lines like so:`,
       `Okay, ${lower1(say)}`,
+      `To ${instr}, update the code as follows:`,
+      `Good idea. ${say}`,
+      `I'll make the change directly:`,
+      `Here's a minimal change that does this.`,
+      `### Updated code\n\n${say}`,
+      `Below is the edit. ${say}`,
+      `The fix is small:`,
     ]);
   return pick(r, [
     say,
@@ -146,6 +152,11 @@ function prose(st, r, where) {
     `Let me know if you'd like me to adjust anything else!`,
     `This keeps the existing behaviour for all other inputs.`,
     `**What changed:** ${lower1(say)}`,
+    `### Explanation\n\n- ${say}\n- No other lines were touched.`,
+    `Note: I didn't change anything outside the selection.`,
+    `${say} You may want to add a test for this.`,
+    `That's it: ${lower1(say)}`,
+    `Hope this helps!`,
   ]);
 }
 
@@ -186,7 +197,10 @@ const FORMS = {
   },
   'ud-git'(st, r) {
     const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 3);
-    const hex = () => Math.floor(r() * 0xfffffff).toString(16).padStart(7, '0');
+    const hex = () =>
+      Math.floor(r() * 0xfffffff)
+        .toString(16)
+        .padStart(7, '0');
     const raw = `\`\`\`diff\ndiff --git a/${st.spec.path} b/${st.spec.path}\nindex ${hex()}..${hex()} 100644\n--- a/${st.spec.path}\n+++ b/${st.spec.path}\n${h.map((x) => hunkText(x)).join('\n')}\n\`\`\`\n\n${prose(st, r, 'after')}\n`;
     return { format: 'udiff', raw, why: CITE.udiff + ' (here with git headers and an index line, as in git diff output)' };
   },
@@ -194,8 +208,7 @@ const FORMS = {
     return { format: 'fenced-whole', raw: fenced(st.newSel, '') + '\n', why: CITE.formats };
   },
   'fw-prose'(st, r) {
-    const raw =
-      prose(st, r, 'before') + '\n\n' + fenced(st.newSel, fenceTag(st.spec.lang, r)) + '\n\n' + prose(st, r, 'after');
+    const raw = prose(st, r, 'before') + '\n\n' + fenced(st.newSel, fenceTag(st.spec.lang, r)) + '\n\n' + prose(st, r, 'after');
     return { format: 'fenced-with-prose', raw, why: CITE.prose + '; ' + CITE.fenceTag };
   },
   'fw-prose-before'(st, r) {
@@ -412,10 +425,15 @@ const FORMS = {
   'udd-lines'(st, r) {
     const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 3);
     const shift = pick(r, [-1, 1]) * (4 + Math.floor(r() * 30));
+    const shifts = h.map((x) => Math.max(1 - x.oldStart, shift));
     const raw = `${prose(st, r, 'before')}\n\n\`\`\`diff\n--- a/${st.spec.path}\n+++ b/${st.spec.path}\n${h
-      .map((x) => hunkText(x, { lineShift: Math.max(1 - x.oldStart, shift) }))
+      .map((x, i) => hunkText(x, { lineShift: shifts[i] }))
       .join('\n')}\n\`\`\`\n`;
-    return { format: 'udiff-drift', raw, why: `Hunk header line numbers are off by ${shift}; the context is right. ${CITE.lineNumbers}` };
+    return {
+      format: 'udiff-drift',
+      raw,
+      why: `Hunk header line numbers are off by ${[...new Set(shifts)].join(' and ')}; the context is right. ${CITE.lineNumbers}`,
+    };
   },
   'udd-noctx'(st, r) {
     const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 0);
@@ -425,7 +443,11 @@ const FORMS = {
         throw new Error(st.spec.id + ': udd-noctx needs uniquely removable lines');
     }
     const raw = `\`\`\`diff\n${h.map((x) => hunkText(x, { numbers: r() < 0.5 })).join('\n')}\n\`\`\`\n`;
-    return { format: 'udiff-drift', raw, why: `The diff has no context lines and no file header; the removed lines are unique in the file. ${CITE.udiff}; ${CITE.lineNumbers}` };
+    return {
+      format: 'udiff-drift',
+      raw,
+      why: `The diff has no context lines and no file header; the removed lines are unique in the file. ${CITE.udiff}; ${CITE.lineNumbers}`,
+    };
   },
   'udd-blank'(st, r) {
     const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 3);
@@ -437,7 +459,7 @@ const FORMS = {
       why: `Blank context lines lost their leading space (an empty line instead of " "), which strict patch rejects. ${CITE.lineNumbers}`,
     };
   },
-  'udd-wide'(st, r) {
+  'udd-wide'(st) {
     const h = udiffHunks(st.lines.join('\n') + '\n', st.newLines.join('\n') + '\n', 6);
     const raw = `\`\`\`diff\n--- a/${st.spec.path}\n+++ b/${st.spec.path}\n${h.map((x) => hunkText(x, { lineShift: 0 })).join('\n')}\n\`\`\``;
     return { format: 'udiff', raw, why: `Six lines of context instead of three and no final newline after the fence. ${CITE.udiff}` };
