@@ -112,6 +112,36 @@ function looseBlocks(c, bs) {
     throw new Error('loose result differs from loose expected');
 }
 
+// Lines of `answer` (markers stand for elided lines) must be `target` with
+// each marker replacing a non-empty run of lines, and no line dropped
+// anywhere else. Returns the elided runs.
+const isMarker = (l) =>
+  /^\s*(\/\/|#|\/\*)? ?\.\.\. ?(existing code|rest of the code unchanged|existingcode)?.*\.{0,3} ?(\*\/)?$/.test(l) && l.includes('...');
+function elisionRuns(answer, target) {
+  const runs = [];
+  let t = 0;
+  for (let i = 0; i < answer.length; i++) {
+    if (isMarker(answer[i])) {
+      // The segment up to the next marker must follow the elided run verbatim.
+      let e = i + 1;
+      while (e < answer.length && !isMarker(answer[e])) e++;
+      const seg = answer.slice(i + 1, e);
+      let k = t + 1;
+      if (!seg.length) k = target.length;
+      else while (k + seg.length <= target.length && seg.some((l, j) => target[k + j] !== l)) k++;
+      if (seg.length && k + seg.length > target.length) throw new Error('text after a marker not found');
+      if (k === t || k > target.length) throw new Error('marker stands for nothing');
+      runs.push(target.slice(t, k));
+      t = k;
+    } else {
+      if (target[t] !== answer[i]) throw new Error(`answer line ${i} "${answer[i]}" is not the next target line "${target[t]}"`);
+      t++;
+    }
+  }
+  if (t !== target.length) throw new Error('answer drops lines at the end without a marker');
+  return runs;
+}
+
 for (const f of fs.readdirSync(dir).sort()) {
   const c = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   const file = c.fileText;
@@ -132,6 +162,11 @@ for (const f of fs.readdirSync(dir).sort()) {
       checked++;
       continue;
     }
+    // The result keeps the file's line endings.
+    const crlf = file.includes('\r\n');
+    if (crlf && /(^|[^\r])\n/.test(c.expected.fileText)) throw new Error('CRLF file, LF in expected');
+    if (!crlf && c.expected.fileText.includes('\r')) throw new Error('LF file, CR in expected');
+    if (file.endsWith('\n') !== c.expected.fileText.endsWith('\n')) throw new Error('final newline changed');
     if (c.format === 'search-replace' || c.format === 'multi-block') {
       got = file;
       for (const [s, r] of blocks(c.rawAnswer)) {
@@ -188,6 +223,26 @@ for (const f of fs.readdirSync(dir).sort()) {
       // lines and "..." markers ignored), points at one place whose loose text
       // becomes the loose REPLACE in expected.fileText.
       insideSelection(c);
+      const oldSel = lf(c.fileText)
+        .split('\n')
+        .slice(s0, s1 + 1);
+      const delta = lf(c.expected.fileText).split('\n').length - lf(c.fileText).split('\n').length;
+      const newSel = lf(c.expected.fileText)
+        .split('\n')
+        .slice(s0, s1 + 1 + delta);
+      if (c.format === 'existing-code-markers') {
+        // Every marker stands for unchanged lines of the new selection.
+        const runs = elisionRuns(fences(c.rawAnswer)[0].split('\n'), newSel);
+        for (const run of runs) if (!run.every((l) => oldSel.includes(l))) throw new Error('a marker hides a changed line');
+      }
+      if (c.id.endsWith('-srd-elide')) {
+        const [[sb, rb]] = blocks(c.rawAnswer);
+        const start = oldSel.indexOf(sb.split('\n')[0]);
+        const a = elisionRuns(sb.split('\n'), oldSel.slice(start));
+        const b = elisionRuns(rb.split('\n'), newSel.slice(newSel.indexOf(rb.split('\n')[0])));
+        if (a.length !== 1 || b.length !== 1 || a[0].join('\n') !== b[0].join('\n'))
+          throw new Error('SEARCH and REPLACE elide different lines');
+      }
       const bs = blocks(c.rawAnswer);
       if (bs.length) looseBlocks(c, bs);
       skipped.push(`${c.id} (${c.format})`);

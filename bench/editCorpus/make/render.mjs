@@ -547,6 +547,10 @@ export function renderCase(st, form, caseId) {
   const w = FORMS[form];
   if (!w) throw new Error('unknown form ' + form);
   const out = w(st, r);
+  // The answer nests fences when it carries an opening fence of the edited text.
+  const openers = (form === 'whole' ? st.newLines : st.newSel).filter((l) => /^```\w/.test(l));
+  const rawLines = out.raw.split('\n').map((l) => l.replace(/^[ +-]/, ''));
+  if (openers.some((o) => rawLines.includes(o)) && !out.why.includes(CITE.nested)) out.why += '. ' + CITE.nested;
   const eol = st.finalNewline ? '\n' : '';
   let fileText = st.lines.join('\n') + eol;
   let expected = st.newLines.join('\n') + eol;
