@@ -19,14 +19,23 @@ export type ParsedAnswer =
   | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
   | { format: 'wholeBlock'; fences: Fence[]; bare: string[] };
 
-const SEARCH_START = /^\s*<{5,9}\s*(SEARCH|ORIGINAL)?\s*$/i;
+// Aider's markers, and Cline's (`------- SEARCH` / `+++++++ REPLACE`).
+const SEARCH_START = /^\s*(<{5,9}\s*(SEARCH|ORIGINAL)?|-{5,9}\s*SEARCH)\s*$/i;
 const DIVIDER = /^\s*={5,9}\s*$/;
-const REPLACE_END = /^\s*>{5,9}\s*(REPLACE|UPDATED)?\s*$/i;
+const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
 const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*)$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
 /** Reasoning some models write into the answer itself, before the answer proper. */
 const THINKING = /^\s*<(think|thinking|reasoning)>[\s\S]*?<\/\1>\s*/i;
+
+/** An answer cut off while still reasoning: it has no answer yet. */
+export function unfinishedThinking(raw: string): boolean {
+  return /^\s*<(think|thinking|reasoning)>/i.test(raw) && !THINKING.test(raw);
+}
+
+/** Lines that only mark a merge or an edit block; code that contains them is an answer format gone wrong. */
+export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
   const lines = answerLines(raw.replace(THINKING, ''));

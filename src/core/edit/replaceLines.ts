@@ -29,18 +29,15 @@ export function replacementLines(
     from.push(source);
   };
   const mapped = new Set(match.fileLineOf.filter((x): x is number => x !== undefined));
-  let nextFileLine = match.start;
   let oldIndex = 0;
   let newIndex = 0;
-  // File lines inside the place that no quoted line stands for (blank lines the model left out) stay where they are.
-  const keepUnmappedBefore = (fileLine: number) => {
-    for (; nextFileLine < fileLine; nextFileLine++)
-      if (!mapped.has(nextFileLine) && isBlank(file[nextFileLine])) push(file[nextFileLine], nextFileLine);
+  // File lines inside the place that no quoted line stands for (blank lines the model left out) stay
+  // where they are: right after the file line before them.
+  const keepUnmappedAfter = (fileLine: number) => {
+    for (let next = fileLine + 1; next < match.end && !mapped.has(next); next++) if (isBlank(file[next])) push(file[next], next);
   };
-  for (let p = 0; p < parts.length; p++) {
-    const part = parts[p];
-    // Removed lines that are replaced (not just deleted) keep the blank lines before them.
-    const replaced = part.removed === true && parts[p + 1]?.added === true;
+  for (let next = match.start; next < match.end && !mapped.has(next); next++) if (isBlank(file[next])) push(file[next], next);
+  for (const part of parts) {
     for (let k = 0; k < part.count!; k++) {
       if (part.added) {
         push(reindent(newBlock[newIndex++]));
@@ -48,15 +45,13 @@ export function replacementLines(
       }
       const at = match.fileLineOf[oldIndex];
       if (part.removed) {
-        if (at !== undefined && replaced) keepUnmappedBefore(at);
-        if (at !== undefined) nextFileLine = Math.max(nextFileLine, at + 1);
+        if (at !== undefined) keepUnmappedAfter(at);
         oldIndex++;
         continue;
       }
       if (at !== undefined) {
-        keepUnmappedBefore(at);
         push(file[at], at);
-        nextFileLine = Math.max(nextFileLine, at + 1);
+        keepUnmappedAfter(at);
       } else {
         push(reindent(newBlock[newIndex]));
       }
@@ -69,10 +64,13 @@ export function replacementLines(
 
 /** How a new line's indentation is turned into the file's, from the first quoted line that matched a non-blank file line. */
 function indentMapper(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string) => string {
+  // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
   for (let j = 0; j < oldBlock.length; j++) {
     const at = match.fileLineOf[j];
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
-    return indentShift(leadingWhitespace(oldBlock[j]), leadingWhitespace(file[at]));
+    const quoted = leadingWhitespace(oldBlock[j]);
+    const actual = leadingWhitespace(file[at]);
+    if (quoted !== actual) return indentShift(quoted, actual);
   }
   return (line) => line;
 }

@@ -18,28 +18,38 @@ export interface PlacedBlock extends NewLines {
 
 const same = (a: string, b: string) => a.trim() === b.trim();
 
-export function placeWholeBlock(file: readonly string[], selection: LineRange, rawBlock: readonly string[]): PlacedBlock {
+/**
+ * `elided` tells the lines that stand for code the model left out ("// ... existing code ..."): each keeps
+ * the lines it replaced in the file, except those a new line of the same change rewrites.
+ */
+export function placeWholeBlock(
+  file: readonly string[],
+  selection: LineRange,
+  rawBlock: readonly string[],
+  elided: (line: string) => boolean = () => false,
+): PlacedBlock {
   const block = trimBlankEnds(rawBlock);
-  const selected = file.slice(selection.start, selection.end);
-  // Blank lines at the selection's ends belong to the layout around it, unless the selection is nothing else.
-  let { start, end } = selection;
-  if (!selected.every(isBlank)) {
-    while (start < end && isBlank(file[start])) start++;
-    while (end > start && isBlank(file[end - 1])) end--;
+  const { start, end } = selection;
+  // Blank lines at the selection's ends may be layout the model left out: the range without them is a candidate too.
+  let inner = { ...selection };
+  if (!file.slice(start, end).every(isBlank)) {
+    while (inner.start < inner.end && isBlank(file[inner.start])) inner.start++;
+    while (inner.end > inner.start && isBlank(file[inner.end - 1])) inner.end--;
   }
   if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
-  const starts = anchors(file, block[0], start, -1);
-  const ends = anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1);
-  let best: { range: LineRange; score: number } = { range: { start, end }, score: score(file, block, start, end) };
-  for (const p of [start, ...starts]) {
-    for (const q of [end, ...ends]) {
-      if (p === start && q === end) continue;
+  // A whole file repeated back starts at the file's start and ends at its end.
+  const starts = [...new Set([start, inner.start, 0, ...anchors(file, block[0], start, -1)])];
+  const ends = [...new Set([end, inner.end, file.length, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  let best: { range: LineRange; score: number } | undefined;
+  for (const p of starts) {
+    for (const q of ends) {
+      if (p > inner.start || q < inner.end || p > q) continue;
       const s = score(file, block, p, q);
-      if (s > best.score) best = { range: { start: p, end: q }, score: s };
+      if (!best || s > best.score) best = { range: { start: p, end: q }, score: s };
     }
   }
-  const range = best.range;
-  return { range, ...keepUnchanged(file, range, reindented(file, range, block)) };
+  const range = best!.range;
+  return { range, ...keepUnchanged(file, range, reindented(file, range, block), elided) };
 }
 
 /** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
@@ -88,28 +98,70 @@ function minimumIndent(lines: readonly string[]): string | undefined {
 }
 
 /** Lines the block left as they were (trailing spaces aside) are written back byte for byte. */
-function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[]): NewLines {
+function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[], elided: (line: string) => boolean): NewLines {
   const old = file.slice(range.start, range.end);
   const out: string[] = [];
   const from: Array<number | undefined> = [];
   let i = 0;
   let j = 0;
+  let removed: number[] = [];
+  let added: string[] = [];
+  const flush = () => {
+    const marker = added.findIndex(elided);
+    if (marker < 0) {
+      for (const line of added) {
+        out.push(line);
+        from.push(undefined);
+      }
+    } else {
+      // The marker keeps the replaced lines that no new line of this change rewrites.
+      const rewritten = new Set<number>();
+      for (const line of added) {
+        if (elided(line)) continue;
+        const twin = removed.find((r) => !rewritten.has(r) && similar(file[range.start + r], line));
+        if (twin !== undefined) rewritten.add(twin);
+      }
+      added.forEach((line, k) => {
+        if (k === marker) {
+          for (const r of removed) {
+            if (rewritten.has(r)) continue;
+            out.push(old[r]);
+            from.push(range.start + r);
+          }
+        } else if (!elided(line)) {
+          out.push(line);
+          from.push(undefined);
+        }
+      });
+    }
+    removed = [];
+    added = [];
+  };
   for (const part of diffArrays(
     old.map((l) => l.trimEnd()),
     block.map((l) => l.trimEnd()),
   )) {
-    if (part.removed) i += part.count!;
-    else if (part.added) {
-      for (let k = 0; k < part.count!; k++) {
-        out.push(block[j++]);
-        from.push(undefined);
-      }
-    } else {
+    if (part.removed) for (let k = 0; k < part.count!; k++) removed.push(i++);
+    else if (part.added) for (let k = 0; k < part.count!; k++) added.push(block[j++]);
+    else {
+      flush();
       for (let k = 0; k < part.count!; k++, i++, j++) {
         out.push(old[i]);
         from.push(range.start + i);
       }
     }
   }
+  flush();
   return { lines: out, from };
+}
+
+/** Whether a new line rewrites an old one: most of their words agree. */
+function similar(a: string, b: string): boolean {
+  const words = (s: string) => new Set(s.split(/[^\w$]+/).filter(Boolean));
+  const x = words(a);
+  const y = words(b);
+  if (x.size === 0 || y.size === 0) return a.trim() === b.trim();
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / Math.max(x.size, y.size) > 0.5;
 }

@@ -94,9 +94,29 @@ describe('the edit applier', () => {
       assert.equal(out, 'a\nc\n');
     });
 
-    it('refuses an answer that leaves code out with an elision comment', () => {
+    it('keeps the code an "... existing code ..." comment stands for', () => {
       const answer = '```ts\n  add(item: string): void {\n    // ... existing code ...\n    this.log(item);\n  }\n```';
-      assert.equal(refused(applyEditAnswer(FILE, ADD, answer)).why, 'elided');
+      assert.equal(
+        applied(applyEditAnswer(FILE, ADD, answer)),
+        FILE.replace('    this.items.push(item);\n', '    this.items.push(item);\n    this.log(item);\n'),
+      );
+    });
+
+    it('refuses a placeholder comment where code should be', () => {
+      const answer = '```ts\n  add(item: string): void {\n    // ... validate the item here ...\n  }\n```\nFill in the validation.';
+      assert.equal(refused(applyEditAnswer(FILE, ADD, answer)).why, 'noCode');
+    });
+
+    it('refuses prose with no code, and an answer that changes nothing', () => {
+      const prose = 'This method already ignores nothing. Could you say which items should be skipped? I can then change it.';
+      assert.equal(refused(applyEditAnswer(FILE, ADD, prose)).why, 'noCode');
+      const same = '```ts\n  add(item: string): void {\n    this.items.push(item);\n  }\n```';
+      assert.equal(refused(applyEditAnswer(FILE, ADD, same)).why, 'noChange');
+    });
+
+    it('refuses a block holding edit markers rather than writing them into the file', () => {
+      const answer = '```ts\n------- SEARCH\n    this.items.push(item);\n=======\n    x();\n+++++++ SEARCH\n```';
+      assert.equal(applyEditAnswer(FILE, ADD, answer).kind, 'refuse');
     });
 
     it('refuses an answer cut off inside its code block', () => {
@@ -184,6 +204,20 @@ describe('the edit applier', () => {
       const outcome = refused(applyEditAnswer(FILE, ADD, sr('    this.things.append(item);', '    x();')));
       assert.equal(outcome.why, 'notFound');
       assert.match(outcome.message, /this\.things\.append/);
+    });
+
+    it("reads Cline's markers", () => {
+      const answer =
+        '<replace_in_file>\n------- SEARCH\n    this.items.push(item);\n=======\n    if (item) this.items.push(item.trim());\n+++++++ REPLACE\n</replace_in_file>';
+      assert.equal(applied(applyEditAnswer(FILE, ADD, answer)), CHANGED);
+    });
+
+    it('keeps the lines "..." skips in both SEARCH and REPLACE', () => {
+      const answer = sr(
+        '  add(item: string): void {\n    ...\n  }\n\n  count(): number {',
+        '  add(item: string): void {\n    ...\n  }\n\n  size(): number {',
+      );
+      assert.equal(applied(applyEditAnswer(FILE, ADD, answer)), FILE.replace('count(): number', 'size(): number'));
     });
 
     it('refuses a block cut off before its REPLACE marker', () => {
