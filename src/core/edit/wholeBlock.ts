@@ -31,7 +31,7 @@ export function placeWholeBlock(
   const block = trimBlankEnds(rawBlock);
   const { start, end } = selection;
   // Blank lines at the selection's ends may be layout the model left out: the range without them is a candidate too.
-  let inner = { ...selection };
+  const inner = { ...selection };
   if (!file.slice(start, end).every(isBlank)) {
     while (inner.start < inner.end && isBlank(file[inner.start])) inner.start++;
     while (inner.end > inner.start && isBlank(file[inner.end - 1])) inner.end--;
