@@ -1,4 +1,4 @@
-// What esbuild.mjs builds, kept apart from the build itself so that test/unit/builders/bundles.test.ts
+// What esbuild.mjs builds, kept apart from the build itself so that test/unit/project/bundles.test.ts
 // can build the same bundles in memory and check what each holds.
 import { resolve } from 'node:path';
 
@@ -16,6 +16,8 @@ export const LAZY_BUNDLES = {
   'src/vscode/speech/registerSpeech.ts': 'speech',
   'src/vscode/spend/registerSpendView.ts': 'spendView',
   'src/core/transport/undici.ts': 'undici',
+  'src/vscode/edit/inlineEditController.ts': 'inlineEdit',
+  'src/vscode/edit/commitMessage.ts': 'commitMessage',
 };
 
 /** Turns an import of a lazy entry, from any other bundle, into a require of that entry's own bundle. */

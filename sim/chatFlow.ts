@@ -19,6 +19,8 @@ import { stableId } from './rng';
 import { planToolCalls, type ToolChoice } from './toolPlanner';
 import { countTokens, truncateToTokens } from './tokens';
 import { citationsFor, SEARCH_ERROR_MESSAGE } from './webSearch';
+import { specialAnswer } from './editAnswer';
+import { requestEditMode } from './editMode';
 
 export interface ChatPlan {
   service: 'A' | 'B';
@@ -138,7 +140,9 @@ export async function runChat(ctx: RequestContext, plan: ChatPlan): Promise<void
 
   let finishReason = calls.length > 0 ? 'tool_calls' : 'stop';
   let reasoning = script.reasoning;
-  let content = cutAtStop(script.content, plan.stop).text;
+  // Inline edits and commit messages get an answer of their own shape (editAnswer.ts).
+  const special = calls.length === 0 ? specialAnswer(plan.messages, requestEditMode(ctx.headers['x-sim-edit'], ctx.editMode)) : undefined;
+  let content = cutAtStop(special ?? script.content, plan.stop).text;
 
   if (ctx.forcedFinish) {
     // x-sim-finish: end early with the forced reason, as a real model would when cut off.

@@ -1,6 +1,7 @@
 // `npm run sim`: starts the simulator and serves until SIGINT/SIGTERM.
-// Flags: --port-a N --port-b N --ttft-ms N --tps N --fim ideal|realistic|realistic;class=NAME
+// Flags: --port-a N --port-b N --ttft-ms N --tps N --fim ideal|realistic|realistic;class=NAME --edit fenced|searchReplace|context|diff
 import { parseFimMode, type FimModeSpec } from './fimMode';
+import { parseEditMode } from './editMode';
 import { startSimulator } from './simulator';
 import type { SimOptions } from './types';
 
@@ -27,8 +28,17 @@ export function parseArgs(argv: readonly string[]): SimOptions {
       options.fim = spec as FimModeSpec;
       continue;
     }
+    if (flag === '--edit') {
+      const spec = inline ?? argv[++i] ?? '';
+      try {
+        options.edit = parseEditMode(spec);
+      } catch (err) {
+        throw new Error(`--edit: ${(err as Error).message}`);
+      }
+      continue;
+    }
     const key = FLAGS[flag];
-    if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${[...Object.keys(FLAGS), '--fim'].join(', ')})`);
+    if (!key) throw new Error(`unknown flag ${argv[i]} (flags: ${[...Object.keys(FLAGS), '--fim', '--edit'].join(', ')})`);
     const raw = inline ?? argv[++i];
     const value = Number(raw);
     if (raw === undefined || raw.trim() === '' || !Number.isFinite(value) || value < 0)

@@ -2,6 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ActiveFault, FaultKind } from './faults';
 import type { FimMode } from './fimMode';
+import type { EditMode } from './editMode';
 import type { SimClock } from './pacing';
 import type { PromptCache } from './promptCache';
 import type { SimOptions } from './types';
@@ -36,6 +37,8 @@ export interface RequestContext {
   promptCache: PromptCache;
   /** The server's FIM mode (SimOptions.fim); the `x-sim-fim` header overrides it. */
   fimMode: FimMode;
+  /** The server's inline edit answer shape (SimOptions.edit); the `x-sim-edit` header overrides it. */
+  editMode: EditMode;
   /** Unique per request within a simulator run, for response ids. */
   serial: number;
   /** Takes a queued fault that only the handler can match (search-error). */

@@ -9,6 +9,7 @@ import { errorBody, SimHttpError, badRequest } from './errors';
 import { FaultQueue, parseFaultHeader, type ActiveFault } from './faults';
 import { headerRecord, readBody, sendJson } from './httpIo';
 import { parseFimMode, type FimMode } from './fimMode';
+import { parseEditMode, type EditMode } from './editMode';
 import { realClock, type SimClock } from './pacing';
 import { PromptCache } from './promptCache';
 import type { ForcedFinish, RequestContext } from './requestContext';
@@ -153,6 +154,7 @@ class SimulatorImpl implements Simulator {
   private tunable: TunableOptions;
   private readonly balance: NonNullable<SimOptions['balance']>;
   private readonly fimMode: FimMode;
+  private readonly editMode: EditMode;
   private readonly clock: SimClock;
   private readonly serverA: Server;
   private readonly serverB: Server;
@@ -169,6 +171,7 @@ class SimulatorImpl implements Simulator {
     this.tunable = { ...this.initial };
     this.balance = options.balance ?? DEFAULT_BALANCE;
     this.fimMode = parseFimMode(options.fim ?? 'ideal');
+    this.editMode = parseEditMode(options.edit ?? 'fenced');
     this.clock = options.clock ?? realClock;
     this.serverA = this.makeServer('A', ROUTES_A);
     this.serverB = this.makeServer('B', ROUTES_B);
@@ -376,6 +379,7 @@ class SimulatorImpl implements Simulator {
       balance: this.balance,
       promptCache: this.promptCache,
       fimMode: this.fimMode,
+      editMode: this.editMode,
       serial: ++this.serial,
       takeFault: (kinds) => this.faults.take(service, path, kinds),
       markServerReset: abort.markServerReset,

@@ -2,6 +2,7 @@
 // here, apart from simulator.ts, so the modules the simulator is built from can name them without
 // importing the simulator itself (which imports them: a cycle).
 import type { FimModeSpec } from './fimMode';
+import type { EditMode } from './editMode';
 import type { SimClock } from './pacing';
 
 /** A parsed JSON object (a request body, a schema). */
@@ -26,6 +27,8 @@ export interface SimOptions {
   balance?: { currency: 'CNY' | 'USD'; total: string; granted: string; toppedUp: string };
   /** How FIM answers (fimMode.ts): 'ideal' (default) or a misbehaving 'realistic' model; `x-sim-fim` overrides it per request. */
   fim?: FimModeSpec;
+  /** How inline edits are answered (editMode.ts): 'fenced' (default), 'searchReplace', 'context' or 'diff'; `x-sim-edit` overrides it per request. */
+  edit?: EditMode;
   /** Time and waits for pacing and keep-alives; default the real clock (tests pass a fake one). */
   clock?: SimClock;
 }

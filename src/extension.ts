@@ -28,6 +28,7 @@ import { SPEECH_COMMANDS } from './vscode/speech/speechContributions';
 import type * as ChatBundle from './vscode/chat/registerChat';
 import type * as SpeechBundle from './vscode/speech/registerSpeech';
 import type * as SpendViewBundle from './vscode/spend/registerSpendView';
+import { registerEdit } from './vscode/edit/registerEdit';
 
 /**
  * What activate() built. VS Code calls deactivate() with no arguments and disposes context.subscriptions
@@ -99,6 +100,21 @@ export function activate(context: vscode.ExtensionContext) {
     );
   });
   /* eslint-enable @typescript-eslint/no-require-imports */
+  // Inline edit's commands and its (request-free) code actions exist from activation; the edit
+  // controller and the commit message writer are bundles of their own, loaded on first use.
+  const edit = addAll(
+    store,
+    registerEdit({
+      context,
+      clients,
+      gate,
+      ui,
+      log,
+      spend: { sink: spend.ledger, budget: spend.guard },
+      rules: () => chat().rulesSection(),
+      attachSelection: () => chat().attachSelection(),
+    }),
+  );
 
   for (const disposable of [
     log,
@@ -150,6 +166,7 @@ export function activate(context: vscode.ExtensionContext) {
     get spendView() {
       return spendView().panel;
     },
+    edit,
     ui,
   };
 }

@@ -27,9 +27,23 @@ export const COMMANDS = {
   nextSentence: 'tandem.nextSentence',
   previousSentence: 'tandem.previousSentence',
   pauseResumeReading: 'tandem.pauseResumeReading',
+  edit: 'tandem.edit',
+  acceptAllEdits: 'tandem.edit.acceptAll',
+  rejectAllEdits: 'tandem.edit.rejectAll',
+  acceptEditHunk: 'tandem.edit.acceptHunk',
+  rejectEditHunk: 'tandem.edit.rejectHunk',
+  explainSelection: 'tandem.explainSelection',
+  commitMessage: 'tandem.commitMessage',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];
 
 /** Registered but not contributed: only VS Code calls it (an accepted inline completion's hook), so it stays out of the palette. */
-export const HIDDEN_COMMANDS: ReadonlySet<CommandId> = new Set<CommandId>([COMMANDS.completionAccepted]);
+export const HIDDEN_COMMANDS: ReadonlySet<CommandId> = new Set<CommandId>([
+  COMMANDS.completionAccepted,
+  // A hunk's CodeLens buttons: they name the hunk, which the palette cannot.
+  COMMANDS.acceptEditHunk,
+  COMMANDS.rejectEditHunk,
+  // The "Explain with Tandem" code action's target.
+  COMMANDS.explainSelection,
+]);

@@ -97,6 +97,14 @@ export const SETTINGS = {
   // Standing approvals: global rules only the user sets; a workspace's own are in workspaceState.
   'chat.commandRules': { type: 'object', default: { allow: [], deny: [] }, userOnly: true, scope: 'application' },
 
+  'edit.service': { type: 'string', enum: ['A', 'B'], default: 'B' },
+  'edit.model': { type: 'string', default: DEFAULT_CHAT_MODEL },
+  'edit.thinking': { type: 'boolean', default: false },
+  'codeActions.enabled': { type: 'boolean', default: true },
+  'commitMessage.service': { type: 'string', enum: ['A', 'B'], default: 'B' },
+  'commitMessage.model': { type: 'string', default: 'beta-v4-flash' },
+  'commitMessage.thinking': { type: 'boolean', default: false },
+
   'completion.enabled': { type: 'boolean', default: true },
   'completion.model': { type: 'string', enum: completionModels().map((m) => m.id), default: DEFAULT_FIM_MODEL },
   'completion.mode': { type: 'string', enum: ['automatic', 'manual'], default: 'automatic' },

@@ -9,7 +9,7 @@
  * - the lazy value requires the entry inside the function, never with a top-level import:
  *   `const chat = lazyModule(() => (require('./vscode/chat/registerChat') as typeof import('./vscode/chat/registerChat')).registerChat(...))`.
  *   `import type` from the entry is fine; a value import would put it back on the activation path, which
- *   test/unit/builders/bundles.test.ts catches.
+ *   test/unit/project/bundles.test.ts catches.
  */
 export function lazyModule<T>(build: () => T): () => T {
   let built: { value: T } | undefined;

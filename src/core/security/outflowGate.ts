@@ -29,6 +29,10 @@ export const OUTFLOWS = [
   'checkpoint',
   /** Project rules (AGENTS.md and the like) sent as system text. */
   'projectRules',
+  /** An inline edit's selection, the code around it and its diagnostics (Ctrl+I, the code actions). */
+  'inlineEdit',
+  /** The staged or working-tree diff a commit message is written from. */
+  'commitDiff',
 ] as const;
 
 export type Outflow = (typeof OUTFLOWS)[number];

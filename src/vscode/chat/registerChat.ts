@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { COMMANDS } from '../../core/config/commandCatalog';
 import { ChatController, type ChatControllerDeps } from '../../core/chat/chatController';
 import { KeyValueChatStore } from '../../core/chat/chatStore';
-import type { HostMessage } from '../../shared/protocol';
+import { MENTION_IDS, type HostMessage } from '../../shared/protocol';
 import type { OutflowGate } from '../security/outflowGate';
 import type { CommandHandler } from '../lifecycle/lazyCommands';
 import type { ServiceClients } from '../services/serviceClients';
@@ -38,6 +38,10 @@ export interface ChatRegistration {
   gate: OutflowGate;
   /** What each chat command does; activate() registered the commands and calls these. */
   commands: Record<(typeof CHAT_COMMANDS)[number], CommandHandler>;
+  /** The project rules section (AGENTS.md) as the chat sends it, or undefined; inline edits send it too. */
+  rulesSection: () => Promise<string | undefined>;
+  /** Shows the chat and attaches the editor's selection, asking first for a sensitive file (Explain with Tandem). */
+  attachSelection: () => Promise<void>;
   disposables: vscode.Disposable[];
 }
 
@@ -109,5 +113,23 @@ export function registerChat(
     [COMMANDS.undoLastEdit]: () => restorer.undoLast(controller.chat.id),
     [COMMANDS.manageApprovals]: () => manageApprovals(commandRules),
   };
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, commands, disposables };
+  const attachSelection = async () => {
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    await actions.mention(MENTION_IDS.selection);
+  };
+  const rulesSection = async () => (await rules.read()).section;
+  return {
+    controller,
+    store,
+    provider,
+    checkpoints,
+    restorer,
+    commandRules,
+    onDidEmit: emitted.event,
+    gate,
+    commands,
+    rulesSection,
+    attachSelection,
+    disposables,
+  };
 }

@@ -40,6 +40,8 @@ const GUARDS: Record<Outflow, ReadonlyArray<readonly [file: string, guard: RegEx
   export: [['src/vscode/chat/exportChat.ts', /currentSession\.keptChat\(\)/]],
   checkpoint: [['src/vscode/chat/checkpointStore.ts', /gate\.judge\('checkpoint'/]],
   projectRules: [['src/vscode/chat/projectRulesSource.ts', /gate\.judge\('projectRules'/]],
+  inlineEdit: [['src/vscode/edit/inlineEditController.ts', /gate\.judge\('inlineEdit'/]],
+  commitDiff: [['src/vscode/edit/commitMessage.ts', /gate\.judgeMany\(\s*'commitDiff'/]],
 };
 
 /** Calls that read workspace text (a document's, a file's, or VS Code's problems). */
@@ -66,6 +68,8 @@ const READERS: Record<string, Outflow | { notAnOutflow: string }> = {
   'src/vscode/completion/contextGatherer.ts': 'completionContext',
   'src/vscode/completion/inlineCompletionProvider.ts': 'completionContext',
   'src/vscode/speech/speechInput.ts': 'speech',
+  'src/vscode/edit/inlineEditController.ts': 'inlineEdit',
+  'src/vscode/edit/liveDiff.ts': { notAnOutflow: "compares the document with the pending edit's text to draw it; nothing is sent" },
   'src/core/tools/fileHead.ts': { notAnOutflow: 'the bounded file reader; its callers (tools, search, rules) judge the file first' },
   'src/vscode/chat/chatEditorActions.ts': { notAnOutflow: "opens a new untitled document holding a chat's code block" },
   'src/vscode/chat/gitDirFacts.ts': { notAnOutflow: 'reads git config to decide whether a git command asks; nothing is sent' },

@@ -1,0 +1,158 @@
+// Reads a model's raw answer into one of the shapes models actually send, whatever was asked for:
+// search/replace blocks (Aider's `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE`), a unified diff, or the
+// rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
+import { answerLines, trimBlankEnds } from './editText';
+
+export interface Fence {
+  language: string;
+  lines: string[];
+  closed: boolean;
+}
+
+export interface ReplaceBlock {
+  search: string[];
+  replace: string[];
+}
+
+export type ParsedAnswer =
+  | { format: 'searchReplace'; blocks: ReplaceBlock[]; complete: boolean }
+  | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
+  | { format: 'wholeBlock'; fences: Fence[]; bare: string[] };
+
+// Aider's markers, and Cline's (`------- SEARCH` / `+++++++ REPLACE`).
+const SEARCH_START = /^\s*(<{5,9}\s*(SEARCH|ORIGINAL)?|-{5,9}\s*SEARCH)\s*$/i;
+const DIVIDER = /^\s*={5,9}\s*$/;
+const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
+const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*)$/;
+const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
+
+/** Reasoning some models write into the answer itself, before the answer proper. */
+const THINKING = /^\s*<(think|thinking|reasoning)>[\s\S]*?<\/\1>\s*/i;
+
+/** An answer cut off while still reasoning: it has no answer yet. */
+export function unfinishedThinking(raw: string): boolean {
+  return /^\s*<(think|thinking|reasoning)>/i.test(raw) && !THINKING.test(raw);
+}
+
+/** Lines that only mark a merge or an edit block; code that contains them is an answer format gone wrong. */
+export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
+
+export function parseAnswer(raw: string): ParsedAnswer {
+  const lines = answerLines(raw.replace(THINKING, ''));
+  if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
+  const fences = parseFences(lines);
+  const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
+  if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
+  if (looksLikeDiff(lines, fences)) {
+    const source = fences.length === 1 && looksLikeDiff(fences[0].lines, []) ? fences[0].lines : lines;
+    return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
+  }
+  return { format: 'wholeBlock', fences, bare: trimBlankEnds(lines) };
+}
+
+function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
+  const blocks: ReplaceBlock[] = [];
+  let state: 'outside' | 'search' | 'replace' = 'outside';
+  let current: ReplaceBlock = { search: [], replace: [] };
+  for (const line of lines) {
+    if (state === 'outside') {
+      if (SEARCH_START.test(line)) {
+        state = 'search';
+        current = { search: [], replace: [] };
+      }
+    } else if (state === 'search') {
+      if (DIVIDER.test(line)) state = 'replace';
+      else current.search.push(line);
+    } else if (REPLACE_END.test(line)) {
+      blocks.push(current);
+      state = 'outside';
+    } else if (SEARCH_START.test(line)) {
+      // A missing REPLACE marker before the next block: the replace section ends here.
+      blocks.push(current);
+      state = 'search';
+      current = { search: [], replace: [] };
+    } else {
+      current.replace.push(line);
+    }
+  }
+  return { format: 'searchReplace', blocks, complete: state === 'outside' };
+}
+
+function parseFences(lines: readonly string[]): Fence[] {
+  const fences: Fence[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE_OPEN.exec(lines[i]);
+    if (!open) continue;
+    const marker = open[1];
+    const char = marker[0] === '`' ? '`' : '~';
+    const close = new RegExp(`^\\s*${char}{${marker.length},}\\s*$`);
+    // A fence of the same kind with a language inside opens a nested block (markdown that shows code):
+    // its bare closing line closes the nested block, not this one.
+    const nestedOpen = new RegExp(`^\\s*${char}{${marker.length},}\\s*[^\\s${char}]`);
+    const body: string[] = [];
+    let depth = 0;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      if (close.test(lines[j])) {
+        if (depth === 0) break;
+        depth--;
+      } else if (nestedOpen.test(lines[j])) depth++;
+      body.push(lines[j]);
+    }
+    fences.push({ language: open[2] ?? '', lines: body, closed: j < lines.length });
+    i = j;
+  }
+  return fences;
+}
+
+function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): boolean {
+  const hunks = lines.filter((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l) || /^@@ .* @@\s*$/.test(l) || /^@@\s*$/.test(l)).length;
+  if (hunks === 0) return false;
+  // A hunk header inside a fence of some other language is code, not a diff.
+  return !fences.some((f) => f.language !== '' && f.lines.some((l) => l.startsWith('@@')) && !/^(diff|patch)$/i.test(f.language));
+}
+
+function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock[] {
+  const hunks: ReplaceBlock[] = [];
+  let current: ReplaceBlock | undefined = wholeIsDiff && !lines.some((l) => HUNK_HEADER.test(l)) ? { search: [], replace: [] } : undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ')) {
+      i++;
+      continue;
+    }
+    if (/^(diff --git |index [0-9a-f]+\.\.)/.test(line)) continue;
+    if (HUNK_HEADER.test(line)) {
+      if (current && (current.search.length || current.replace.length)) hunks.push(current);
+      current = { search: [], replace: [] };
+      continue;
+    }
+    if (!current) continue;
+    if (line.startsWith('\\')) continue;
+    if (line.startsWith('-')) current.search.push(line.slice(1));
+    else if (line.startsWith('+')) current.replace.push(line.slice(1));
+    else if (line.startsWith(' ') || line === '') {
+      current.search.push(line.slice(1));
+      current.replace.push(line.slice(1));
+    } else if (/^(`{3,}|~{3,})/.test(line)) {
+      continue;
+    } else {
+      // Prose after the hunk ends it.
+      hunks.push(current);
+      current = undefined;
+    }
+  }
+  if (current && (current.search.length || current.replace.length)) hunks.push(current);
+  // Blank context lines at a hunk's ends are often a model's padding, not the file's.
+  return hunks.map(trimHunk);
+}
+
+function trimHunk(h: ReplaceBlock): ReplaceBlock {
+  const search = [...h.search];
+  const replace = [...h.replace];
+  while (search.length && replace.length && search[search.length - 1].trim() === '' && replace[replace.length - 1].trim() === '') {
+    search.pop();
+    replace.pop();
+  }
+  return { search, replace };
+}

@@ -1,0 +1,275 @@
+// Applies a model's answer to the file it was asked to edit, whichever shape the answer took. The
+// result is the whole new file text, or a refusal that says why: an answer that cannot be placed
+// with certainty is never applied.
+import { MARKER_LINE, parseAnswer, unfinishedThinking, type Fence, type ReplaceBlock } from './answerFormats';
+import { findBlock, type LineRange } from './blockMatch';
+import { replacementLines } from './replaceLines';
+import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
+import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
+
+/** Lines are 0-based; `endLine` is included. */
+export interface LineSelection {
+  startLine: number;
+  endLine: number;
+}
+
+type EditFormat = 'wholeBlock' | 'searchReplace' | 'unifiedDiff';
+
+type RefusalReason = 'ambiguous' | 'notFound' | 'truncated' | 'empty' | 'severalBlocks' | 'noCode' | 'noChange' | 'markers';
+
+export type EditOutcome =
+  | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
+  | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
+
+/**
+ * A line that stands for code the model left out ("// ... existing code ...", "# rest unchanged"). Applied,
+ * it would delete that code.
+ */
+const ELISION =
+  /^\s*(\/\/|#|--|\/\*+|\*|<!--|;+|%)?\s*(\.\.\.|…|\[\.\.\.\])\s*(\*\/|-->)?\s*$|^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…)?\s*\(?\s*(rest of|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)\b[^.…]*(\.\.\.|…|code|unchanged|here|before|methods|functions|lines|file|implementation)/i;
+
+/** A comment that holds the place of code the model did not write ("// ... add the variants here ..."). */
+const PLACEHOLDER = /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$/;
+
+export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
+  const text = splitText(fileText);
+  const chosen: LineRange = { start: selection.startLine, end: Math.min(selection.endLine + 1, text.lines.length) };
+  if (rawAnswer.trim() === '') return refuse('empty', 'The answer was empty.');
+  if (unfinishedThinking(rawAnswer))
+    return refuse('truncated', 'The answer stops while the model was still reasoning; it has no code yet.');
+  const outcome = applyParsed(text, chosen, rawAnswer);
+  // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
+  if (outcome.kind === 'apply' && outcome.fileText === fileText) {
+    return refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
+  }
+  return outcome;
+}
+
+function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
+  const parsed = parseAnswer(rawAnswer);
+  if (parsed.format === 'searchReplace') {
+    if (!parsed.complete)
+      return refuse('truncated', 'The answer stops inside a SEARCH/REPLACE block; it may have been cut off.', 'searchReplace');
+    if (parsed.blocks.length === 0) return refuse('empty', 'The answer has no complete SEARCH/REPLACE block.', 'searchReplace');
+    return applyBlocks(text, chosen, parsed.blocks, 'searchReplace');
+  }
+  if (parsed.format === 'unifiedDiff') {
+    if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
+    return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');
+  }
+  const selected = text.lines.slice(chosen.start, chosen.end);
+  const block = pickBlock(parsed.fences, parsed.bare, selected);
+  if ('why' in block) return block;
+  const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
+  const marker = block.lines.find((l) => MARKER_LINE.test(l) && !original.has(l.trim()));
+  if (marker !== undefined) {
+    return refuse(
+      'markers',
+      `The answer's code holds an edit marker ("${marker.trim()}") that is not in the file; it is not code to insert.`,
+      'wholeBlock',
+    );
+  }
+  if (parsed.fences.length === 0 && looksLikeProse(block.lines, original)) {
+    return refuse('noCode', 'The answer is an explanation or a question, not code.', 'wholeBlock');
+  }
+  if (parsed.fences.length > 0 && unrelated(block.lines, selected, original)) {
+    return refuse('noCode', "The answer's code shares nothing with the selection: it is an example, not a rewrite of it.", 'wholeBlock');
+  }
+  const elided = (l: string) => ELISION.test(l) && !original.has(l.trim());
+  const placeholder = block.lines.find((l) => PLACEHOLDER.test(l) && !elided(l) && !original.has(l.trim()));
+  if (placeholder !== undefined) {
+    return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
+  }
+  const placed = placeWholeBlock(text.lines, chosen, block.lines, elided);
+  return applied(text, placed, 'wholeBlock');
+}
+
+function pickBlock(
+  fences: readonly Fence[],
+  bare: string[],
+  selected: readonly string[],
+): { lines: string[] } | Extract<EditOutcome, { kind: 'refuse' }> {
+  if (fences.length === 0) return { lines: bare };
+  const code = fences.filter((f) => !/^(text|plaintext|output|console|sh|shell|bash)$/i.test(f.language) || fences.length === 1);
+  const candidates = code.length > 0 ? code : fences;
+  if (candidates.length === 1) {
+    const [only] = candidates;
+    if (!only.closed) return refuse('truncated', 'The answer stops inside its code block; it may have been cut off.', 'wholeBlock');
+    return { lines: only.lines };
+  }
+  // Several fences: the one that shares most lines with the selection is the rewrite; a tie is not a choice.
+  const wanted = new Set(selected.filter((l) => !isBlank(l)).map((l) => l.trim()));
+  const scored = candidates
+    .map((f) => ({ f, shared: f.lines.filter((l) => wanted.has(l.trim())).length }))
+    .sort((a, b) => b.shared - a.shared);
+  if (scored[0].shared === 0 || scored[0].shared === scored[1].shared) {
+    return refuse(
+      'severalBlocks',
+      `The answer has ${candidates.length} code blocks and none of them is clearly the rewritten selection.`,
+      'wholeBlock',
+    );
+  }
+  if (!scored[0].f.closed) return refuse('truncated', 'The answer stops inside its code block; it may have been cut off.', 'wholeBlock');
+  return { lines: scored[0].f.lines };
+}
+
+interface Change {
+  range: LineRange;
+  lines: string[];
+}
+
+/** Search/replace blocks and diff hunks, one after another on the text the previous one left. */
+function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly ReplaceBlock[], format: EditFormat): EditOutcome {
+  let lines = [...text.lines];
+  let eols = [...text.eols];
+  let scope = { ...chosen };
+  const changes: Change[] = [];
+  for (let n = 0; n < blocks.length; n++) {
+    const block = blocks[n];
+    const name =
+      blocks.length === 1
+        ? format === 'unifiedDiff'
+          ? 'The hunk'
+          : 'The SEARCH block'
+        : `${format === 'unifiedDiff' ? 'Hunk' : 'SEARCH block'} ${n + 1} of ${blocks.length}`;
+    const pieces = elisionPieces(block);
+    if (!pieces) return refuse('notFound', `${name} leaves out code ("...") in a way its replacement does not match.`, format);
+    for (const piece of pieces) {
+      const trimmed = trimmedPair(piece);
+      if (trimmed.search.length === 0) {
+        return refuse('notFound', `${name} has no text to search for, so there is nowhere to put its replacement.`, format);
+      }
+      // The quoted blank lines at the ends are part of the place when the file has them there too.
+      const whole = piece.search.length !== trimmed.search.length ? findBlock(lines, piece.search, scope) : undefined;
+      const { search, replace } = whole?.kind === 'found' ? piece : trimmed;
+      const found = whole?.kind === 'found' ? whole : findBlock(lines, search, scope);
+      if (found.kind === 'ambiguous') {
+        return refuse('ambiguous', `${name} matches ${found.places} places in the file; it was not applied anywhere.`, format);
+      }
+      if (found.kind === 'missing')
+        return refuse('notFound', `${name} does not match the file: "${firstLine(search)}" was not found.`, format);
+      const { match } = found;
+      const made = replacementLines(lines, match, search, replace);
+      const newLines = made.lines;
+      const removed = match.end - match.start;
+      // Lines kept byte for byte keep their endings; new lines get the file's usual one.
+      const newEols = made.from.map((at) => (at === undefined ? text.eol : eols[at]));
+      lines = [...lines.slice(0, match.start), ...newLines, ...lines.slice(match.end)];
+      eols = [...eols.slice(0, match.start), ...newEols, ...eols.slice(match.end)];
+      const delta = newLines.length - removed;
+      if (match.start < scope.start) scope = { start: Math.max(0, scope.start + delta), end: scope.end + delta };
+      else if (match.start < scope.end) scope = { start: scope.start, end: Math.max(scope.start, scope.end + delta) };
+      changes.push({ range: { start: match.start, end: match.start + newLines.length }, lines: newLines });
+    }
+  }
+  const result: TextLines = { lines, eols, eol: text.eol };
+  fixLastEol(result, text);
+  const first = Math.min(...changes.map((c) => c.range.start));
+  const last = Math.max(...changes.map((c) => c.range.end));
+  return { kind: 'apply', fileText: joinText(result), format, changed: { start: first, end: last } };
+}
+
+/**
+ * A block whose SEARCH and REPLACE both skip lines with "..." is several blocks: the pieces between the
+ * markers, pairwise. Pieces that are the same on both sides change nothing and are left out. Undefined
+ * when the two sides skip a different number of times.
+ */
+function elisionPieces(block: ReplaceBlock): ReplaceBlock[] | undefined {
+  const isMarker = (l: string) => ELISION.test(l);
+  if (!block.search.some(isMarker) && !block.replace.some(isMarker)) return [block];
+  const split = (lines: readonly string[]) => {
+    const out: string[][] = [[]];
+    for (const l of lines) {
+      if (isMarker(l)) out.push([]);
+      else out[out.length - 1].push(l);
+    }
+    return out;
+  };
+  const search = split(block.search);
+  const replace = split(block.replace);
+  if (search.length !== replace.length) return undefined;
+  const pieces = search.map((s, i) => ({ search: s, replace: replace[i] }));
+  return pieces.filter((p) => p.search.map((l) => l.trimEnd()).join('\n') !== p.replace.map((l) => l.trimEnd()).join('\n'));
+}
+
+/** Blank lines at a block's ends are padding: they are matched and replaced only where both sides have them. */
+function trimmedPair(block: ReplaceBlock): ReplaceBlock {
+  const search = trimBlankEnds(block.search);
+  let lead = 0;
+  while (lead < block.search.length && isBlank(block.search[lead])) lead++;
+  let replaceStart = 0;
+  while (replaceStart < lead && replaceStart < block.replace.length && isBlank(block.replace[replaceStart])) replaceStart++;
+  let trail = 0;
+  while (trail < block.search.length - lead && isBlank(block.search[block.search.length - 1 - trail])) trail++;
+  let replaceEnd = block.replace.length;
+  while (block.replace.length - replaceEnd < trail && replaceEnd > replaceStart && isBlank(block.replace[replaceEnd - 1])) replaceEnd--;
+  return { search, replace: block.replace.slice(replaceStart, replaceEnd) };
+}
+
+function applied(text: TextLines, placed: PlacedBlock, format: EditFormat): EditOutcome {
+  const { range, lines: newLines } = placed;
+  // Lines kept byte for byte keep their endings; new lines get the file's usual one.
+  const lines = [...text.lines.slice(0, range.start), ...newLines, ...text.lines.slice(range.end)];
+  const eols = [
+    ...text.eols.slice(0, range.start),
+    ...placed.from.map((at) => (at === undefined ? text.eol : text.eols[at])),
+    ...text.eols.slice(range.end),
+  ];
+  const result: TextLines = { lines, eols, eol: text.eol };
+  fixLastEol(result, text);
+  return { kind: 'apply', fileText: joinText(result), format, changed: { start: range.start, end: range.start + newLines.length } };
+}
+
+/** The file ends as it did: with its final newline, or without one. */
+function fixLastEol(result: TextLines, original: TextLines): void {
+  const n = result.lines.length;
+  if (n === 0) return;
+  const endedWith = original.eols[original.eols.length - 1] ?? '';
+  for (let i = 0; i < n - 1; i++) if (result.eols[i] === '') result.eols[i] = original.eol;
+  result.eols[n - 1] = endedWith;
+}
+
+function firstLine(lines: readonly string[]): string {
+  const line = lines.find((l) => !isBlank(l))?.trim() ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
+}
+
+function refuse(why: RefusalReason, message: string, format?: EditFormat): Extract<EditOutcome, { kind: 'refuse' }> {
+  return { kind: 'refuse', why, message, ...(format ? { format } : {}) };
+}
+
+/** A bare answer of sentences, sharing no line with the code around the selection. */
+function looksLikeProse(lines: readonly string[], original: ReadonlySet<string>): boolean {
+  const meaningful = lines.filter((l) => !isBlank(l));
+  if (meaningful.length === 0) return false;
+  if (meaningful.some((l) => original.has(l.trim()) && l.trim().length > 3)) return false;
+  const sentences = meaningful.filter((l) => {
+    const words = l.trim().split(/\s+/).length;
+    return (
+      words >= 5 && /^[-*\s]*[A-Z`"'(]/.test(l.trim()) && (/[.?!:]$/.test(l.trim()) || /[a-z]\. [A-Z]/.test(l)) && !/[;{}]$/.test(l.trim())
+    );
+  });
+  return sentences.length * 2 >= meaningful.length;
+}
+
+/**
+ * A fenced block that is not the selection rewritten: it shares no line with the selection or the code
+ * around it, and few of its words. A selection of one or two lines is too little to tell.
+ */
+function unrelated(block: readonly string[], selected: readonly string[], original: ReadonlySet<string>): boolean {
+  const code = selected.filter((l) => !isBlank(l));
+  if (code.length < 3) return false;
+  if (block.some((l) => !isBlank(l) && original.has(l.trim()) && l.trim().length > 3)) return false;
+  const words = (lines: readonly string[]) =>
+    new Set(
+      lines
+        .join(' ')
+        .split(/[^\w$]+/)
+        .filter((w) => w.length > 2),
+    );
+  const ours = words(selected);
+  const theirs = words(block);
+  let both = 0;
+  for (const w of theirs) if (ours.has(w)) both++;
+  return both / Math.max(1, theirs.size) < 0.3;
+}

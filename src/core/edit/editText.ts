@@ -1,0 +1,64 @@
+// Text as lines that remember their own line endings, so an edit keeps a CRLF file CRLF and a line the
+// edit did not touch keeps its bytes exactly.
+
+export interface TextLines {
+  lines: string[];
+  /** The ending after each line: '\n', '\r\n', or '' for a last line without one. */
+  eols: string[];
+  /** The ending new lines get: the file's most common one. */
+  eol: string;
+}
+
+export function splitText(text: string): TextLines {
+  const lines: string[] = [];
+  const eols: string[] = [];
+  let crlf = 0;
+  let lf = 0;
+  let at = 0;
+  while (at <= text.length) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) {
+      // A file that ends with a newline has no empty last line.
+      if (at < text.length || lines.length === 0) {
+        lines.push(text.slice(at));
+        eols.push('');
+      }
+      break;
+    }
+    const cr = nl > at && text[nl - 1] === '\r';
+    lines.push(text.slice(at, cr ? nl - 1 : nl));
+    eols.push(cr ? '\r\n' : '\n');
+    if (cr) crlf++;
+    else lf++;
+    at = nl + 1;
+  }
+  return { lines, eols, eol: crlf > lf ? '\r\n' : '\n' };
+}
+
+export function joinText(text: TextLines): string {
+  let out = '';
+  for (let i = 0; i < text.lines.length; i++) out += text.lines[i] + text.eols[i];
+  return out;
+}
+
+/** An answer's lines with every line ending dropped: models send '\n', sometimes '\r\n'. */
+export function answerLines(text: string): string[] {
+  return text.replace(/\r\n?/g, '\n').split('\n');
+}
+
+export function leadingWhitespace(line: string): string {
+  return /^[ \t]*/.exec(line)![0];
+}
+
+export function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+/** Drops blank lines at both ends of a list of lines. */
+export function trimBlankEnds(lines: readonly string[]): string[] {
+  let start = 0;
+  let end = lines.length;
+  while (start < end && isBlank(lines[start])) start++;
+  while (end > start && isBlank(lines[end - 1])) end--;
+  return lines.slice(start, end);
+}

@@ -1,0 +1,167 @@
+// Places a rewritten block (the code in a fence, or a bare answer) over the selection. Models often
+// repeat some lines around the selection, or the whole file, and sometimes drop the block's base
+// indentation. Of the ranges that contain the selection and start or end where the block's first or
+// last line sits in the file, the one that makes the smallest change wins: the edit that explains
+// the answer with the least rewriting is the one the model meant.
+import { diffArrays } from 'diff';
+import { indentShift, type NewLines } from './replaceLines';
+import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
+import type { LineRange } from './blockMatch';
+
+/** How far around the selection repeated context is looked for. */
+const CONTEXT_REACH = 200;
+const MAX_ANCHORS = 12;
+
+export interface PlacedBlock extends NewLines {
+  range: LineRange;
+}
+
+const same = (a: string, b: string) => a.trim() === b.trim();
+
+/**
+ * `elided` tells the lines that stand for code the model left out ("// ... existing code ..."): each keeps
+ * the lines it replaced in the file, except those a new line of the same change rewrites.
+ */
+export function placeWholeBlock(
+  file: readonly string[],
+  selection: LineRange,
+  rawBlock: readonly string[],
+  elided: (line: string) => boolean = () => false,
+): PlacedBlock {
+  const block = trimBlankEnds(rawBlock);
+  const { start, end } = selection;
+  // Blank lines at the selection's ends may be layout the model left out: the range without them is a candidate too.
+  const inner = { ...selection };
+  if (!file.slice(start, end).every(isBlank)) {
+    while (inner.start < inner.end && isBlank(file[inner.start])) inner.start++;
+    while (inner.end > inner.start && isBlank(file[inner.end - 1])) inner.end--;
+  }
+  if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
+  // A whole file repeated back starts at the file's start and ends at its end.
+  const starts = [...new Set([start, inner.start, 0, ...anchors(file, block[0], start, -1)])];
+  const ends = [...new Set([end, inner.end, file.length, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  let best: { range: LineRange; score: number } | undefined;
+  for (const p of starts) {
+    for (const q of ends) {
+      if (p > inner.start || q < inner.end || p > q) continue;
+      const s = score(file, block, p, q);
+      if (!best || s > best.score) best = { range: { start: p, end: q }, score: s };
+    }
+  }
+  const range = best!.range;
+  return { range, ...keepUnchanged(file, range, reindented(file, range, block), elided) };
+}
+
+/** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
+function anchors(file: readonly string[], line: string, from: number, direction: -1 | 1): number[] {
+  const out: number[] = [];
+  if (isBlank(line)) return out;
+  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH && out.length < MAX_ANCHORS; i += direction, seen++) {
+    if (same(file[i], line)) out.push(i);
+  }
+  return out;
+}
+
+/** Minus the number of lines changed if `block` replaced file[p, q). */
+function score(file: readonly string[], block: readonly string[], p: number, q: number): number {
+  const old = file.slice(p, q).map((l) => l.trim());
+  let common = 0;
+  for (const part of diffArrays(
+    old,
+    block.map((l) => l.trim()),
+  )) {
+    if (!part.added && !part.removed) common += part.count!;
+  }
+  return 2 * common - old.length - block.length;
+}
+
+/**
+ * The block moved to the file's indentation when the model dropped its base indentation: the block's
+ * least indented line sits left of the range's least indented line. Deliberate re-indentation inside the
+ * block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
+ */
+function reindented(file: readonly string[], range: LineRange, block: readonly string[]): string[] {
+  const base = minimumIndent(file.slice(range.start, range.end));
+  const own = minimumIndent(block);
+  if (base === undefined || own === undefined || base === own || !base.startsWith(own)) return [...block];
+  return block.map(indentShift(own, base));
+}
+
+function minimumIndent(lines: readonly string[]): string | undefined {
+  let least: string | undefined;
+  for (const line of lines) {
+    if (isBlank(line)) continue;
+    const lead = leadingWhitespace(line);
+    if (least === undefined || lead.length < least.length) least = lead;
+  }
+  return least;
+}
+
+/** Lines the block left as they were (trailing spaces aside) are written back byte for byte. */
+function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[], elided: (line: string) => boolean): NewLines {
+  const old = file.slice(range.start, range.end);
+  const out: string[] = [];
+  const from: Array<number | undefined> = [];
+  let i = 0;
+  let j = 0;
+  let removed: number[] = [];
+  let added: string[] = [];
+  const flush = () => {
+    const marker = added.findIndex(elided);
+    if (marker < 0) {
+      for (const line of added) {
+        out.push(line);
+        from.push(undefined);
+      }
+    } else {
+      // The marker keeps the replaced lines that no new line of this change rewrites.
+      const rewritten = new Set<number>();
+      for (const line of added) {
+        if (elided(line)) continue;
+        const twin = removed.find((r) => !rewritten.has(r) && similar(file[range.start + r], line));
+        if (twin !== undefined) rewritten.add(twin);
+      }
+      added.forEach((line, k) => {
+        if (k === marker) {
+          for (const r of removed) {
+            if (rewritten.has(r)) continue;
+            out.push(old[r]);
+            from.push(range.start + r);
+          }
+        } else if (!elided(line)) {
+          out.push(line);
+          from.push(undefined);
+        }
+      });
+    }
+    removed = [];
+    added = [];
+  };
+  for (const part of diffArrays(
+    old.map((l) => l.trimEnd()),
+    block.map((l) => l.trimEnd()),
+  )) {
+    if (part.removed) for (let k = 0; k < part.count!; k++) removed.push(i++);
+    else if (part.added) for (let k = 0; k < part.count!; k++) added.push(block[j++]);
+    else {
+      flush();
+      for (let k = 0; k < part.count!; k++, i++, j++) {
+        out.push(old[i]);
+        from.push(range.start + i);
+      }
+    }
+  }
+  flush();
+  return { lines: out, from };
+}
+
+/** Whether a new line rewrites an old one: most of their words agree. */
+function similar(a: string, b: string): boolean {
+  const words = (s: string) => new Set(s.split(/[^\w$]+/).filter(Boolean));
+  const x = words(a);
+  const y = words(b);
+  if (x.size === 0 || y.size === 0) return a.trim() === b.trim();
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / Math.max(x.size, y.size) > 0.5;
+}
