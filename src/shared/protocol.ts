@@ -90,6 +90,31 @@ export interface ToolApproval {
   workspaceRule?: string[];
   /** apply_edit of several files: one entry per file, each approved or denied on its own. */
   files?: EditFileApproval[];
+  /**
+   * An MCP tool call: "Always allow in this workspace" offered without command prefixes; the host
+   * keeps it per server and tool.
+   */
+  workspaceTool?: string;
+}
+
+/** One part of an MCP tool result, as its card shows it (capped by the host). */
+export type McpResultPart =
+  | { kind: 'text'; text: string }
+  /** `data` (base64) is absent when the image was too large or of a type the view does not show. */
+  | { kind: 'image'; mimeType: string; bytes: number; data?: string }
+  | { kind: 'resource'; uri: string; mimeType: string; text?: string }
+  | { kind: 'link'; uri: string; name: string };
+
+/** What an MCP tool card shows besides the call: which server and tool, the server's own description, progress, the result's parts. */
+export interface McpCallView {
+  server: string;
+  tool: string;
+  /** The server's description of the tool: its data, shown as such. */
+  description: string;
+  /** The exact arguments sent to the server (JSON). */
+  arguments: string;
+  progress?: string;
+  parts?: McpResultPart[];
 }
 
 // Checkpoints and multi-file apply_edit (issue 13): per-file approval and restoring Tandem's edits.
@@ -111,6 +136,8 @@ export interface ToolCallView {
   approval?: ToolApproval;
   result?: string;
   durationMs?: number;
+  /** A tool of an MCP server. */
+  mcp?: McpCallView;
 }
 
 export interface UserTurn {
@@ -149,6 +176,8 @@ export interface AssistantTurn {
   citations: Citation[];
   /** Service A's `error_message` when a web search failed. */
   searchError?: string;
+  /** Tools left out of this answer and why (an MCP server still starting, the tool cap, strict mode). */
+  toolNotices?: string[];
   finishReason?: string;
   usage?: UsageView;
   /**

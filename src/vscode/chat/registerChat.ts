@@ -18,6 +18,7 @@ import { manageApprovals } from './manageApprovals';
 import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
+import { McpToolHost } from '../mcp/mcpToolHost';
 
 export interface ChatRegistration {
   controller: ChatController;
@@ -33,6 +34,8 @@ export interface ChatRegistration {
   onDidEmit: vscode.Event<HostMessage>;
   /** The sensitive-content gate the tools and mentions ask. */
   gate: OutflowGate;
+  /** The built-in tools with the MCP servers' added (the runtime loads on the first answer that could use them). */
+  mcp: McpToolHost;
   disposables: vscode.Disposable[];
 }
 
@@ -53,17 +56,21 @@ export function registerChat(
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
   const emitted = new vscode.EventEmitter<HostMessage>();
-  const controller = new ChatController({
-    store,
-    clients: () => clients,
-    spend,
-    tools: new WorkspaceTools(
+  const mcp = new McpToolHost(
+    new WorkspaceTools(
       proposals,
       (): string => `Service ${controller.chat.options.service}`,
       () => commandRules.effective(),
       checkpoints,
       gate,
     ),
+    context,
+  );
+  const controller = new ChatController({
+    store,
+    clients: () => clients,
+    spend,
+    tools: mcp,
     // The controller emits only after the provider below exists.
     emit: (message) => {
       provider.post(message);
@@ -99,6 +106,8 @@ export function registerChat(
     vscode.commands.registerCommand(COMMANDS.manageApprovals, () => manageApprovals(commandRules)),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
+    // The MCP server processes stop with the window.
+    mcp,
   ];
-  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, disposables };
+  return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, mcp, disposables };
 }
