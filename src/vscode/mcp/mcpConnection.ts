@@ -18,6 +18,12 @@ export const MAX_RESTARTS = 3;
 /** Most tools (and prompts, resources) read from one server: a server listing more is cut, not followed forever. */
 const MAX_LISTED = 1000;
 const MAX_PAGES = 50;
+/**
+ * Largest single message read from a stdio server. The SDK's default (10 MB) drops the connection on
+ * a large but legitimate result; above this the server is stopped with a clear error. What is read is
+ * capped again before the card and the model see it (mcpResult.ts).
+ */
+const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export interface McpPromptInfo {
   name: string;
@@ -51,6 +57,8 @@ export class McpConnection implements vscode.Disposable {
   private restarts = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /** The transport's last complaint (a message too large…), named when the connection drops mid-call. */
+  private transportError: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -108,7 +116,10 @@ export class McpConnection implements vscode.Disposable {
       },
     );
     this.client = client;
-    client.onerror = (error) => this.log.warn(`Transport error: ${error.message}`);
+    client.onerror = (error) => {
+      this.transportError = error.message.replace(/^ReadBuffer exceeded maximum size of (\d+) bytes$/, 'it sent a message larger than $1 bytes');
+      this.log.warn(`Transport error: ${error.message}`);
+    };
     client.onclose = () => {
       if (this.client !== client || this.disposed) return;
       this.client = undefined;
@@ -156,7 +167,14 @@ export class McpConnection implements vscode.Disposable {
   }
 
   private stdio(t: Extract<McpServerDefinition['transport'], { type: 'stdio' }>): Transport {
-    const transport = new StdioClientTransport({ command: t.command, args: t.args, env: t.env, cwd: t.cwd, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: t.command,
+      args: t.args,
+      env: t.env,
+      cwd: t.cwd,
+      stderr: 'pipe',
+      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
+    });
     // The server's own log lines go to its output channel, never to the chat.
     transport.stderr?.on('data', (chunk: Buffer) => this.log.info(`[stderr] ${chunk.toString('utf8').trimEnd().slice(0, 4000)}`));
     return transport;
@@ -195,6 +213,7 @@ export class McpConnection implements vscode.Disposable {
     const client = this.client;
     if (!client || this.state !== 'ready') throw new Error(`MCP server "${this.name}" is not running (${this.state}${this.lastError ? `: ${this.lastError}` : ''}).`);
     const started = performance.now();
+    this.transportError = undefined;
     try {
       const result = await client.callTool({ name: tool, arguments: args }, undefined, {
         signal: call.signal,
@@ -210,7 +229,9 @@ export class McpConnection implements vscode.Disposable {
           `MCP server "${this.name}" did not answer ${tool} within ${Math.round(call.timeoutMs / 1000)} s (tandem.mcp.callTimeoutSeconds); the call was cancelled.`,
         );
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-        throw new Error(`MCP server "${this.name}" stopped during the call to ${tool}. It is restarted; see its log for why it stopped.`);
+        throw new Error(
+          `MCP server "${this.name}" stopped during the call to ${tool}${this.transportError ? `: ${this.transportError}` : ''}. It is restarted; see its log for why it stopped.`,
+        );
       throw error;
     }
   }
