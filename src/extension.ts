@@ -90,6 +90,7 @@ export function activate(context: vscode.ExtensionContext) {
     watchRetiredModelSettings(),
     new IgnoredSettingsNotice(context.workspaceState, ui),
     ...chat.disposables,
+    setupView.attachMcp(chat.mcp),
     ...speech.disposables,
     ...answerSpeech.disposables,
     ...spendView.disposables,

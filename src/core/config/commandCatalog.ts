@@ -27,6 +27,10 @@ export const COMMANDS = {
   nextSentence: 'tandem.nextSentence',
   previousSentence: 'tandem.previousSentence',
   pauseResumeReading: 'tandem.pauseResumeReading',
+  // MCP servers in the Services view:
+  restartMcpServer: 'tandem.mcp.restart',
+  showMcpLog: 'tandem.mcp.showLog',
+  toggleMcpTool: 'tandem.mcp.toggle',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

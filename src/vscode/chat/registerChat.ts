@@ -19,6 +19,7 @@ import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
 import { McpToolHost } from '../mcp/mcpToolHost';
+import { registerMcpCommands } from '../mcp/mcpViewSource';
 
 export interface ChatRegistration {
   controller: ChatController;
@@ -108,6 +109,7 @@ export function registerChat(
     { dispose: () => controller.dispose() },
     // The MCP server processes stop with the window.
     mcp,
+    ...registerMcpCommands(mcp),
   ];
   return { controller, store, provider, checkpoints, restorer, commandRules, onDidEmit: emitted.event, gate, mcp, disposables };
 }

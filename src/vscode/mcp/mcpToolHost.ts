@@ -14,6 +14,7 @@ import type { McpServers } from './mcpServers';
 import { McpTrustStore } from './mcpTrustStore';
 import { realMcpUi, type McpUi } from './mcpUi';
 import { McpWorkspaceApprovals } from './mcpWorkspaceApprovals';
+import { disabledMcp, type McpViewSource } from './mcpViewSource';
 
 /** The first answer waits this long for servers to start, then goes on without the ones not ready. */
 export const MCP_START_WAIT_MS = 5000;
@@ -24,7 +25,7 @@ export interface McpHostOptions {
   restartBaseMs?: number;
 }
 
-export class McpToolHost implements ToolHost, vscode.Disposable {
+export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
   /** The questions asked; tests replace them through the ExtensionMode.Test API. */
   ui: McpUi = realMcpUi();
   readonly approvals: McpWorkspaceApprovals;
@@ -89,15 +90,23 @@ export class McpToolHost implements ToolHost, vscode.Disposable {
     }
     const servers = await this.runtime();
     const notices = await servers.ready(request.signal, MCP_START_WAIT_MS);
-    const user = (key: string) => vscode.workspace.getConfiguration('tandem').inspect<string[]>(key)?.globalValue ?? [];
     this.catalog = buildMcpCatalog({
       builtIns: this.builtIn.definitions(),
       servers: servers.toolLists(),
       maxTools: tandemSetting('mcp.maxTools'),
       strict: request.strict && request.service === 'B',
-      disabled: new Set(user('mcp.disabled')),
+      disabled: disabledMcp(),
     });
     return { notices: [...own.notices, ...notices, ...this.catalog.notices] };
+  }
+
+  /** For the Services view: undefined until the first chat loaded the runtime. */
+  statuses() {
+    return this.servers?.statuses();
+  }
+
+  disabled(): ReadonlySet<string> {
+    return disabledMcp();
   }
 
   definitions(): FunctionTool[] {
