@@ -30,7 +30,8 @@ export interface ModelChoice {
 export interface Attachment {
   id: string;
   /** folder, symbol and problems come from @-mentions (issue 13). */
-  kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems';
+  /** resource and prompt: an MCP server's resource or prompt, picked in the composer (its data, not Tandem's). */
+  kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems' | 'resource' | 'prompt';
   /** What the chip says, e.g. `greet.ts:3-7` or `diagram.png`. */
   label: string;
   /** Text of a selection or file. */
@@ -225,7 +226,8 @@ export interface RulesFileView {
 /** One row of the @ picker. The host resolves only ids it offered (plus the fixed `MENTION_IDS`). */
 export interface MentionItem {
   id: string;
-  kind: 'file' | 'folder' | 'symbol' | 'problems' | 'selection';
+  /** resource: an MCP resource (under its server); prompt: an MCP prompt, offered when the message starts with `/`. */
+  kind: 'file' | 'folder' | 'symbol' | 'problems' | 'selection' | 'resource' | 'prompt';
   label: string;
   /** A second, dimmer line: the folder of a file, the file and line of a symbol. */
   detail?: string;

@@ -42,7 +42,7 @@ const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, lab
 
 const isAttachment = shape<Attachment>({
   id: isString,
-  kind: oneOf('selection', 'file', 'image', 'folder', 'symbol', 'problems'),
+  kind: oneOf('selection', 'file', 'image', 'folder', 'symbol', 'problems', 'resource', 'prompt'),
   label: isString,
   text: optional(isString),
   language: optional(isString),
@@ -53,7 +53,7 @@ const isAttachment = shape<Attachment>({
 // Mentions (issue 13): one row of the @ picker.
 const isMentionItem = shape<MentionItem>({
   id: isString,
-  kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection'),
+  kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection', 'resource', 'prompt'),
   label: isString,
   detail: optional(isString),
 });

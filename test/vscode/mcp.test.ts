@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import type { ChatMessage, FunctionTool } from '../../src/core/services/wireTypes';
-import type { AssistantTurn, ToolCallView } from '../../src/shared/protocol';
+import type { AssistantTurn, Attachment, MentionItem, ToolCallView } from '../../src/shared/protocol';
 import { until } from '../until';
 import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
@@ -90,7 +90,7 @@ describe('MCP servers in the chat (real servers, real extension host)', function
     await api.chat.provider.receive({ type: 'setOptions', options: { service: 'B', model: 'beta-v4-flash' } });
   });
 
-  it("a simulated tool call reaches server-everything after approval on a card, and its result reaches the model", async () => {
+  it('a simulated tool call reaches server-everything after approval on a card, and its result reaches the model', async () => {
     const cards = await send('Please use mcp_everything_echo with "hello-mcp-4711"');
     assert.equal(cards.length, 1);
     assert.equal(cards[0].name, 'mcp_everything_echo');
@@ -139,7 +139,68 @@ describe('MCP servers in the chat (real servers, real extension host)', function
     await api.chat.mcp.approvals.remove('everything/echo');
   });
 
-  it("server-filesystem reads a file of its folder through the chat", async () => {
+  it('the Services view lists each server with its state and tools; a tool switched off is left out; Restart brings a server back', async () => {
+    await send('Hello');
+    const everythingStatus = () => api.chat.mcp.statuses()?.find((s) => s.name === 'everything');
+    assert.equal(everythingStatus()?.state, 'ready');
+    assert.equal(everythingStatus()?.source, 'user');
+    assert.ok(everythingStatus()?.tools.includes('echo'));
+    try {
+      await vscode.commands.executeCommand('tandem.mcp.toggle', 'everything/echo');
+      sim.reset();
+      await send('Hello');
+      const names = toolNames(chatBodies()[0]);
+      assert.ok(!names.includes('mcp_everything_echo') && names.includes('mcp_everything_get-sum'), names.join(', '));
+    } finally {
+      await config().update('mcp.disabled', undefined, global);
+    }
+    await vscode.commands.executeCommand('tandem.mcp.restart', 'everything');
+    assert.equal(everythingStatus()?.state, 'ready');
+  });
+
+  it('a prompt (/ with its arguments asked) and a resource (@, under its server) work from the composer and reach the model', async () => {
+    const results: MentionItem[][] = [];
+    const attachments: Attachment[][] = [];
+    const watch = api.chat.provider.onDidPost((m) => {
+      if (m.type === 'mentionResults') results.push(m.items);
+      if (m.type === 'attachments') attachments.push(m.attachments);
+    });
+    const realUi = api.chat.mcp.ui;
+    const asked: string[] = [];
+    api.chat.mcp.ui = {
+      ...realUi,
+      askPromptArgument: async (_prompt, argument) => (asked.push(argument.name), argument.name === 'city' ? 'Paris' : ''),
+    };
+    try {
+      await api.chat.provider.receive({ type: 'mentionQuery', requestId: 1, query: '/args' });
+      await until(() => results.length === 1, 'the prompt rows', 20_000);
+      const prompt = results[0].find((i) => i.kind === 'prompt' && i.label === '/args-prompt');
+      assert.ok(prompt, JSON.stringify(results[0]));
+      assert.match(prompt.detail!, /^everything/);
+      await api.chat.provider.receive({ type: 'mention', itemId: prompt.id });
+      assert.deepEqual(asked, ['city', 'state']);
+
+      await api.chat.provider.receive({ type: 'mentionQuery', requestId: 2, query: 'architecture' });
+      await until(() => results.length === 2, 'the resource rows', 20_000);
+      const resource = results[1].find((i) => i.kind === 'resource');
+      assert.ok(resource, JSON.stringify(results[1]));
+      assert.equal(resource.detail, 'everything · demo://resource/static/document/architecture.md');
+      await api.chat.provider.receive({ type: 'mention', itemId: resource.id });
+      await until(() => attachments.at(-1)?.length === 2, 'both chips', 20_000);
+      await send('Use these');
+      const user = chatBodies()[0].messages.find((m) => m.role === 'user');
+      assert.match(String(user?.content), /MCP prompt everything: \/args-prompt[\s\S]*What's weather in Paris\?/);
+      assert.match(
+        String(user?.content),
+        /MCP resource everything: demo:\/\/resource\/static\/document\/architecture\.md \(the server's data\)/,
+      );
+    } finally {
+      api.chat.mcp.ui = realUi;
+      watch.dispose();
+    }
+  });
+
+  it('server-filesystem reads a file of its folder through the chat', async () => {
     await send(`Please use mcp_files_read_text_file on ${join(scratch, 'notes.txt')}`);
     const toolMessage = chatBodies()[1].messages.find((m) => m.role === 'tool');
     assert.match(String(toolMessage?.content), /filesystem-marker-4711/);
@@ -217,7 +278,9 @@ describe('MCP hostile cases (real extension host)', function () {
     const hadDir = existsSync(dir);
     const marker = join(mkdtempSync(join(tmpdir(), 'tandem-mcp-marker-')), 'started.txt');
     const markerServer = (tag: string) => ({
-      servers: { repo: { type: 'stdio', command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '${tag}')`] } },
+      servers: {
+        repo: { type: 'stdio', command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '${tag}')`] },
+      },
     });
     const asked: string[] = [];
     const realUi = api.chat.mcp.ui;
@@ -254,7 +317,10 @@ describe('MCP hostile cases (real extension host)', function () {
     await config().update('mcp.servers', { silent: { type: 'stdio', command: 'node', args: [hostile, 'silent'] } }, global);
     await send('Hello');
     assert.equal(lastAnswer().status, 'done');
-    assert.ok(lastAnswer().toolNotices?.some((n) => /MCP server "silent" is still starting/.test(n)), JSON.stringify(lastAnswer().toolNotices));
+    assert.ok(
+      lastAnswer().toolNotices?.some((n) => /MCP server "silent" is still starting/.test(n)),
+      JSON.stringify(lastAnswer().toolNotices),
+    );
     assert.ok(!(chatBodies()[0].tools ?? []).some((t) => t.function.name.startsWith('mcp_silent')));
   });
 
@@ -270,13 +336,23 @@ describe('MCP hostile cases (real extension host)', function () {
     assert.equal(lastAnswer().toolCalls.length, 0, 'Tandem itself acts on nothing in a description');
   });
 
-  it('a 20 MB result is capped before it reaches the card or the next request', async () => {
+  it('a 5 MB result is capped as read_file caps, before it reaches the card or the next request', async () => {
     await config().update('mcp.servers', { hostile: { type: 'stdio', command: 'node', args: [hostile] } }, global);
-    await send('Please use mcp_hostile_huge');
+    await send('Please use mcp_hostile_big');
     const toolMessage = chatBodies()[1].messages.find((m) => m.role === 'tool');
     assert.ok(String(toolMessage?.content).length < 61_000);
-    assert.match(String(toolMessage?.content), /cut: the result has 20971520 characters/);
+    assert.match(String(toolMessage?.content), /cut: the result has 5242880 characters/);
     assert.ok(lastAnswer().toolCalls[0].result!.length < 61_000);
+  });
+
+  it('a 20 MB result fails the call with a clear error instead of being read; the chat goes on', async () => {
+    await config().update('mcp.servers', { hostile: { type: 'stdio', command: 'node', args: [hostile] } }, global);
+    await send('Please use mcp_hostile_huge');
+    const card = lastAnswer().toolCalls[0];
+    assert.equal(card.status, 'error');
+    assert.match(card.result!, /MCP server "hostile" stopped during the call to huge: it sent a message larger than 10485760 bytes/);
+    assert.ok(String(chatBodies()[1].messages.find((m) => m.role === 'tool')?.content).length < 1000);
+    assert.equal(lastAnswer().status, 'done');
   });
 
   it('a server that crashes mid-call: the call fails with a clear error and the chat goes on', async () => {

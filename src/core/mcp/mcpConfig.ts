@@ -53,9 +53,11 @@ export function parseServer(name: string, raw: unknown, source: McpSource, probl
   // VS Code infers the type from `command` or `url` when it is missing.
   const type = raw.type ?? (typeof raw.command === 'string' ? 'stdio' : typeof raw.url === 'string' ? 'http' : undefined);
   if (type === 'stdio') {
-    if (typeof raw.command !== 'string' || raw.command.trim() === '') return void problems.push(`${where}: "command" must be a non-empty string`);
+    if (typeof raw.command !== 'string' || raw.command.trim() === '')
+      return void problems.push(`${where}: "command" must be a non-empty string`);
     const args = raw.args ?? [];
-    if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) return void problems.push(`${where}: "args" must be a list of strings`);
+    if (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))
+      return void problems.push(`${where}: "args" must be a list of strings`);
     const env = stringMap(raw.env, `${where}: env`, problems);
     if (!env) return undefined;
     if (raw.envFile !== undefined && typeof raw.envFile !== 'string') return void problems.push(`${where}: "envFile" must be a string`);

@@ -63,7 +63,9 @@ export function mcpResultText(result: McpCallResult, service: 'A' | 'B'): McpRes
       const r = part.resource as Record<string, unknown>;
       const text = typeof r.text === 'string' ? take(r.text) : undefined;
       parts.push({ kind: 'resource', uri: str(r.uri), mimeType: str(r.mimeType), ...(text !== undefined ? { text } : {}) });
-      texts.push(text !== undefined ? `[Resource ${str(r.uri)}]\n${text}` : `[Resource ${str(r.uri)} (${str(r.mimeType) || 'binary'}), not text]`);
+      texts.push(
+        text !== undefined ? `[Resource ${str(r.uri)}]\n${text}` : `[Resource ${str(r.uri)} (${str(r.mimeType) || 'binary'}), not text]`,
+      );
     } else if (part.type === 'resource_link') {
       parts.push({ kind: 'link', uri: str(part.uri), name: str(part.name) || str(part.uri) });
       texts.push(`[Resource link: ${str(part.name) || str(part.uri)} ${str(part.uri)}]`);

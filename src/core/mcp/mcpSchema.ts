@@ -56,7 +56,9 @@ function strictNode(schema: Schema, where: string, root = false): Schema {
   for (const [key, value] of Object.entries(schema)) if (!STRICT_DROPPED.includes(key)) out[key] = value;
   if (Array.isArray(schema.anyOf)) out.anyOf = schema.anyOf.map((s, i) => strictNode(isSchema(s) ? s : {}, `${where} (choice ${i + 1})`));
   if (isSchema(schema.$defs))
-    out.$defs = Object.fromEntries(Object.entries(schema.$defs).map(([k, s]) => [k, strictNode(isSchema(s) ? s : {}, `${where} ($defs.${k})`)]));
+    out.$defs = Object.fromEntries(
+      Object.entries(schema.$defs).map(([k, s]) => [k, strictNode(isSchema(s) ? s : {}, `${where} ($defs.${k})`)]),
+    );
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (types.includes('array')) {
     if (!isSchema(schema.items)) throw new Error(`${where} have a list without an item schema`);
@@ -76,14 +78,21 @@ function strictNode(schema: Schema, where: string, root = false): Schema {
     out.required = Object.keys(props);
     out.additionalProperties = false;
   }
-  if (schema.type === undefined && schema.anyOf === undefined && schema.enum === undefined && schema.$ref === undefined && schema.const === undefined)
+  if (
+    schema.type === undefined &&
+    schema.anyOf === undefined &&
+    schema.enum === undefined &&
+    schema.$ref === undefined &&
+    schema.const === undefined
+  )
     throw new Error(`${where} have a value of no declared type`);
   return out;
 }
 
 /** An optional property in strict mode: required, and null stands for "not given". */
 function nullable(schema: Schema): Schema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
+  if (typeof schema.type === 'string')
+    return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
   if (Array.isArray(schema.type)) return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
   return { anyOf: [schema, { type: 'null' }] };
 }

@@ -56,7 +56,11 @@ export function toolKey(server: string, tool: string): string {
 
 export function buildMcpCatalog(o: CatalogOptions): McpCatalog {
   const notices: string[] = [];
-  const listed = o.servers.flatMap((s) => (o.disabled.has(s.server) ? [] : s.tools.filter((t) => !o.disabled.has(toolKey(s.server, t.name))).map((tool) => ({ server: s.server, tool }))));
+  const listed = o.servers.flatMap((s) =>
+    o.disabled.has(s.server)
+      ? []
+      : s.tools.filter((t) => !o.disabled.has(toolKey(s.server, t.name))).map((tool) => ({ server: s.server, tool })),
+  );
   const names = assignToolNames(
     o.builtIns.map((t) => t.function.name),
     listed.map((l) => ({ server: l.server, tool: l.tool.name })),
@@ -70,7 +74,9 @@ export function buildMcpCatalog(o: CatalogOptions): McpCatalog {
     if (o.strict) {
       const converted = strictParameters(tool.inputSchema);
       if (!converted.ok) {
-        notices.push(`MCP tool "${tool.name}" of server "${server}" is not offered: its ${converted.reason.replace(/^the arguments /, 'arguments ')} (tandem.chat.strictTools is on).`);
+        notices.push(
+          `MCP tool "${tool.name}" of server "${server}" is not offered: its ${converted.reason.replace(/^the arguments /, 'arguments ')} (tandem.chat.strictTools is on).`,
+        );
         return;
       }
       parameters = converted.parameters;

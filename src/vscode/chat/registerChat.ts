@@ -20,6 +20,7 @@ import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
 import { McpToolHost } from '../mcp/mcpToolHost';
 import { registerMcpCommands } from '../mcp/mcpViewSource';
+import { McpComposer } from '../mcp/mcpComposer';
 
 export interface ChatRegistration {
   controller: ChatController;
@@ -85,6 +86,7 @@ export function registerChat(
   });
   const mentions = new MentionSource(log, gate);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
+  actions.mcp = new McpComposer(mcp);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
     emitted,

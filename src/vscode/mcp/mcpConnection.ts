@@ -19,11 +19,12 @@ export const MAX_RESTARTS = 3;
 const MAX_LISTED = 1000;
 const MAX_PAGES = 50;
 /**
- * Largest single message read from a stdio server. The SDK's default (10 MB) drops the connection on
- * a large but legitimate result; above this the server is stopped with a clear error. What is read is
- * capped again before the card and the model see it (mcpResult.ts).
+ * Largest single message read from a stdio server (the SDK's own default, named here on purpose). The
+ * SDK joins a message's chunks by copying, so reading one costs time growing with the square of its
+ * size: 20 MB already takes seconds of the extension host's time. A larger message stops the
+ * connection with a clear error; smaller results are capped before the card and the model see them.
  */
-const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
+const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface McpPromptInfo {
   name: string;
@@ -117,7 +118,10 @@ export class McpConnection implements vscode.Disposable {
     );
     this.client = client;
     client.onerror = (error) => {
-      this.transportError = error.message.replace(/^ReadBuffer exceeded maximum size of (\d+) bytes$/, 'it sent a message larger than $1 bytes');
+      this.transportError = error.message.replace(
+        /^ReadBuffer exceeded maximum size of (\d+) bytes$/,
+        'it sent a message larger than $1 bytes',
+      );
       this.log.warn(`Transport error: ${error.message}`);
     };
     client.onclose = () => {
@@ -195,7 +199,8 @@ export class McpConnection implements vscode.Disposable {
 
   private scheduleRestart(): void {
     if (this.disposed || this.restarts >= MAX_RESTARTS) {
-      if (!this.disposed) this.log.error(`Not restarted: it failed ${this.restarts + 1} times. Use Restart in the Tandem view to try again.`);
+      if (!this.disposed)
+        this.log.error(`Not restarted: it failed ${this.restarts + 1} times. Use Restart in the Tandem view to try again.`);
       return;
     }
     const delay = this.options.restartBaseMs * 2 ** this.restarts;
@@ -211,7 +216,8 @@ export class McpConnection implements vscode.Disposable {
     call: { signal: AbortSignal; timeoutMs: number; onProgress?: (message: string) => void },
   ): Promise<McpCallResult> {
     const client = this.client;
-    if (!client || this.state !== 'ready') throw new Error(`MCP server "${this.name}" is not running (${this.state}${this.lastError ? `: ${this.lastError}` : ''}).`);
+    if (!client || this.state !== 'ready')
+      throw new Error(`MCP server "${this.name}" is not running (${this.state}${this.lastError ? `: ${this.lastError}` : ''}).`);
     const started = performance.now();
     this.transportError = undefined;
     try {

@@ -135,7 +135,8 @@ export class McpServers implements vscode.Disposable {
       );
     }
     for (const { connection } of this.connections.values()) {
-      if (connection.state === 'starting') notices.push(`MCP server "${connection.name}" is still starting; its tools are not offered in this answer.`);
+      if (connection.state === 'starting')
+        notices.push(`MCP server "${connection.name}" is still starting; its tools are not offered in this answer.`);
       else if (connection.state === 'failed')
         notices.push(`MCP server "${connection.name}" failed: ${connection.lastError ?? 'unknown error'} Its tools are not offered.`);
     }
@@ -223,7 +224,13 @@ export class McpServers implements vscode.Disposable {
           : c.def.source === 'workspace' && !this.deps.trust.trusted(c.fingerprint)
             ? 'needsTrust'
             : 'stopped';
-      return { name: c.def.name, source: c.def.source, state, lastError: connection?.lastError, tools: connection?.tools.map((t) => t.name) ?? [] };
+      return {
+        name: c.def.name,
+        source: c.def.source,
+        state,
+        lastError: connection?.lastError,
+        tools: connection?.tools.map((t) => t.name) ?? [],
+      };
     });
   }
 

@@ -100,6 +100,14 @@ export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
     return { notices: [...own.notices, ...notices, ...this.catalog.notices] };
   }
 
+  /** The servers for the composer's pickers, started as for a chat; undefined when none is configured. */
+  async readyForComposer(): Promise<McpServers | undefined> {
+    if (!(await this.configured())) return undefined;
+    const servers = await this.runtime();
+    await servers.ready(new AbortController().signal, MCP_START_WAIT_MS);
+    return servers;
+  }
+
   /** For the Services view: undefined until the first chat loaded the runtime. */
   statuses() {
     return this.servers?.statuses();

@@ -37,7 +37,9 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
       h('span', { className: 'tool-name' }, call.name),
       h('span', { className: 'tool-status' }, statusText[call.status] + duration),
     ),
-    call.mcp ? mcpBlock(call.mcp) : h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
+    call.mcp
+      ? mcpBlock(call.mcp)
+      : h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
   );
   if (call.status === 'awaiting-approval') {
     const decide = (decision: 'approve' | 'deny' | 'always' | 'allowInWorkspace') => () => {
@@ -79,7 +81,9 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
           // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
           always ? button(always, always, decide('always'), 'secondary') : null,
           workspaceRule ? button(workspaceRule, workspaceRule, decide('allowInWorkspace'), 'secondary') : null,
-          approval?.workspaceTool ? button(mcpWorkspaceLabel(call), mcpWorkspaceLabel(call), decide('allowInWorkspace'), 'secondary') : null,
+          approval?.workspaceTool
+            ? button(mcpWorkspaceLabel(call), mcpWorkspaceLabel(call), decide('allowInWorkspace'), 'secondary')
+            : null,
         ),
       ),
     );
@@ -137,7 +141,12 @@ function mcpBlock(mcp: McpCallView): HTMLElement {
           h('pre', {}, ...visibleText(mcp.description)),
         )
       : null,
-    h('details', { className: 'tool-args', attrs: { open: '' } }, h('summary', {}, 'Arguments sent to the server'), h('pre', {}, mcp.arguments)),
+    h(
+      'details',
+      { className: 'tool-args', attrs: { open: '' } },
+      h('summary', {}, 'Arguments sent to the server'),
+      h('pre', {}, mcp.arguments),
+    ),
     mcp.progress ? h('p', { className: 'mcp-progress', attrs: { role: 'status' } }, `Progress: ${mcp.progress}`) : null,
   );
 }
@@ -151,10 +160,18 @@ function mcpParts(parts: readonly McpResultPart[]): HTMLElement {
       switch (p.kind) {
         case 'image':
           return p.data
-            ? h('img', { className: 'mcp-image', attrs: { src: `data:${p.mimeType};base64,${p.data}`, alt: `Image from the MCP server (${p.mimeType})` } })
+            ? h('img', {
+                className: 'mcp-image',
+                attrs: { src: `data:${p.mimeType};base64,${p.data}`, alt: `Image from the MCP server (${p.mimeType})` },
+              })
             : h('p', {}, `An image (${p.mimeType}, ${p.bytes} bytes), too large to show`);
         case 'resource':
-          return h('details', { className: 'mcp-resource' }, h('summary', {}, `Resource ${p.uri}`), h('pre', {}, p.text ?? `(${p.mimeType || 'binary'})`));
+          return h(
+            'details',
+            { className: 'mcp-resource' },
+            h('summary', {}, `Resource ${p.uri}`),
+            h('pre', {}, p.text ?? `(${p.mimeType || 'binary'})`),
+          );
         case 'link':
           return h('p', { className: 'mcp-link' }, `Resource link: ${p.name} (${p.uri})`);
         case 'text':

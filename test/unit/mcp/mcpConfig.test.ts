@@ -25,7 +25,12 @@ describe('MCP configuration', () => {
   });
 
   it('reports a definition it cannot read exactly, and leaves that server out', () => {
-    const config = parseUserServers({ bad: { type: 'stdio', command: '' }, worse: { type: 'ftp' }, ok: { command: 'node' }, url: { type: 'http', url: 'file:///x' } });
+    const config = parseUserServers({
+      bad: { type: 'stdio', command: '' },
+      worse: { type: 'ftp' },
+      ok: { command: 'node' },
+      url: { type: 'http', url: 'file:///x' },
+    });
     assert.deepEqual(
       config.servers.map((s) => s.name),
       ['ok'],
@@ -56,6 +61,9 @@ describe('MCP trust fingerprint', () => {
   });
 
   it('describes the exact command line, quoting what a shell would split', () => {
-    assert.equal(describeDefinition(def(['-e', "require('fs').writeFileSync('m', '')"], { K: 'v w' })), `Command: node -e 'require('\\''fs'\\'').writeFileSync('\\''m'\\'', '\\'''\\'')'\nEnvironment: K='v w'`);
+    assert.equal(
+      describeDefinition(def(['-e', "require('fs').writeFileSync('m', '')"], { K: 'v w' })),
+      `Command: node -e 'require('\\''fs'\\'').writeFileSync('\\''m'\\'', '\\'''\\'')'\nEnvironment: K='v w'`,
+    );
   });
 });

@@ -3,13 +3,33 @@ import { MAX_MCP_RESULT_CHARS, mcpResultText } from '../../../src/core/mcp/mcpRe
 
 describe('MCP results for the model and the card', () => {
   it('joins text parts; sends structuredContent as JSON only when there is no text', () => {
-    assert.equal(mcpResultText({ content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }], structuredContent: { x: 1 } }, 'A').text, 'a\nb');
+    assert.equal(
+      mcpResultText(
+        {
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+          structuredContent: { x: 1 },
+        },
+        'A',
+      ).text,
+      'a\nb',
+    );
     assert.equal(mcpResultText({ content: [], structuredContent: { x: 1 } }, 'A').text, '{\n  "x": 1\n}');
   });
 
   it('a 20 MB result is capped as read_file caps, for the model and the card', () => {
     const huge = 'x'.repeat(20 * 1024 * 1024);
-    const shown = mcpResultText({ content: [{ type: 'text', text: huge }, { type: 'text', text: huge }] }, 'B');
+    const shown = mcpResultText(
+      {
+        content: [
+          { type: 'text', text: huge },
+          { type: 'text', text: huge },
+        ],
+      },
+      'B',
+    );
     assert.ok(shown.text.length < MAX_MCP_RESULT_CHARS + 200);
     assert.match(shown.text, /cut: the result has 20971520 characters/);
     const cardChars = shown.parts.reduce((n, p) => n + (p.kind === 'text' ? p.text.length : 0), 0);

@@ -4,10 +4,17 @@ import { looseParameters, strictParameters, withoutStrictNulls } from '../../../
 describe('MCP schema conversion', () => {
   it('non-strict: the server schema with an object root; $schema dropped; a missing schema takes no arguments', () => {
     assert.deepEqual(looseParameters(undefined), { type: 'object', properties: {} });
-    assert.deepEqual(looseParameters({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'number', minimum: 1 } } }), {
-      type: 'object',
-      properties: { a: { type: 'number', minimum: 1 } },
-    });
+    assert.deepEqual(
+      looseParameters({
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { a: { type: 'number', minimum: 1 } },
+      }),
+      {
+        type: 'object',
+        properties: { a: { type: 'number', minimum: 1 } },
+      },
+    );
   });
 
   it('strict: every object closed with all properties required; optional ones nullable; defaults dropped', () => {

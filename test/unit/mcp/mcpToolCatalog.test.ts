@@ -3,7 +3,10 @@ import { buildMcpCatalog, type McpToolInfo } from '../../../src/core/mcp/mcpTool
 import { chatTools } from '../../../src/core/tools/toolDefinitions';
 
 const builtIns = chatTools({ trusted: true });
-const tool = (name: string, inputSchema: unknown = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }): McpToolInfo => ({
+const tool = (
+  name: string,
+  inputSchema: unknown = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+): McpToolInfo => ({
   name,
   description: `does ${name}`,
   inputSchema,
@@ -34,7 +37,13 @@ describe('MCP tool catalog: cap, switches, strict mode', () => {
   });
 
   it('500 tools from one server: the request holds at most maxTools, the routes match the offered names', () => {
-    const catalog = buildMcpCatalog({ builtIns, servers: [{ server: 'big', tools: many(500) }], maxTools: 64, strict: false, disabled: new Set() });
+    const catalog = buildMcpCatalog({
+      builtIns,
+      servers: [{ server: 'big', tools: many(500) }],
+      maxTools: 64,
+      strict: false,
+      disabled: new Set(),
+    });
     assert.equal(catalog.tools.length, 64);
     assert.equal(catalog.routes.size, 64 - builtIns.length);
     for (const name of catalog.routes.keys()) assert.ok(catalog.tools.some((t) => t.function.name === name));

@@ -13,11 +13,14 @@ describe('MCP tool names', () => {
 
   it('are cut to 64 characters, and a collision gets _2, _3 within the limit', () => {
     const long = 'x'.repeat(100);
-    const names = assignToolNames([], [
-      { server: 's', tool: long },
-      { server: 's', tool: long + 'y' },
-      { server: 's', tool: long + 'z' },
-    ]);
+    const names = assignToolNames(
+      [],
+      [
+        { server: 's', tool: long },
+        { server: 's', tool: long + 'y' },
+        { server: 's', tool: long + 'z' },
+      ],
+    );
     assert.equal(names[0].length, TOOL_NAME_MAX);
     assert.ok(names[1].endsWith('_2') && names[1].length === TOOL_NAME_MAX);
     assert.ok(names[2].endsWith('_3') && names[2].length === TOOL_NAME_MAX);
@@ -27,19 +30,25 @@ describe('MCP tool names', () => {
   it('never rename a built-in tool: the MCP tool that collides with one is renamed', () => {
     const builtIns = chatTools({ trusted: true }).map((t) => t.function.name);
     // A server named "mcp" with a tool "x" and a server "mcp_x"… the same name, both from MCP.
-    const names = assignToolNames([...builtIns, 'mcp_a_b'], [
-      { server: 'a', tool: 'b' },
-      { server: 'a', tool: 'b' },
-    ]);
+    const names = assignToolNames(
+      [...builtIns, 'mcp_a_b'],
+      [
+        { server: 'a', tool: 'b' },
+        { server: 'a', tool: 'b' },
+      ],
+    );
     assert.deepEqual(names, ['mcp_a_b_2', 'mcp_a_b_3']);
     for (const b of builtIns) assert.ok(!names.includes(b));
   });
 
   it('give servers whose names differ only in characters outside the rule different names', () => {
-    const names = assignToolNames([], [
-      { server: 'a.b', tool: 't' },
-      { server: 'a b', tool: 't' },
-    ]);
+    const names = assignToolNames(
+      [],
+      [
+        { server: 'a.b', tool: 't' },
+        { server: 'a b', tool: 't' },
+      ],
+    );
     assert.deepEqual(names, ['mcp_a_b_t', 'mcp_a_b_t_2']);
   });
 });
