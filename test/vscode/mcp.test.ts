@@ -23,7 +23,6 @@ describe('MCP servers in the chat (real servers, real extension host)', function
   let sim: Simulator;
   let api: TandemApi;
   let scratch: string;
-  const root = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
   type Body = { messages: ChatMessage[]; tools?: FunctionTool[] };
   const chatBodies = () => sim.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as Body);
   const toolNames = (body: Body) => (body.tools ?? []).map((t) => t.function.name);

@@ -1,5 +1,7 @@
 // The one door to the MCP runtime (the SDK and the server connections): loaded on first use, never at activation.
-export type McpRuntime = typeof import('./mcpRuntime');
+import type * as Runtime from './mcpRuntime';
+
+export type McpRuntime = typeof Runtime;
 
 export function loadMcp(): Promise<McpRuntime> {
   return import('./mcpRuntime');
