@@ -19,7 +19,7 @@ import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceTools } from './workspaceTools';
 import { McpToolHost } from '../mcp/mcpToolHost';
-import { registerMcpCommands } from '../mcp/mcpViewSource';
+import { registerMcpCommands } from '../mcp/mcpCommands';
 import { McpComposer } from '../mcp/mcpComposer';
 
 export interface ChatRegistration {

@@ -1,9 +1,7 @@
-// What the Services view shows of MCP, and its actions: each server's state, last error, tools with
-// an on/off switch (`tandem.mcp.disabled`, user settings), Restart and Show log.
+// What the Services view shows of MCP: each server's state, last error, and tools with
+// an on/off switch (`tandem.mcp.disabled`, user settings). The actions are in mcpCommands.ts.
 import * as vscode from 'vscode';
-import { COMMANDS } from '../../core/config/commandCatalog';
 import type { McpServerStatus } from './mcpServers';
-import type { McpToolHost } from './mcpToolHost';
 
 export interface McpViewSource {
   /** The servers' states; undefined before the first chat loaded the MCP runtime. */
@@ -23,20 +21,4 @@ export async function toggleMcp(key: string): Promise<void> {
   if (disabled.has(key)) disabled.delete(key);
   else disabled.add(key);
   await vscode.workspace.getConfiguration('tandem').update('mcp.disabled', [...disabled], vscode.ConfigurationTarget.Global);
-}
-
-export function registerMcpCommands(mcp: McpToolHost): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand(COMMANDS.restartMcpServer, async (node?: { status?: { name: string } } | string) => {
-      const name = typeof node === 'string' ? node : node?.status?.name;
-      if (!name) return;
-      const servers = await mcp.runtime();
-      await servers.connection(name)?.restart();
-    }),
-    vscode.commands.registerCommand(COMMANDS.showMcpLog, async (node?: { status?: { name: string } } | string) => {
-      const name = typeof node === 'string' ? node : node?.status?.name;
-      if (name) (await mcp.runtime()).showLog(name);
-    }),
-    vscode.commands.registerCommand(COMMANDS.toggleMcpTool, (key?: string) => (typeof key === 'string' ? toggleMcp(key) : undefined)),
-  ];
 }
