@@ -118,7 +118,8 @@ export class McpConnection implements vscode.Disposable {
     );
     this.client = client;
     client.onerror = (error) => {
-      this.transportError = error.message.replace(
+      // The first complaint is the cause: once an oversized message is dropped, the rest of it reads as garbage.
+      this.transportError ??= error.message.replace(
         /^ReadBuffer exceeded maximum size of (\d+) bytes$/,
         'it sent a message larger than $1 bytes',
       );
