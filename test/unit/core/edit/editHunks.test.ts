@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { computeHunks, resolvedText, shownLines } from '../../../src/core/edit/editHunks';
+import { computeHunks, resolvedText, shownLines } from '../../../../src/core/edit/editHunks';
 
 describe('edit hunks', () => {
   const before = 'a\r\nb\r\nc\r\nd\r\ne';

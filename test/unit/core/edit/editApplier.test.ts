@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyEditAnswer, type EditOutcome } from '../../../src/core/edit/editApplier';
+import { applyEditAnswer, type EditOutcome } from '../../../../src/core/edit/editApplier';
 
 const FILE = [
   'import { readFile } from "node:fs/promises";',

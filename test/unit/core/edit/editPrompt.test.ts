@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CONTEXT_LINES, EDIT_SYSTEM_PROMPT, contextAround, editMessages } from '../../../src/core/edit/editPrompt';
-import { MAX_EDIT_BYTES, checkSelectionSize } from '../../../src/core/edit/editLimits';
+import { CONTEXT_LINES, EDIT_SYSTEM_PROMPT, contextAround, editMessages } from '../../../../src/core/edit/editPrompt';
+import { MAX_EDIT_BYTES, checkSelectionSize } from '../../../../src/core/edit/editLimits';
 
 const lines = Array.from({ length: 1000 }, (_, i) => `line ${i}`);
 
