@@ -8,7 +8,7 @@ import { buildMcpCatalog, toolKey, type McpCatalog, type McpRoute } from '../../
 import { mcpResultText } from '../../core/mcp/mcpResult';
 import { withoutStrictNulls } from '../../core/mcp/mcpSchema';
 import type { FunctionTool } from '../../core/services/wireTypes';
-import { tandemSetting } from '../config/settings';
+import { tandemSetting, userValue } from '../config/settings';
 import { loadMcp } from './loadMcp';
 import type { McpServers } from './mcpServers';
 import { McpTrustStore } from './mcpTrustStore';
@@ -56,7 +56,7 @@ export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
         trust: this.trust,
         ui: () => this.ui,
         version: String((this.context.extension?.packageJSON as { version?: string } | undefined)?.version ?? '0'),
-        userServers: () => vscode.workspace.getConfiguration('tandem').inspect('mcp.servers')?.globalValue,
+        userServers: () => userValue('mcp.servers'),
         startTimeoutMs: () => this.options.startTimeoutMs ?? 30_000,
         restartBaseMs: this.options.restartBaseMs ?? 1000,
       });
@@ -69,7 +69,7 @@ export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
 
   /** Any server configured: the user setting, or a `.vscode/mcp.json` in a folder. Cheap, so a chat without MCP loads nothing. */
   private async configured(): Promise<boolean> {
-    const user = vscode.workspace.getConfiguration('tandem').inspect('mcp.servers')?.globalValue;
+    const user = userValue('mcp.servers');
     if (user && typeof user === 'object' && Object.keys(user).length > 0) return true;
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const found = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json')).then(
@@ -141,9 +141,7 @@ export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
     const key = toolKey(server, tool.name);
     const description = (tool.description ?? '').slice(0, 4000);
     const argumentsText = JSON.stringify(args, null, 2);
-    const trustedHint =
-      tool.annotations?.readOnlyHint === true &&
-      (vscode.workspace.getConfiguration('tandem').inspect<string[]>('mcp.trustReadOnlyHints')?.globalValue ?? []).includes(server);
+    const trustedHint = tool.annotations?.readOnlyHint === true && trustsReadOnlyHints(server);
     return {
       kind: 'ready',
       mcp: { server, tool: tool.name, description, arguments: argumentsText },
@@ -179,4 +177,10 @@ export class McpToolHost implements ToolHost, McpViewSource, vscode.Disposable {
     this.serversChanged.dispose();
     await this.servers?.dispose();
   }
+}
+
+/** Whether the user said a server's `readOnlyHint` may skip the card (user settings only). */
+function trustsReadOnlyHints(server: string): boolean {
+  const listed = userValue('mcp.trustReadOnlyHints');
+  return Array.isArray(listed) && listed.includes(server);
 }
