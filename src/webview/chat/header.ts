@@ -1,8 +1,18 @@
 // The header: chat history (open, delete), new chat, the per-chat pickers → setOptions, and the
 // project rules files in effect.
-import type { ChatOptions, ChatSummary, ModelChoice, RulesFileView, WebviewMessage } from '../../shared/protocol';
+import {
+  REASONING_EFFORTS,
+  type ChatOptions,
+  type ChatSummary,
+  type ModelChoice,
+  type ReasoningEffort,
+  type RulesFileView,
+  type WebviewMessage,
+} from '../../shared/protocol';
 import { button, h } from '../common/dom';
 import { rulesChip, type RulesChipView } from './rulesChip';
+
+const EFFORT_LABELS: Record<ReasoningEffort, string> = { high: 'High', max: 'Max' };
 
 export interface HeaderModel {
   chatId: string;
@@ -76,12 +86,12 @@ export class Header {
       row.append(
         this.select(
           'Effort',
-          [
-            ['high', 'High'],
-            ['max', 'Max'],
-          ],
+          REASONING_EFFORTS.map((effort): [string, string] => [effort, EFFORT_LABELS[effort]]),
           options.reasoningEffort,
-          (value) => this.change({ reasoningEffort: value === 'max' ? 'max' : 'high' }),
+          (value) => {
+            const effort = REASONING_EFFORTS.find((e) => e === value);
+            if (effort) this.change({ reasoningEffort: effort });
+          },
         ),
       );
     } else {
