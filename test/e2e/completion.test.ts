@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
-import { demoWorkspace, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
 
@@ -66,19 +66,11 @@ describe('inline completions in a real browser', function () {
     const { page } = workbench;
     await page.keyboard.press('Control+P');
     await page.keyboard.type('long.ts');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'long.ts' }).first().waitFor();
+    // Enter opens the focused row: wait until that is long.ts, not a stale row of the unfiltered list.
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'long.ts' }).first().waitFor();
     await page.keyboard.press('Enter');
     await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
-    await page.locator('.monaco-editor.focused').waitFor();
-    await page.keyboard.press('Control+G');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await input.fill(`:${line}`);
-    await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor.focused').waitFor();
-    await page.keyboard.press('End');
-    // The status bar shows where the cursor is: typing goes there.
-    await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
+    await goToLine(page, line);
   };
   const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
   const ghostText = async () =>

@@ -69,18 +69,33 @@ describe('Spend view in a real browser', function () {
     rmSync(target, { force: true });
     await spend.locator('button.export').click();
     // code-server's save dialog is VS Code's simple file dialog: a path in the quick input, which follows
-    // it only as it is typed and completes names meanwhile. Under load a completion raced the keystrokes
-    // and mangled the path, so the path is typed again until the input holds exactly it, then Enter.
-    const input = page.locator('.quick-input-widget input');
+    // it only as it is typed, completing names and listing folders meanwhile. Under load a completion
+    // raced the keystrokes and mangled the path, so the path is typed again until the input holds exactly
+    // it. Enter while the dialog is still listing a folder only takes it there (as it does for a user,
+    // who presses Enter again): so wait until it is idle, and press Enter again while it stays open.
+    const dialog = page.locator('.quick-input-widget');
+    const input = dialog.locator('input');
+    const busy = dialog.locator('.monaco-progress-container.active');
     await input.waitFor();
     for (let attempt = 1; ; attempt++) {
       await input.press('Control+A');
       await page.keyboard.type(target);
+      await busy.waitFor({ state: 'hidden' });
       const typed = await input.inputValue();
       if (typed === target) break;
       assert.ok(attempt < 5, `the save dialog's path is "${typed}"`);
     }
-    await page.keyboard.press('Enter');
+    for (let enter = 1; ; enter++) {
+      await busy.waitFor({ state: 'hidden' });
+      assert.equal(await input.inputValue(), target, "the save dialog's path before Enter");
+      await page.keyboard.press('Enter');
+      const closed = await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (closed) break;
+      assert.ok(enter < 3, `the save dialog stayed open at "${await input.inputValue()}"`);
+    }
     await until(() => existsSync(target) && readFileSync(target, 'utf8').length > 0, 'the CSV file', 30_000);
     const lines = readFileSync(target, 'utf8').trimEnd().split('\r\n');
     assert.equal(lines[0], CSV_HEADER.join(','));

@@ -154,11 +154,25 @@ export async function reloadWindow(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
 }
 
-/** Puts the cursor at the start of `line` (1-based) of the open editor, through Go to Line. */
+/**
+ * Puts the cursor at the start of `line` (1-based) of the active editor, through Go to Line (which
+ * focuses the editor, wherever the keyboard was), and resolves
+ * only once the editor has the keyboard again: Go to Line moves the cursor (and the status bar) while
+ * its input is still open, so a test that typed then could type into the input instead of the file.
+ */
 export async function goToLine(page: Page, line: number): Promise<void> {
-  await page.locator('.monaco-editor .view-line').first().click();
   await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(line));
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`:${line}`);
+  // Enter goes to the line the picker offers: wait until it offers this one (its row names the line).
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`\\b${line}\\b`) })
+    .first()
+    .waitFor();
   await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null);
   await page.keyboard.press('Home');
+  await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
 }
