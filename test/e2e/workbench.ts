@@ -172,7 +172,7 @@ export async function goToLine(page: Page, line: number): Promise<void> {
     .waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null);
+  await page.locator('.monaco-editor :focus').first().waitFor({ state: 'attached' }); // the editor's (hidden) input has the keyboard
   await page.keyboard.press('Home');
   await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
 }

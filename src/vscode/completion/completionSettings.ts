@@ -45,6 +45,7 @@ export class CompletionSettingsReader implements vscode.Disposable {
 }
 
 function read(): CompletionConfig {
+  let sensitive: SensitivePathPolicy | undefined;
   return {
     enabled: tandemSetting('completion.enabled'),
     mode: enumSetting('completion.mode', tandemSetting('completion.mode')),
@@ -54,6 +55,10 @@ function read(): CompletionConfig {
     debounceMs: Math.max(SETTINGS['completion.debounceMs'].minimum, tandemSetting('completion.debounceMs')),
     disabledLanguages: new Set(tandemSetting('completion.disabledLanguages')),
     contextTokens: clampSetting('completion.contextTokens', tandemSetting('completion.contextTokens')),
-    sensitive: readSensitivePolicy(),
+    // Compiling the patterns and reading the folders' git links costs milliseconds: at the first file
+    // judged, not during activation (the status bar reads `enabled` from here at once).
+    get sensitive() {
+      return (sensitive ??= readSensitivePolicy());
+    },
   };
 }
