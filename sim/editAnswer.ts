@@ -112,7 +112,7 @@ function shape(request: EditRequest, edited: readonly string[], mode: EditMode):
 /** A subject in the repository's style: "Update <files>", capitalised as most recent subjects are. */
 function commitAnswer(messages: readonly ConversationMessage[]): string {
   const text = messages.find((m) => m.role === 'user')?.text ?? '';
-  const files = [...text.matchAll(/^[AMDRC?] (\S+)/gm)].map((m) => m[1].split('/').pop()!);
+  const files = [...text.matchAll(/^[AMDRC?] ([^\s:]+)/gm)].map((m) => m[1].split('/').pop()!);
   const subjects = [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]);
   const lower = subjects.length > 0 && subjects.filter((s) => /^[a-z]/.test(s)).length > subjects.length / 2;
   const verb = lower ? 'update' : 'Update';
