@@ -126,6 +126,10 @@ async function main(): Promise<void> {
       ['importedOnly', distractors.map(tab)],
     ] as const) {
       const context = new CrossFileContext({ source: standIn(site, tabs), budgetTokens: () => budgetTokens, timer: () => () => undefined });
+      // As in the editor: the choice starts when the file's editor becomes active (the first request in
+      // a newly opened file goes with tabs and edits only), and the request comes once it has landed.
+      context.prepare(query);
+      await new Promise((resolve) => setImmediate(resolve));
       const header = await context.header(query);
       if (header.includes(`// ${definingLine}\n`)) results[key]++;
       else if (misses.length < 10)

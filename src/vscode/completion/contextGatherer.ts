@@ -58,17 +58,31 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
       ),
       // Opened or closed, not merely activated or dirtied (that happens on the first keystroke).
       vscode.window.tabGroups.onDidChangeTabs((event) => (event.opened.length > 0 || event.closed.length > 0) && this.context.invalidate()),
+      vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.prepare(editor)),
     ]) {
       this._register(listener);
     }
   }
 
+  /**
+   * Starts choosing the context at the cursor of an editor that became active, so that its first
+   * completion need not wait on the definition providers (it goes with tabs and edits meanwhile).
+   */
+  private prepare(editor: vscode.TextEditor): void {
+    const { document } = editor;
+    if (this.eligible(document)) this.context.prepare(this.query(document, document.getText(), document.offsetAt(editor.selection.active)));
+  }
+
   /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */
   header(document: vscode.TextDocument, text: string, offset: number): string | Promise<string> {
+    return this.context.header(this.query(document, text, offset));
+  }
+
+  private query(document: vscode.TextDocument, text: string, offset: number): ContextQuery {
     const path = document.uri.scheme === 'untitled' ? document.uri.path : policyPath(document.uri);
     this.currentPath = path;
     this.documents.set(path, document);
-    return this.context.header({ path, text, offset, languageId: document.languageId });
+    return { path, text, offset, languageId: document.languageId };
   }
 
   neighbours(query: ContextQuery): { files: ContextFile[]; chunks: ContextChunk[] } {

@@ -97,6 +97,7 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
     const at = lines.slice(0, 5).join('\n').length;
     const first = await context.header(query(doc, at));
     assert.match(first, /^\/\/ path: src\/shapes\.ts\n/);
+    await new Promise((resolve) => setImmediate(resolve)); // the whole choice (no definitions here) lands
     for (const typed of ['c', 'co', 'con', 'const shape = ', 'const shape = width * height']) {
       const text = doc.slice(0, at) + typed + doc.slice(at);
       const header = context.header(query(text, at + typed.length));
@@ -121,8 +122,8 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
     assert.equal(calls.neighbours, 0);
   });
 
-  it('asks definitions for identifiers before the cursor and for imported names, and uses only those that arrive within the time box', async () => {
-    let endBox: (() => void) | undefined;
+  it('asks definitions for identifiers before the cursor and for imported names; a request gets those found within the time box, later ones those found after it', async () => {
+    const timers = new Map<number, () => void>();
     let late: (() => void) | undefined;
     const { source, calls } = fakeSource([], [], (_offsets, found) => {
       found({ path: 'src/shapes.ts', startLine: 5, kind: 'definition', text: 'export function area(shape: Shape): number {' });
@@ -133,13 +134,29 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
         };
       });
     });
-    const context = new CrossFileContext({ source, budgetTokens: () => 1000, timer: (_ms, done) => ((endBox = done), () => undefined) });
-    const pending = context.header(query(current));
-    endBox!();
-    late!();
-    const header = await pending;
+    const context = new CrossFileContext({
+      source,
+      budgetTokens: () => 1000,
+      timer: (ms, done) => (timers.set(ms, done), () => undefined),
+    });
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    // The editor became active: the choice starts before the first keystroke.
+    context.prepare(query(current));
+    // A newly opened document's first request does not wait on the definition providers.
+    assert.equal(context.header(query(current)), '', 'at once, with tabs and recent edits only (none here)');
+    timers.get(Math.min(...timers.keys()))!(); // the time box ends
+    await settled();
+    const header = context.header(query(current));
+    assert.ok(typeof header === 'string', 'the choice landed: known at once');
     assert.match(header, /\/\/ export function area\(shape: Shape\): number \{/);
-    assert.doesNotMatch(header, /lateOne/, 'arrived after the time box');
+    assert.doesNotMatch(header, /lateOne/, 'not found within the time box');
+    late!();
+    await settled();
+    assert.match(
+      context.header(query(current)) as string,
+      /\/\/ export function lateOne\(\): void \{\}/,
+      'found later: in the next requests',
+    );
     const asked = calls.definitions[0].map((o) => /^[\w$]+/.exec(current.slice(o))![0]);
     assert.ok(asked.includes('area') && asked.includes('Shape'), `imported names: ${asked}`);
     assert.ok(asked.includes('reduce') && asked.includes('sum'), `identifiers near the cursor: ${asked}`);
@@ -248,6 +265,28 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     );
     ring.forget('copy.ts');
     assert.equal(ring.chunks().length, 0);
+  });
+
+  it("a newly opened document's first request goes at once with its tabs, never waiting on the definition providers; later ones carry the definitions", async () => {
+    let endBox: (() => void) | undefined;
+    const { source } = fakeSource([shapes], [], (_offsets, found) => {
+      found({ path: 'src/geometry.ts', startLine: 0, kind: 'definition', text: 'export function perimeter(shape: Shape): number {' });
+      return new Promise<void>(() => undefined); // a definition provider that never finishes
+    });
+    const context = new CrossFileContext({
+      source,
+      budgetTokens: () => 1000,
+      timer: (ms, done) => (ms < 1000 && (endBox = done), () => undefined),
+    });
+    const first = context.header(query(current));
+    assert.ok(typeof first === 'string', 'the first request does not wait');
+    assert.match(first, /src\/shapes\.ts/, 'it carries the open tab');
+    assert.doesNotMatch(first, /perimeter/);
+    const second = context.header(query(current + 'a'));
+    assert.ok(second instanceof Promise, 'the next one, before the box ends, waits for it');
+    endBox!();
+    assert.match(await second, /export function perimeter/, 'and carries what arrived within the box');
+    assert.match(context.header(query(current + 'ar')) as string, /export function perimeter/);
   });
 
   it('after invalidate (a file became sensitive, a tab closed) the old choice is never reused, not even for a new block', async () => {
