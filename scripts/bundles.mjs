@@ -18,6 +18,7 @@ export const LAZY_BUNDLES = {
   'src/core/transport/undici.ts': 'undici',
   'src/vscode/edit/inlineEditController.ts': 'inlineEdit',
   'src/vscode/edit/commitMessage.ts': 'commitMessage',
+  'src/vscode/mcp/mcpRuntime.ts': 'mcp',
 };
 
 /** Turns an import of a lazy entry, from any other bundle, into a require of that entry's own bundle. */
