@@ -11,6 +11,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerDefinition } from '../../core/mcp/mcpConfig';
 import type { McpCallResult } from '../../core/mcp/mcpResult';
 import type { McpToolInfo } from '../../core/mcp/mcpToolCatalog';
+import { jsonSchemaValidator } from '../../core/mcp/jsonSchemaCheck';
 
 export type McpState = 'stopped' | 'starting' | 'ready' | 'failed';
 
@@ -102,6 +103,8 @@ export class McpConnection implements vscode.Disposable {
       { name: 'Tandem', version: this.options.version },
       {
         capabilities: {},
+        // Checks structuredContent against a tool's outputSchema; the SDK's default (ajv) is not bundled.
+        jsonSchemaValidator,
         listChanged: {
           tools: {
             onChanged: (error, tools) => {

@@ -21,9 +21,6 @@ const NOT_ON_ACTIVATION_PATH = [
   /^src\/vscode\/spend\/(spendPanel|registerSpendView)\.ts$/,
   /^src\/webview\//,
   /^src\/(core|vscode)\/mcp\//,
-  // Inline edit: only its commands and the request-free code actions are registered at activation.
-  /^src\/core\/edit\/(editApplier|answerFormats|blockMatch|editHunks|pendingEdit|editPrompt|commitPrompt)\.ts$/,
-  /^src\/vscode\/edit\/(inlineEditController|commitMessage)\.ts$/,
 ];
 
 /** The activation bundle's budget (issue target: under 300 KB minified). */
@@ -68,6 +65,21 @@ describe('the extension bundles', function () {
       assert.deepEqual(holders, [`dist/${name}.js`], entry);
     }
     assert.ok(!inputs('dist/chat.js').some((path) => path.startsWith('node_modules/undici/')), 'chat.js carries no undici');
+  });
+
+  it('builds the MCP runtime without ajv: the client checks tool results with its own small JSON Schema checker', () => {
+    const mcp = inputs('dist/mcp.js');
+    assert.ok(
+      mcp.some((path) => path.startsWith('node_modules/@modelcontextprotocol/sdk/')),
+      'the SDK is in dist/mcp.js',
+    );
+    assert.ok(mcp.includes('src/core/mcp/jsonSchemaCheck.ts'), 'the checker is in dist/mcp.js');
+    assert.deepEqual(
+      mcp.filter((path) => /node_modules\/(ajv|ajv-formats|fast-uri)\//.test(path)),
+      [],
+    );
+    // Half of its ~450 KB was two copies of ajv; what is left is the SDK, zod and the transports.
+    assert.ok(outputs['dist/mcp.js'].bytes < 250_000, `dist/mcp.js is ${outputs['dist/mcp.js'].bytes} bytes`);
   });
 
   it('ships every lazy bundle in the VSIX (.vscodeignore)', () => {
