@@ -344,12 +344,24 @@ describe('MCP hostile cases (real extension host)', function () {
     assert.ok(lastAnswer().toolCalls[0].result!.length < 61_000);
   });
 
-  it('a 20 MB result fails the call with a clear error instead of being read; the chat goes on', async () => {
+  it('a 20 MB result is read and capped as read_file caps, not refused', async () => {
     await config().update('mcp.servers', { hostile: { type: 'stdio', command: 'node', args: [hostile] } }, global);
     await send('Please use mcp_hostile_huge');
     const card = lastAnswer().toolCalls[0];
+    assert.equal(card.status, 'done');
+    assert.ok(card.result!.length < 61_000);
+    const toolMessage = String(chatBodies()[1].messages.find((m) => m.role === 'tool')?.content);
+    assert.ok(toolMessage.length < 61_000);
+    assert.match(toolMessage, /cut: the result has 20971520 characters/);
+    assert.equal(lastAnswer().status, 'done');
+  });
+
+  it('a result over 64 MB fails the call with a clear error instead of being read; the chat goes on', async () => {
+    await config().update('mcp.servers', { hostile: { type: 'stdio', command: 'node', args: [hostile] } }, global);
+    await send('Please use mcp_hostile_flood');
+    const card = lastAnswer().toolCalls[0];
     assert.equal(card.status, 'error');
-    assert.match(card.result!, /MCP server "hostile" stopped during the call to huge: it sent a message larger than 10485760 bytes/);
+    assert.match(card.result!, /MCP server "hostile" stopped during the call to flood: it sent a message larger than 67108864 bytes/);
     assert.ok(String(chatBodies()[1].messages.find((m) => m.role === 'tool')?.content).length < 1000);
     assert.equal(lastAnswer().status, 'done');
   });

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { useLinearReadBuffer } from './stdioReadBuffer';
 import type { McpServerDefinition } from '../../core/mcp/mcpConfig';
 import type { McpCallResult } from '../../core/mcp/mcpResult';
 import type { McpToolInfo } from '../../core/mcp/mcpToolCatalog';
@@ -19,13 +20,6 @@ const MAX_RESTARTS = 3;
 /** Most tools (and prompts, resources) read from one server: a server listing more is cut, not followed forever. */
 const MAX_LISTED = 1000;
 const MAX_PAGES = 50;
-/**
- * Largest single message read from a stdio server (the SDK's own default, named here on purpose). The
- * SDK joins a message's chunks by copying, so reading one costs time growing with the square of its
- * size: 20 MB already takes seconds of the extension host's time. A larger message stops the
- * connection with a clear error; smaller results are capped before the card and the model see them.
- */
-const MAX_STDIO_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface McpPromptInfo {
   name: string;
@@ -181,8 +175,8 @@ export class McpConnection implements vscode.Disposable {
       env: t.env,
       cwd: t.cwd,
       stderr: 'pipe',
-      maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
     });
+    useLinearReadBuffer(transport, (message) => this.log.warn(message));
     // The server's own log lines go to its output channel, never to the chat.
     transport.stderr?.on('data', (chunk: Buffer) => this.log.info(`[stderr] ${chunk.toString('utf8').trimEnd().slice(0, 4000)}`));
     return transport;
