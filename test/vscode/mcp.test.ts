@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -380,5 +382,88 @@ describe('MCP hostile cases (real extension host)', function () {
     await send('Hello');
     assert.equal((chatBodies()[0].tools ?? []).length, 64);
     assert.ok(lastAnswer().toolNotices?.some((n) => /tools of MCP server "hostile" are not offered/.test(n)));
+  });
+});
+
+describe('MCP over HTTP: server-everything over Streamable HTTP and over SSE (real extension host)', function () {
+  this.timeout(90_000);
+  let sim: Simulator;
+  let api: TandemApi;
+  const servers: ChildProcess[] = [];
+  type Body = { messages: ChatMessage[]; tools?: FunctionTool[] };
+  const chatBodies = () => sim.requests.filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body as Body);
+  const lastAnswer = () => api.chat.controller.chat.turns.at(-1) as AssistantTurn;
+  const send = async (text: string) => {
+    const listener = api.chat.provider.onDidPost((m) => {
+      if (m.type !== 'turn' || m.turn.role !== 'assistant') return;
+      for (const card of m.turn.toolCalls.filter((c) => c.status === 'awaiting-approval'))
+        setTimeout(() => void api.chat.provider.receive({ type: 'approveTool', callId: card.id, decision: 'approve' }), 10);
+    });
+    try {
+      await api.chat.provider.receive({ type: 'send', text });
+    } finally {
+      listener.dispose();
+    }
+  };
+  /** server-everything in `mode` (its own HTTP transport code), on a free port of 127.0.0.1; resolves once it listens. */
+  const startEverything = async (mode: 'streamableHttp' | 'sse'): Promise<number> => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const child = spawn('node', ['-r', join(repo, 'test/fixtures/mcp/loopbackOnly.cjs'), everything, mode], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    servers.push(child);
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const heard = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        if (/(listening|running) on port/i.test(output)) resolve();
+      };
+      child.stdout!.on('data', heard);
+      child.stderr!.on('data', heard);
+      child.once('exit', (code) => reject(new Error(`server-everything ${mode} exited (${code}): ${output}`)));
+    });
+    return port;
+  };
+
+  before(async () => {
+    ({ sim, api } = await chatOnSimulator());
+    await vscode.commands.executeCommand('workbench.view.extension.tandem');
+    await vscode.commands.executeCommand('tandem.chat.focus');
+    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+  });
+
+  beforeEach(async () => {
+    sim.reset();
+    await api.chat.controller.newChat();
+  });
+
+  after(async () => {
+    await config().update('mcp.servers', {}, global);
+    await leaveSimulator(sim, 'mcp.servers');
+    for (const child of servers) child.kill();
+  });
+
+  it('Streamable HTTP: the tools are listed, and a call reaches the server and its result the model', async () => {
+    const port = await startEverything('streamableHttp');
+    await config().update('mcp.servers', { remote: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } }, global);
+    await send('Please use mcp_remote_echo with "over-http-4711"');
+    assert.ok(
+      (chatBodies()[0].tools ?? []).some((t) => t.function.name === 'mcp_remote_echo'),
+      'the HTTP server lists its tools',
+    );
+    assert.equal(lastAnswer().toolCalls[0].status, 'done');
+    assert.equal(chatBodies()[1].messages.find((m) => m.role === 'tool')?.content, 'Echo: over-http-4711');
+  });
+
+  it('an older server that speaks only HTTP+SSE: "type": "http" falls back to SSE, and the call works', async () => {
+    const port = await startEverything('sse');
+    await config().update('mcp.servers', { old: { type: 'http', url: `http://127.0.0.1:${port}/sse` } }, global);
+    await send('Please use mcp_old_echo with "over-sse-4711"');
+    assert.equal(lastAnswer().toolCalls[0].status, 'done');
+    assert.equal(chatBodies()[1].messages.find((m) => m.role === 'tool')?.content, 'Echo: over-sse-4711');
   });
 });

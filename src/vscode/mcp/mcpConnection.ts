@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -53,6 +53,8 @@ export class McpConnection implements vscode.Disposable {
   private restarts = 0;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
+  /** connect() is opening the transport; a close then is its failure, not the server stopping. */
+  private opening = false;
   /** The transport's last complaint (a message too large…), named when the connection drops mid-call. */
   private transportError: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -123,7 +125,9 @@ export class McpConnection implements vscode.Disposable {
       this.log.warn(`Transport error: ${error.message}`);
     };
     client.onclose = () => {
-      if (this.client !== client || this.disposed) return;
+      // While it opens, a failed attempt closes its transport (the Streamable HTTP one before the SSE
+      // fallback): connect() decides about that, below.
+      if (this.client !== client || this.disposed || this.opening) return;
       this.client = undefined;
       const wasReady = this.state === 'ready';
       this.log.warn('The server closed the connection');
@@ -131,7 +135,8 @@ export class McpConnection implements vscode.Disposable {
       this.scheduleRestart();
     };
     try {
-      await this.connectWithFallback(client);
+      this.opening = true;
+      await this.connectWithFallback(client).finally(() => (this.opening = false));
       const deadline = { timeout: this.options.startTimeoutMs };
       const caps = client.getServerCapabilities() ?? {};
       this.tools = caps.tools ? ((await this.listAll((cursor) => client.listTools({ cursor }, deadline), 'tools')) as McpToolInfo[]) : [];
@@ -161,8 +166,10 @@ export class McpConnection implements vscode.Disposable {
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(t.url), { requestInit }), deadline);
     } catch (error) {
-      // Older servers speak the 2024-11-05 HTTP+SSE transport: they refuse the POST with a 4xx.
-      if (!/\b(400|404|405)\b/.test(String((error as Error).message))) throw error;
+      // Older servers speak the 2024-11-05 HTTP+SSE transport: they refuse the POST with a 4xx (the
+      // SDK's error carries the status as its code; its message may hold only the server's error page).
+      const status = error instanceof StreamableHTTPError ? error.code : undefined;
+      if (![400, 404, 405].includes(status ?? 0) && !/\b(400|404|405)\b/.test(String((error as Error).message))) throw error;
       this.log.info('Streamable HTTP refused; trying the older SSE transport');
       await client.connect(new SSEClientTransport(new URL(t.url), { requestInit }), deadline);
     }
