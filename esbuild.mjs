@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, wr
 import * as zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { bundleOptions } from './scripts/bundles.mjs';
+import { subsetTtf } from './scripts/subsetFont.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -16,14 +17,14 @@ const builds = [extension, ...lazy, ...webviews];
 const wasmFrom = 'node_modules/@vscode/tree-sitter-wasm/wasm';
 const grammars = new Set(Object.values(JSON.parse(readFileSync('src/core/completion/treeSitterGrammars.json', 'utf8'))));
 mkdirSync('dist/tree-sitter', { recursive: true });
-for (const file of ['tree-sitter.js', 'tree-sitter.wasm']) copyFileSync(`${wasmFrom}/${file}`, `dist/tree-sitter/${file}`);
-// Grammars go brotli-compressed (treeSitterParsers.ts inflates one when it is first needed): brotli
-// packs them ~30% tighter than the VSIX's zip, ~190 KB in all. Compressing takes seconds, so a grammar
-// is compressed again only when its source is newer.
-for (const grammar of grammars) {
-  const from = `${wasmFrom}/tree-sitter-${grammar}.wasm`;
-  const to = `dist/tree-sitter/tree-sitter-${grammar}.wasm.br`;
-  rmSync(`dist/tree-sitter/tree-sitter-${grammar}.wasm`, { force: true }); // a plain copy left by an older build
+copyFileSync(`${wasmFrom}/tree-sitter.js`, 'dist/tree-sitter/tree-sitter.js');
+// The runtime's WebAssembly and the grammars go brotli-compressed (treeSitterParsers.ts inflates one when
+// it is first needed): brotli packs them ~20-30% tighter than the VSIX's zip, ~205 KB in all. Compressing
+// takes seconds, so a file is compressed again only when its source is newer.
+for (const name of ['tree-sitter', ...[...grammars].map((grammar) => `tree-sitter-${grammar}`)]) {
+  const from = `${wasmFrom}/${name}.wasm`;
+  const to = `dist/tree-sitter/${name}.wasm.br`;
+  rmSync(`dist/tree-sitter/${name}.wasm`, { force: true }); // a plain copy left by an older build
   if (existsSync(to) && statSync(to).mtimeMs >= statSync(from).mtimeMs) continue;
   const wasm = readFileSync(from);
   const { BROTLI_PARAM_QUALITY, BROTLI_MAX_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_MAX_WINDOW_BITS, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
@@ -64,7 +65,9 @@ const glyphRules = CODICONS.map((name) => {
   if (!rule) throw new Error(`@vscode/codicons has no icon named ${name}`);
   return rule[0];
 });
-copyFileSync(`${codiconsFrom}/codicon.ttf`, 'dist/codicon.ttf');
+// The font itself keeps only those icons' glyphs (~4 KB instead of ~126 KB).
+const codePoints = glyphRules.map((rule) => parseInt(/content: "\\([0-9a-f]+)"/.exec(rule)[1], 16));
+writeFileSync('dist/codicon.ttf', subsetTtf(readFileSync(`${codiconsFrom}/codicon.ttf`), codePoints));
 writeFileSync(
   'dist/codicon.css',
   `/* @vscode/codicons (MIT, Microsoft): the font, and only the icons Tandem's webview uses. */

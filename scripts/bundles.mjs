@@ -18,6 +18,7 @@ export const LAZY_BUNDLES = {
   'src/core/transport/undici.ts': 'undici',
   'src/vscode/edit/inlineEditController.ts': 'inlineEdit',
   'src/vscode/edit/commitMessage.ts': 'commitMessage',
+  'src/vscode/mcp/mcpRuntime.ts': 'mcp',
 };
 
 /** Turns an import of a lazy entry, from any other bundle, into a require of that entry's own bundle. */
@@ -51,6 +52,23 @@ const simdParserOnly = {
   },
 };
 
+// The MCP SDK's client validates tool results with ajv and ajv-formats unless given a validator (~230 KB
+// minified, two copies of ajv). mcpConnection.ts gives it src/core/mcp/jsonSchemaCheck.ts, so the
+// default is never built; this keeps ajv out of dist/mcp.js, and its constructor says why if reached.
+const noAjvValidator = {
+  name: 'mcp-no-ajv-validator',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: 'ajv-provider', namespace: 'no-ajv' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'no-ajv' }, () => ({
+      contents:
+        "export class AjvJsonSchemaValidator { constructor() { throw new Error('Tandem bundles no ajv: pass the MCP client a jsonSchemaValidator (src/core/mcp/jsonSchemaCheck.ts).'); } }",
+      loader: 'js',
+    }));
+  },
+};
+
 /** The esbuild options of every bundle: the extension's (activation, then the lazy ones) and the webviews'. */
 export function bundleOptions({ root, production, watch }) {
   const common = { absWorkingDir: root, bundle: true, minify: production, sourcemap: !production, logLevel: 'info', legalComments: 'none' };
@@ -70,7 +88,7 @@ export function bundleOptions({ root, production, watch }) {
       ...node,
       entryPoints: [entry],
       outfile: `dist/${name}.js`,
-      plugins: [lazyBundles(root), simdParserOnly],
+      plugins: [lazyBundles(root), simdParserOnly, noAjvValidator],
     })),
     webviews: [
       {

@@ -72,7 +72,10 @@ export function activate(context: vscode.ExtensionContext) {
   /* eslint-disable @typescript-eslint/no-require-imports -- each require loads a feature's bundle on first use */
   const chatOnly = lazyModule(() => {
     const { registerChat } = require('./vscode/chat/registerChat') as typeof ChatBundle;
-    return addAll(store, registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard }));
+    const registration = addAll(store, registerChat(context, clients, log, gate, { sink: spend.ledger, budget: spend.guard }));
+    // The Services view lists the MCP servers once the chat, which runs them, exists.
+    store.add(setupView.attachMcp(registration.mcp));
+    return registration;
   });
   const speech = lazyModule(() => {
     const { registerSpeech } = require('./vscode/speech/registerSpeech') as typeof SpeechBundle;

@@ -31,8 +31,11 @@ export interface ModelChoice {
 /** Context attached to the next message, shown as a chip. */
 export interface Attachment {
   id: string;
-  /** folder, symbol and problems come from @-mentions. */
-  kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems';
+  /**
+   * folder, symbol and problems come from @-mentions; resource and prompt are an MCP server's resource
+   * or prompt, picked in the composer (its data, not Tandem's).
+   */
+  kind: 'selection' | 'file' | 'image' | 'folder' | 'symbol' | 'problems' | 'resource' | 'prompt';
   /** What the chip says, e.g. `greet.ts:3-7` or `diagram.png`. */
   label: string;
   /** Text of a selection or file. */
@@ -105,6 +108,31 @@ export interface ToolApproval {
   workspaceRule?: string[];
   /** apply_edit of several files: one entry per file, each approved or denied on its own. */
   files?: EditFileApproval[];
+  /**
+   * An MCP tool call: "Always allow in this workspace" offered without command prefixes; the host
+   * keeps it per server and tool.
+   */
+  workspaceTool?: string;
+}
+
+/** One part of an MCP tool result, as its card shows it (capped by the host). */
+export type McpResultPart =
+  | { kind: 'text'; text: string }
+  /** `data` (base64) is absent when the image was too large or of a type the view does not show. */
+  | { kind: 'image'; mimeType: string; bytes: number; data?: string }
+  | { kind: 'resource'; uri: string; mimeType: string; text?: string }
+  | { kind: 'link'; uri: string; name: string };
+
+/** What an MCP tool card shows besides the call: which server and tool, the server's own description, progress, the result's parts. */
+export interface McpCallView {
+  server: string;
+  tool: string;
+  /** The server's description of the tool: its data, shown as such. */
+  description: string;
+  /** The exact arguments sent to the server (JSON). */
+  arguments: string;
+  progress?: string;
+  parts?: McpResultPart[];
 }
 
 // Checkpoints and multi-file apply_edit: per-file approval and restoring Tandem's edits.
@@ -126,6 +154,8 @@ export interface ToolCallView {
   approval?: ToolApproval;
   result?: string;
   durationMs?: number;
+  /** A tool of an MCP server. */
+  mcp?: McpCallView;
 }
 
 export interface UserTurn {
@@ -164,6 +194,8 @@ export interface AssistantTurn {
   citations: Citation[];
   /** Service A's `error_message` when a web search failed. */
   searchError?: string;
+  /** Tools left out of this answer and why (an MCP server still starting, the tool cap, strict mode). */
+  toolNotices?: string[];
   finishReason?: string;
   usage?: UsageView;
   /**
@@ -211,7 +243,8 @@ export interface RulesFileView {
 /** One row of the @ picker. The host resolves only ids it offered (plus the fixed `MENTION_IDS`). */
 export interface MentionItem {
   id: string;
-  kind: 'file' | 'folder' | 'symbol' | 'problems' | 'selection';
+  /** resource: an MCP resource (under its server); prompt: an MCP prompt, offered when the message starts with `/`. */
+  kind: 'file' | 'folder' | 'symbol' | 'problems' | 'selection' | 'resource' | 'prompt';
   label: string;
   /** A second, dimmer line: the folder of a file, the file and line of a symbol. */
   detail?: string;

@@ -12,6 +12,8 @@ import type {
   ErrorView,
   FixButtonLabels,
   HostMessage,
+  McpCallView,
+  McpResultPart,
   MentionItem,
   ModelChoice,
   RulesFileView,
@@ -42,7 +44,7 @@ const isModelChoice = shape<ModelChoice>({ service: isService, id: isString, lab
 
 const isAttachment = shape<Attachment>({
   id: isString,
-  kind: oneOf('selection', 'file', 'image', 'folder', 'symbol', 'problems'),
+  kind: oneOf('selection', 'file', 'image', 'folder', 'symbol', 'problems', 'resource', 'prompt'),
   label: isString,
   text: optional(isString),
   language: optional(isString),
@@ -53,7 +55,7 @@ const isAttachment = shape<Attachment>({
 // Mentions: one row of the @ picker.
 const isMentionItem = shape<MentionItem>({
   id: isString,
-  kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection'),
+  kind: oneOf('file', 'folder', 'symbol', 'problems', 'selection', 'resource', 'prompt'),
   label: isString,
   detail: optional(isString),
 });
@@ -77,6 +79,31 @@ const isErrorView = shape<ErrorView>({
   action: optional(oneOf('setKey', 'openSettings', 'pickModel', 'retry', 'newChatWithSummary')),
 });
 
+const isMcpResultPart: Check<McpResultPart> = (v): v is McpResultPart =>
+  shape<{ kind: 'text'; text: string }>({ kind: oneOf('text'), text: isString })(v) ||
+  shape<{ kind: 'image'; mimeType: string; bytes: number; data?: string }>({
+    kind: oneOf('image'),
+    mimeType: isString,
+    bytes: isCount,
+    data: optional(isBase64),
+  })(v) ||
+  shape<{ kind: 'resource'; uri: string; mimeType: string; text?: string }>({
+    kind: oneOf('resource'),
+    uri: isString,
+    mimeType: isString,
+    text: optional(isString),
+  })(v) ||
+  shape<{ kind: 'link'; uri: string; name: string }>({ kind: oneOf('link'), uri: isString, name: isString })(v);
+
+const isMcpCall = shape<McpCallView>({
+  server: isString,
+  tool: isString,
+  description: isString,
+  arguments: isString,
+  progress: optional(isString),
+  parts: optional(arrayOf(isMcpResultPart)),
+});
+
 const isToolCall = shape<ToolCallView>({
   id: isString,
   name: isString,
@@ -92,10 +119,12 @@ const isToolCall = shape<ToolCallView>({
       files: optional(arrayOf(shape<EditFileApproval>({ path: isString, summary: isString, warning: optional(isString) }))),
       // Standing approvals.
       workspaceRule: optional(arrayOf(isString)),
+      workspaceTool: optional(isString),
     }),
   ),
   result: optional(isString),
   durationMs: optional(isCount),
+  mcp: optional(isMcpCall),
 });
 
 const isUserTurn = shape<UserTurn>({ id: isString, role: oneOf('user'), text: isString, attachments: arrayOf(isAttachment) });
@@ -117,6 +146,7 @@ const isAssistantTurn = shape<AssistantTurn>({
   toolCalls: arrayOf(isToolCall),
   citations: arrayOf(isCitation),
   searchError: optional(isString),
+  toolNotices: optional(arrayOf(isString)),
   finishReason: optional(isString),
   usage: optional(isUsage),
   contextTokens: optional(isCount),

@@ -230,6 +230,15 @@ export class ChatSession {
     await this.persist();
     const projectRules = await instructions;
     if (projectRules) history[0] = { role: 'system', content: `${SYSTEM_PROMPT}\n\n${projectRules}` };
+    const limits = deps.limits();
+    // Lazily started tools (MCP servers) get ready within a bounded wait; the answer goes on without the rest.
+    const prepared = await deps.tools
+      .prepareAnswer?.({ service: options.service, strict: limits.strictTools, signal })
+      .catch((error: unknown) => ({ notices: [`Tools could not be prepared: ${error instanceof Error ? error.message : String(error)}`] }));
+    if (prepared?.notices.length) {
+      turn.toolNotices = prepared.notices;
+      this.emitTurn(turn);
+    }
     return {
       signal,
       unsaved,
@@ -240,7 +249,7 @@ export class ChatSession {
       usages: [],
       started: deps.now(),
       reasoningSince: deps.now(),
-      limits: deps.limits(),
+      limits,
       tools: deps.tools.definitions(),
       toolRounds: 0,
       round: undefined,
@@ -436,6 +445,7 @@ export class ChatSession {
       update();
       return { result: view.result };
     }
+    if (prepared.mcp) view.mcp = { ...prepared.mcp };
     const approval = prepared.approval;
     let approvedFiles: number[] | undefined;
     if (approval) {
@@ -457,6 +467,7 @@ export class ChatSession {
         if (decision === 'always') this.standing.grant(view.name, approval);
         // Only the prefixes the host itself offered on this card become rules; without them it approves once.
         if (decision === 'allowInWorkspace' && approval.workspaceRule) this.deps.allowInWorkspace?.(approval.workspaceRule);
+        if (decision === 'allowInWorkspace' && approval.workspaceTool) prepared.allowInWorkspace?.();
         if (decision === 'deny') {
           prepared.discard?.();
           view.status = 'denied';
@@ -477,6 +488,13 @@ export class ChatSession {
         userTurnId,
         ...(approvedFiles ? { approvedFiles } : {}),
         holdsSecret: (text) => this.secrets.holds(text),
+        progress: (message) => {
+          if (view.mcp) view.mcp.progress = message;
+          update();
+        },
+        showParts: (parts) => {
+          if (view.mcp) view.mcp.parts = parts;
+        },
       });
       if (prepared.sensitive) sensitive = { result, what: sensitiveSubject(call) };
       view.result = sensitive ? notKeptPlaceholder(sensitive.what) : result;

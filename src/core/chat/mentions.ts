@@ -21,6 +21,10 @@ export function attachmentHeading(attachment: Attachment): string {
       return `Symbol ${attachment.label}`;
     case 'problems':
       return `Problems in the workspace`;
+    case 'resource':
+      return `MCP resource ${attachment.label} (the server's data)`;
+    case 'prompt':
+      return `MCP prompt ${attachment.label}`;
     case 'file':
     case 'image':
       return `File ${attachment.label}`;

@@ -78,7 +78,7 @@ export class TreeSitterParsers implements SyntaxParsers {
 
   private async loadGrammar(grammar: string, languageId: string): Promise<TreeSitter.Parser> {
     const runtime = await (this.runtime ??= this.loadRuntime());
-    const language = await runtime.Language.load(await grammarFile(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`)));
+    const language = await runtime.Language.load(await wasmFile(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`)));
     const parser = new runtime.Parser().setLanguage(language);
     await warmUp(parser, languageId);
     return parser;
@@ -88,7 +88,12 @@ export class TreeSitterParsers implements SyntaxParsers {
     // A path known only at run time, so esbuild leaves the runtime out of the bundle (and activation).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const runtime = require(path.join(this.wasmDir, 'tree-sitter.js')) as Runtime;
-    await runtime.Parser.init({ locateFile: (file: string) => path.join(this.wasmDir, file) });
+    const wasm = await wasmFile(path.join(this.wasmDir, 'tree-sitter.wasm'));
+    await runtime.Parser.init({
+      locateFile: (file: string) => path.join(this.wasmDir, file),
+      // The packaged runtime is compressed like the grammars; its inflated bytes stand in for the file.
+      ...(typeof wasm === 'string' ? {} : { wasmBinary: wasm }),
+    });
     return runtime;
   }
 }
@@ -122,10 +127,11 @@ async function warmUp(parser: TreeSitter.Parser, languageId: string): Promise<vo
 }
 
 /**
- * A grammar as the runtime loads it. The packaged ones are brotli-compressed (`.wasm.br`, see
- * esbuild.mjs): inflated here, in a few ms; a plain `.wasm` (node_modules' copy, in tests) loads as is.
+ * A grammar (or the runtime's own WebAssembly) as the runtime loads it. The packaged ones are
+ * brotli-compressed (`.wasm.br`, see esbuild.mjs): inflated here, in a few ms; a plain `.wasm`
+ * (node_modules' copy, in tests) loads as is, by its path.
  */
-async function grammarFile(wasm: string): Promise<string | Uint8Array> {
+async function wasmFile(wasm: string): Promise<string | Uint8Array> {
   try {
     return await inflate(await readFile(`${wasm}.br`));
   } catch (error) {

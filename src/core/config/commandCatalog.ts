@@ -34,6 +34,10 @@ export const COMMANDS = {
   rejectEditHunk: 'tandem.edit.rejectHunk',
   explainSelection: 'tandem.explainSelection',
   commitMessage: 'tandem.commitMessage',
+  // MCP servers in the Services view:
+  restartMcpServer: 'tandem.mcp.restart',
+  showMcpLog: 'tandem.mcp.showLog',
+  toggleMcpTool: 'tandem.mcp.toggle',
 } as const;
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

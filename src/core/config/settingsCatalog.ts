@@ -146,6 +146,16 @@ export const SETTINGS = {
   'spend.monthlyLimit': { type: 'number', default: 0, minimum: 0, maximum: 1_000_000, userOnly: true, scope: 'application' },
   'spend.confirmAbove': { type: 'number', default: 0.5, minimum: 0, maximum: 1_000_000, userOnly: true, scope: 'application' },
   'spend.prices': { type: 'object', default: {}, userOnly: true, scope: 'application' },
+
+  // MCP servers the user configured run without asking, so only the user may name them: never a workspace.
+  'mcp.servers': { type: 'object', default: {}, userOnly: true, scope: 'application' },
+  // At most 128: Service B's tool limit (docs/contracts.md#b-tool-limit).
+  'mcp.maxTools': { type: 'integer', default: 64, minimum: 1, maximum: 128 },
+  'mcp.callTimeoutSeconds': { type: 'integer', default: 60, minimum: 1, maximum: 3600 },
+  // Which servers' readOnlyHint lets a call run without a card: the user's word, never a workspace's.
+  'mcp.trustReadOnlyHints': { type: 'array', items: 'string', default: [], userOnly: true, scope: 'application' },
+  // Switched off in the Services view: `server` or `server/tool`.
+  'mcp.disabled': { type: 'array', items: 'string', default: [], scope: 'application' },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -5,9 +5,13 @@ import type { ServiceClients } from '../services/serviceClients';
 import type { ErrorView, HostMessage, ServiceId } from '../../shared/protocol';
 import { runFix } from '../errors/errorNotice';
 import type { MentionSource } from './mentionSource';
+import type { McpComposer } from '../mcp/mcpComposer';
 
 /** What the chat does with the editor, the clipboard, commands and the Service B account. */
 export class ChatEditorActions {
+  /** MCP resources (`@`) and prompts (`/`) in the composer's picker, when the chat has MCP. */
+  mcp: McpComposer | undefined;
+
   constructor(
     private readonly controller: () => ChatController,
     private readonly clients: ServiceClients,
@@ -23,6 +27,14 @@ export class ChatEditorActions {
    * which pick the fixed `selection` / `activeFile` mentions. The one path by which text is attached.
    */
   async mention(itemId: string): Promise<void> {
+    if (this.mcp?.owns(itemId)) {
+      const picked = await this.mcp
+        .resolve(itemId)
+        .catch((error: unknown) => ({ refusal: error instanceof Error ? error.message : String(error) }));
+      if ('refusal' in picked) void vscode.window.showWarningMessage(vscode.l10n.t('Tandem: {0}', picked.refusal));
+      else if ('attachment' in picked) this.controller().addAttachment({ id: this.newId(), ...picked.attachment });
+      return;
+    }
     const resolved = await this.mentions.resolve(itemId);
     if ('refusal' in resolved) {
       void vscode.window.showInformationMessage(resolved.refusal);
@@ -51,7 +63,9 @@ export class ChatEditorActions {
 
   /** The @ picker's rows for one query; the webview shows the answer to its latest request only. */
   async mentionQuery(requestId: number, query: string): Promise<Extract<HostMessage, { type: 'mentionResults' }>> {
-    return { type: 'mentionResults', requestId, items: await this.mentions.query(query) };
+    if (query.startsWith('/')) return { type: 'mentionResults', requestId, items: (await this.mcp?.items(query).catch(() => [])) ?? [] };
+    const [own, mcp] = await Promise.all([this.mentions.query(query), this.mcp?.items(query).catch(() => []) ?? []]);
+    return { type: 'mentionResults', requestId, items: [...own, ...mcp] };
   }
 
   attachImage(name: string, dataUrl: string): void {

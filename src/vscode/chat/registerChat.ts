@@ -21,6 +21,9 @@ import { ProposedEdits } from './proposedEdits';
 import { CheckpointRestorer } from './restoreCheckpoint';
 import { WorkspaceToolHost } from '../tools/workspaceToolHost';
 import { localise } from '../errors/localise';
+import { McpToolHost } from '../mcp/mcpToolHost';
+import { registerMcpCommands } from '../mcp/mcpCommands';
+import { McpComposer } from '../mcp/mcpComposer';
 
 export interface ChatRegistration {
   controller: ChatController;
@@ -42,6 +45,8 @@ export interface ChatRegistration {
   rulesSection: () => Promise<string | undefined>;
   /** Shows the chat and attaches the editor's selection, asking first for a sensitive file (Explain with Tandem). */
   attachSelection: () => Promise<void>;
+  /** The built-in tools with the MCP servers' added (the runtime loads on the first answer that could use them). */
+  mcp: McpToolHost;
   disposables: vscode.Disposable[];
 }
 
@@ -66,17 +71,21 @@ export function registerChat(
   const restorer = new CheckpointRestorer(checkpoints.log, proposals);
   const commandRules = new CommandRulesStore(context.workspaceState);
   const emitted = new vscode.EventEmitter<HostMessage>();
-  const controller = new ChatController({
-    store,
-    clients: () => clients,
-    spend,
-    tools: new WorkspaceToolHost(
+  const mcp = new McpToolHost(
+    new WorkspaceToolHost(
       proposals,
       (): string => `Service ${controller.chat.options.service}`,
       () => commandRules.effective(),
       checkpoints,
       gate,
     ),
+    context,
+  );
+  const controller = new ChatController({
+    store,
+    clients: () => clients,
+    spend,
+    tools: mcp,
     // The controller emits only after the provider below exists.
     emit: (message) => {
       provider.post(message);
@@ -91,6 +100,7 @@ export function registerChat(
   });
   const mentions = new MentionSource(log, gate);
   const actions = new ChatEditorActions(() => controller, clients, log, newId, mentions);
+  actions.mcp = new McpComposer(mcp);
   const provider = new ChatViewProvider(context.extensionUri, controller, actions, log, restorer);
   const disposables = [
     emitted,
@@ -101,6 +111,9 @@ export function registerChat(
     rules.onDidChange(() => void controller.refreshRules()),
     // Returns its promise, so deactivate() waits for the answers to stop.
     { dispose: () => controller.dispose() },
+    // The MCP server processes stop with the window.
+    mcp,
+    ...registerMcpCommands(mcp),
   ];
   const commands = {
     [COMMANDS.newChat]: async () => {
@@ -129,6 +142,7 @@ export function registerChat(
     gate,
     commands,
     rulesSection,
+    mcp,
     attachSelection,
     disposables,
   };

@@ -10,6 +10,8 @@ import { attachmentChip } from './userTurnView';
 const MENTION_DEBOUNCE_MS = 120;
 /** `@` at the start or after a space, then what is typed up to the caret (no spaces). */
 const MENTION_AT_CARET = /(?:^|\s)@([^\s@]{0,100})$/;
+/** A `/` at the very start of the message opens the picker on MCP prompts; the host gets the query with its `/`. */
+const SLASH_AT_START = /^\/([^\s/]{0,100})$/;
 
 export class Composer {
   readonly element: HTMLElement;
@@ -121,7 +123,9 @@ export class Composer {
   private typedMention(): string | undefined {
     const caret = this.textarea.selectionStart;
     if (caret !== this.textarea.selectionEnd) return undefined;
-    return MENTION_AT_CARET.exec(this.textarea.value.slice(0, caret))?.[1];
+    const before = this.textarea.value.slice(0, caret);
+    const slash = SLASH_AT_START.exec(before);
+    return slash ? `/${slash[1]}` : MENTION_AT_CARET.exec(before)?.[1];
   }
 
   private queryMention(): void {
@@ -148,9 +152,10 @@ export class Composer {
   private chooseMention(item: MentionItem): void {
     const caret = this.textarea.selectionStart;
     const before = this.textarea.value.slice(0, caret);
-    const typed = MENTION_AT_CARET.exec(before);
+    const slash = SLASH_AT_START.exec(before);
+    const typed = slash ?? MENTION_AT_CARET.exec(before);
     if (typed) {
-      const start = caret - typed[1].length - 1;
+      const start = slash ? 0 : caret - typed[1].length - 1;
       this.textarea.value = before.slice(0, start) + this.textarea.value.slice(caret);
       this.textarea.setSelectionRange(start, start);
       this.onDraft(this.textarea.value);

@@ -10,6 +10,8 @@ const KIND_LABEL: Record<MentionItem['kind'], string> = {
   symbol: 'symbol',
   problems: 'problems',
   selection: 'selection',
+  resource: 'MCP resource',
+  prompt: 'MCP prompt',
 };
 
 export class MentionPicker {

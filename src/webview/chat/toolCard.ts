@@ -1,7 +1,7 @@
 // One tool call as a card: name, arguments, status, duration, result, and for gated tools exactly
 // what will happen with Approve / Deny / Always.
 import { codePoint, commandLines, mayStand, textPieces, visibleForm } from '../../shared/commandText';
-import type { EditFileApproval, ToolApproval, ToolCallView, WebviewMessage } from '../../shared/protocol';
+import type { EditFileApproval, McpCallView, McpResultPart, ToolApproval, ToolCallView, WebviewMessage } from '../../shared/protocol';
 import { button, codicon, h } from '../common/dom';
 import type { Codicon } from '../common/codiconNames';
 
@@ -46,7 +46,9 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
       h('span', { className: 'tool-name' }, codicon('tools'), call.name),
       h('span', { className: 'tool-status' }, codicon(statusIcon[call.status]), statusText[call.status] + duration),
     ),
-    h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
+    call.mcp
+      ? mcpBlock(call.mcp)
+      : h('details', { className: 'tool-args' }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(call.args))),
   );
   if (call.status === 'awaiting-approval') {
     const decide = (decision: 'approve' | 'deny' | 'always' | 'allowInWorkspace') => () => {
@@ -88,10 +90,14 @@ export function renderToolCard(call: ToolCallView, post: (message: WebviewMessag
           // No "Always" where it may not stand (sensitive paths, multi-line commands): those ask every time.
           always ? button(always, always, decide('always'), 'secondary') : null,
           workspaceRule ? button(workspaceRule, workspaceRule, decide('allowInWorkspace'), 'secondary') : null,
+          approval?.workspaceTool
+            ? button(mcpWorkspaceLabel(call), mcpWorkspaceLabel(call), decide('allowInWorkspace'), 'secondary')
+            : null,
         ),
       ),
     );
   }
+  if (call.mcp?.parts?.some((p) => p.kind !== 'text')) card.append(mcpParts(call.mcp.parts));
   if (call.result !== undefined) {
     const result = h(
       'details',
@@ -127,10 +133,72 @@ function editFiles(files: readonly EditFileApproval[]): { element: HTMLElement; 
   return { element, selected: () => boxes.flatMap((b, i) => (b.checked ? [i] : [])) };
 }
 
+/**
+ * An MCP call: which server and tool, the server's description marked as the server's words (it may
+ * say anything, "ignore previous instructions" included), the exact arguments sent, and progress.
+ */
+function mcpBlock(mcp: McpCallView): HTMLElement {
+  return h(
+    'div',
+    { className: 'mcp-call' },
+    h('p', { className: 'mcp-origin' }, `MCP server "${mcp.server}" · tool "${mcp.tool}"`),
+    mcp.description
+      ? h(
+          'details',
+          { className: 'mcp-description' },
+          h('summary', {}, "The server's description (its words, not Tandem's)"),
+          h('pre', {}, ...visibleText(mcp.description)),
+        )
+      : null,
+    h(
+      'details',
+      { className: 'tool-args', attrs: { open: '' } },
+      h('summary', {}, 'Arguments sent to the server'),
+      h('pre', {}, mcp.arguments),
+    ),
+    mcp.progress ? h('p', { className: 'mcp-progress', attrs: { role: 'status' } }, `Progress: ${mcp.progress}`) : null,
+  );
+}
+
+/** Images, embedded resources and resource links of an MCP result (text parts are the result below). */
+function mcpParts(parts: readonly McpResultPart[]): HTMLElement {
+  return h(
+    'div',
+    { className: 'mcp-parts' },
+    ...parts.map((p) => {
+      switch (p.kind) {
+        case 'image':
+          return p.data
+            ? h('img', {
+                className: 'mcp-image',
+                attrs: { src: `data:${p.mimeType};base64,${p.data}`, alt: `Image from the MCP server (${p.mimeType})` },
+              })
+            : h('p', {}, `An image (${p.mimeType}, ${p.bytes} bytes), too large to show`);
+        case 'resource':
+          return h(
+            'details',
+            { className: 'mcp-resource' },
+            h('summary', {}, `Resource ${p.uri}`),
+            h('pre', {}, p.text ?? `(${p.mimeType || 'binary'})`),
+          );
+        case 'link':
+          return h('p', { className: 'mcp-link' }, `Resource link: ${p.name} (${p.uri})`);
+        case 'text':
+          return null;
+      }
+    }),
+  );
+}
+
+function mcpWorkspaceLabel(call: ToolCallView): string {
+  return call.mcp ? `Always allow ${call.mcp.tool} of ${call.mcp.server} in this workspace` : 'Always allow in this workspace';
+}
+
 /** What the "Always" button covers, in words: one exact command or one file, in this chat only. */
 function alwaysLabel(tool: string, approval: ToolApproval & { alwaysScope: string }): string {
   if (approval.command === approval.alwaysScope) return 'Always allow this exact command in this chat';
   if (tool === 'apply_edit') return `Always allow edits to ${approval.alwaysScope} in this chat`;
+  if (approval.workspaceTool) return `Always allow ${tool} in this chat`;
   return `Always allow ${tool} for ${approval.alwaysScope} in this chat`;
 }
 

@@ -8,6 +8,7 @@ export type TurnNotice = { kind: 'note'; text: string; warning: boolean } | { ki
 
 export function turnNotices(turn: AssistantTurn): TurnNotice[] {
   const notices: TurnNotice[] = [];
+  for (const text of turn.toolNotices ?? []) notices.push({ kind: 'note', text, warning: true });
   if (turn.searchError) notices.push({ kind: 'note', text: `Web search failed: ${turn.searchError}`, warning: true });
   if (turn.status === 'stopped') notices.push({ kind: 'note', text: 'Stopped. The partial answer is kept.', warning: false });
   if (turn.error) notices.push({ kind: 'error', error: turn.error });

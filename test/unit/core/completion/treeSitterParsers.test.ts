@@ -38,11 +38,12 @@ describe('tree-sitter parsers for the syntax judge', () => {
     assert.equal(await parsers.load('markdown'), false);
   });
 
-  it('loads a grammar packaged brotli-compressed (.wasm.br), as the VSIX ships them', async () => {
+  it('loads the runtime and a grammar packaged brotli-compressed (.wasm.br), as the VSIX ships them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tandem-grammars-'));
     try {
-      for (const file of ['tree-sitter.js', 'tree-sitter.wasm']) copyFileSync(join(WASM_DIR, file), join(dir, file));
-      writeFileSync(join(dir, 'tree-sitter-go.wasm.br'), brotliCompressSync(readFileSync(join(WASM_DIR, 'tree-sitter-go.wasm'))));
+      copyFileSync(join(WASM_DIR, 'tree-sitter.js'), join(dir, 'tree-sitter.js'));
+      for (const wasm of ['tree-sitter', 'tree-sitter-go'])
+        writeFileSync(join(dir, `${wasm}.wasm.br`), brotliCompressSync(readFileSync(join(WASM_DIR, `${wasm}.wasm`))));
       const packaged = new TreeSitterParsers(dir);
       assert.ok(await packaged.load('go'), 'the compressed grammar loads');
       const judge = packaged.judgeInsertion('go', 'func f() int {\n\t', '\n}\n')!;

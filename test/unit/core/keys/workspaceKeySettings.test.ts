@@ -100,6 +100,8 @@ describe('the settings only the user decides', () => {
       'http.proxyStrictSSL',
       'tandem.chat.commandRules',
       'tandem.completion.exclude',
+      'tandem.mcp.servers',
+      'tandem.mcp.trustReadOnlyHints',
       'tandem.sensitiveFiles',
       'tandem.serviceA.authHeader',
       'tandem.serviceA.baseUrl',

@@ -73,6 +73,10 @@ const READERS: Record<string, Outflow | { notAnOutflow: string }> = {
   'src/core/tools/fileHead.ts': { notAnOutflow: 'the bounded file reader; its callers (tools, search, rules) judge the file first' },
   'src/vscode/chat/chatEditorActions.ts': { notAnOutflow: "opens a new untitled document holding a chat's code block" },
   'src/vscode/chat/gitDirFacts.ts': { notAnOutflow: 'reads git config to decide whether a git command asks; nothing is sent' },
+  'src/vscode/mcp/mcpServers.ts': {
+    notAnOutflow:
+      ".vscode/mcp.json and a server's envFile are read to start a server the user trusted; their values go to that process, never to a service",
+  },
   'src/vscode/chat/restoreCheckpoint.ts': { notAnOutflow: 'compares a file with its checkpoint before restoring it; nothing is sent' },
   'src/vscode/completion/completionCommands.ts': {
     notAnOutflow: 'prefetches only in the document whose suggestion was just accepted, which the provider judged',
