@@ -172,7 +172,12 @@ export async function goToLine(page: Page, line: number): Promise<void> {
     .waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-  await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null);
+  await page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest(
+        '.monaco-editor',
+      ) != null,
+  );
   await page.keyboard.press('Home');
   await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
 }
