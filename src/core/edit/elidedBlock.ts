@@ -9,7 +9,7 @@ import type { LineRange } from './blockMatch';
 import { isBlank } from './editText';
 import type { NewLines } from './replaceLines';
 
-export interface SplicedBlock extends NewLines {
+interface SplicedBlock extends NewLines {
   range: LineRange;
 }
 
