@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
+import type { EditMode } from '../../sim/editMode';
 import type { SimClock } from '../../sim/pacing';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { chromiumArgs, installExtension, startCodeServer, workbenchUrl } from '../../scripts/codeServer.mjs';
@@ -32,11 +33,13 @@ export interface WorkbenchOptions {
   alsoInstall?: string[];
   /** The simulator's clock (default the real one): a test can hold a stream at a chosen point. */
   simClock?: SimClock;
+  /** The shape of the simulator's inline edit answers (default 'fenced'). */
+  simEdit?: EditMode;
 }
 
 export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   provision();
-  const sim = await startSimulator({ clock: options.simClock });
+  const sim = await startSimulator({ clock: options.simClock, ...(options.simEdit ? { edit: options.simEdit } : {}) });
   const vsixes = [...(options.vsix ? [options.vsix] : []), ...(options.alsoInstall ?? [])];
   const extensionsDir = vsixes.length ? mkdtempSync(join(tmpdir(), 'tandem-extensions-')) : undefined;
   for (const vsix of vsixes) installExtension(vsix, extensionsDir!);

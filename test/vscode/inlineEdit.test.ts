@@ -31,22 +31,26 @@ describe('inline edit in a real extension host', () => {
     await leaveSimulator(sim, 'edit.model');
   });
 
-  async function openSource(): Promise<vscode.TextEditor> {
+  /** Opens SOURCE and asks for "rename count to total" on lines [startLine, endLine]; resolves with the edit pending. */
+  async function pendingRename(startLine: number, endLine: number) {
     const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: SOURCE });
-    return vscode.window.showTextDocument(document);
+    const editor = await vscode.window.showTextDocument(document);
+    const controller = await api.edit.controller();
+    await vscode.commands.executeCommand('tandem.edit', { uri: document.uri, startLine, endLine, instruction: 'rename count to total' });
+    const pending = controller.pendingIn(document.uri);
+    assert.ok(pending, 'the edit is pending');
+    return { editor, controller, pending };
+  }
+
+  /** Puts the cursor after `before` on `line` and types `text` as the keyboard does. */
+  async function typeInto(editor: vscode.TextEditor, line: number, before: string, text: string): Promise<void> {
+    const column = editor.document.lineAt(line).text.indexOf(before) + before.length;
+    editor.selection = new vscode.Selection(line, column, line, column);
+    await vscode.commands.executeCommand('type', { text });
   }
 
   it('shows hunks as a live diff, accepts one and rejects the other, and undoes the result in one step', async () => {
-    const editor = await openSource();
-    const controller = await api.edit.controller();
-    await vscode.commands.executeCommand('tandem.edit', {
-      uri: editor.document.uri,
-      startLine: 1,
-      endLine: 5,
-      instruction: 'rename count to total',
-    });
-    const pending = controller.pendingIn(editor.document.uri);
-    assert.ok(pending, 'the edit is pending');
+    const { editor, controller, pending } = await pendingRename(1, 5);
     assert.equal(pending.hunks.length, 2);
     // Pending: old and new lines both in the document, nothing decided.
     assert.match(editor.document.getText(), /const count = width \* height;\n {2}const total = width \* height;/);
@@ -66,15 +70,7 @@ describe('inline edit in a real extension host', () => {
   });
 
   it('rebases a change outside the hunks, and Reject All restores the text byte for byte', async () => {
-    const editor = await openSource();
-    const controller = await api.edit.controller();
-    await vscode.commands.executeCommand('tandem.edit', {
-      uri: editor.document.uri,
-      startLine: 1,
-      endLine: 1,
-      instruction: 'rename count to total',
-    });
-    assert.ok(controller.pendingIn(editor.document.uri));
+    const { editor, controller } = await pendingRename(1, 1);
     // The pending document holds the hunk's old and new lines; its end is past both.
     await editor.edit((b) => b.insert(editor.document.positionAt(editor.document.getText().length), '// added meanwhile\n'));
     assert.ok(controller.pendingIn(editor.document.uri), 'a change after the hunks keeps the edit');
@@ -82,21 +78,31 @@ describe('inline edit in a real extension host', () => {
     assert.equal(editor.document.getText(), `${SOURCE}// added meanwhile\n`);
   });
 
-  it('refuses a stale edit: a change inside a hunk withdraws it rather than applying it to other code', async () => {
-    const editor = await openSource();
-    const controller = await api.edit.controller();
-    await vscode.commands.executeCommand('tandem.edit', {
-      uri: editor.document.uri,
-      startLine: 1,
-      endLine: 1,
-      instruction: 'rename count to total',
-    });
-    assert.ok(controller.pendingIn(editor.document.uri));
+  it("keeps a keystroke typed into a hunk's old lines and withdraws that hunk rather than applying it to other code", async () => {
+    const { editor, controller } = await pendingRename(1, 1);
     // Line 1 is the hunk's old line (red): the user types into it.
-    await editor.edit((b) => b.insert(new vscode.Position(1, 2), 'let x = 1; '));
+    await typeInto(editor, 1, 'const count', 'Now');
     await until(() => controller.pendingIn(editor.document.uri) === undefined, 'the edit to be withdrawn', 10_000);
-    assert.match(controller.lastMessage ?? '', /withdrawn rather than applied/);
-    assert.doesNotMatch(editor.document.getText(), /total/, 'nothing of the edit was applied');
+    assert.match(controller.lastMessage ?? '', /that part of the edit was withdrawn; your change is kept/);
+    assert.equal(
+      editor.document.getText(),
+      SOURCE.replace('const count =', 'const countNow ='),
+      'the keystroke landed, nothing of the edit',
+    );
+  });
+
+  it("keeps a keystroke typed into a hunk's new lines: that hunk is taken with it, the other stays pending", async () => {
+    const { editor, controller } = await pendingRename(1, 5);
+    // Line 2 is the first hunk's new line (green).
+    assert.equal(editor.document.lineAt(2).text, '  const total = width * height;');
+    await typeInto(editor, 2, 'const total', 'Area');
+    await until(() => !editor.document.getText().includes('const count ='), 'the old line of the taken hunk to go', 10_000);
+    const pending = controller.pendingIn(editor.document.uri);
+    assert.ok(pending, 'the other hunk is still pending');
+    assert.equal(pending.pendingCount, 1);
+    assert.match(editor.document.getText(), /^ {2}const totalArea = width \* height;$/m);
+    await vscode.commands.executeCommand('tandem.edit.rejectAll');
+    assert.equal(editor.document.getText(), SOURCE.replace('const count =', 'const totalArea ='), 'Reject All keeps what the user typed');
   });
 
   it('offers "Fix with Tandem" on a real TypeScript error, and the refactor actions on a selection', async function () {

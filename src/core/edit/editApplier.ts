@@ -15,7 +15,7 @@ export interface LineSelection {
 
 type EditFormat = 'wholeBlock' | 'searchReplace' | 'unifiedDiff';
 
-type RefusalReason = 'ambiguous' | 'notFound' | 'truncated' | 'empty' | 'severalBlocks' | 'noCode' | 'noChange' | 'markers';
+type RefusalReason = 'ambiguous' | 'tooLarge' | 'notFound' | 'truncated' | 'empty' | 'severalBlocks' | 'noCode' | 'noChange' | 'markers';
 
 export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
@@ -69,7 +69,8 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
       'wholeBlock',
     );
   }
-  if (parsed.fences.length === 0 && looksLikeProse(block.lines, original)) {
+  // Prose in place of prose (a paragraph of a README rewritten) is the edit; prose in place of code is not.
+  if (parsed.fences.length === 0 && looksLikeProse(block.lines, original) && !looksLikeProse(selected, new Set())) {
     return refuse('noCode', 'The answer is an explanation or a question, not code.', 'wholeBlock');
   }
   if (parsed.fences.length > 0 && unrelated(block.lines, selected, original)) {
@@ -81,6 +82,15 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
   }
   const placed = placeWholeBlock(text.lines, chosen, block.lines, elided);
+  if ('unplaced' in placed) {
+    return refuse(
+      placed.unplaced === 'ambiguous' ? 'ambiguous' : 'tooLarge',
+      placed.unplaced === 'ambiguous'
+        ? 'The answer leaves code out ("... existing code ...") where the file gives more than one way to put it back.'
+        : 'The answer leaves code out ("... existing code ...") over too large a stretch of the file to put it back safely.',
+      'wholeBlock',
+    );
+  }
   return applied(text, placed, 'wholeBlock');
 }
 
@@ -243,10 +253,14 @@ function looksLikeProse(lines: readonly string[], original: ReadonlySet<string>)
   const meaningful = lines.filter((l) => !isBlank(l));
   if (meaningful.length === 0) return false;
   if (meaningful.some((l) => original.has(l.trim()) && l.trim().length > 3)) return false;
+  // A sentence may go on from the line before, so it may start in lower case ("so `f(x)` returns 2.").
   const sentences = meaningful.filter((l) => {
     const words = l.trim().split(/\s+/).length;
     return (
-      words >= 5 && /^[-*\s]*[A-Z`"'(]/.test(l.trim()) && (/[.?!:]$/.test(l.trim()) || /[a-z]\. [A-Z]/.test(l)) && !/[;{}]$/.test(l.trim())
+      words >= 5 &&
+      /^[-*\s]*[A-Za-z`"'(]/.test(l.trim()) &&
+      (/[.?!:]$/.test(l.trim()) || /[a-z`]\. [A-Z]/.test(l)) &&
+      !/[;{}]$/.test(l.trim())
     );
   });
   return sentences.length * 2 >= meaningful.length;

@@ -17,7 +17,7 @@ export interface Hunk {
 export type HunkState = 'pending' | 'accepted' | 'rejected';
 
 /** Each line with its ending attached: joining them gives the text back exactly. */
-function linesWithEndings(text: string): string[] {
+export function linesWithEndings(text: string): string[] {
   const split = splitText(text);
   return split.lines.map((line, i) => line + split.eols[i]).filter((line, i, all) => line !== '' || i < all.length - 1);
 }

@@ -1,15 +1,10 @@
 // An edit shown in the editor and not yet decided: the document's text before it, the text it
 // proposes, its hunks and what the user decided for each. Changes the user makes to the document
-// meanwhile are rebased when they fall outside the hunks, and refused when they touch one: an edit
-// is never applied to text it was not computed for.
+// meanwhile are folded in: outside the hunks they are rebased, inside one they settle that hunk with the
+// user's text in it, so a keystroke is never lost and an edit is never applied to text it was not
+// computed for.
 import { computeHunks, resolvedText, shownLines, type Hunk, type HunkState, type ShownLine } from './editHunks';
-
-/** One change to the shown text, as VS Code reports it (offsets in the text before the change). */
-export interface TextChange {
-  offset: number;
-  length: number;
-  text: string;
-}
+import { foldUserChange, type TextChange } from './userChange';
 
 export class PendingEdit {
   private proposedText: string;
@@ -75,53 +70,23 @@ export class PendingEdit {
   }
 
   /**
-   * Applies a change the user made to the shown text to the original and the proposal as well, when it
-   * lies wholly before or after every hunk. Returns false, changing nothing, when it touches a hunk.
+   * Folds a change the user made to the shown text into the edit (see userChange.ts): the change always
+   * lands. Returns how many pending hunks it settled, or undefined when the change does not fit the shown
+   * text (then nothing changed).
    */
-  rebase(change: TextChange): boolean {
-    const shown = this.shown();
-    const texts = shown.map((l) => l.text);
-    const first = shown.findIndex((l) => l.hunk !== undefined);
-    if (first < 0) return this.rebaseAt(change, change.offset, change.offset);
-    let last = first;
-    for (let i = first; i < shown.length; i++) if (shown[i].hunk !== undefined) last = i;
-    const zoneStart = texts.slice(0, first).join('').length;
-    const shownText = texts.join('');
-    const zoneEnd = zoneStart + texts.slice(first, last + 1).join('').length;
-    const tail = shownText.length - zoneEnd;
-    if (change.offset + change.length < zoneStart) return this.rebaseAt(change, change.offset, change.offset);
-    const fromEnd = shownText.length - change.offset;
-    // The text after the zone is the same in all three, unless a missing final newline was added for display.
-    if (
-      change.offset > zoneEnd &&
-      this.originalText.endsWith(shownText.slice(zoneEnd)) &&
-      this.proposedText.endsWith(shownText.slice(zoneEnd)) &&
-      fromEnd <= tail
-    ) {
-      return this.rebaseAt(change, this.originalText.length - fromEnd, this.proposedText.length - fromEnd);
-    }
-    return false;
-  }
-
-  private rebaseAt(change: TextChange, inOriginal: number, inProposed: number): boolean {
-    const states = this.states;
-    const before = this.hunkList.length;
-    const splice = (text: string, at: number) => text.slice(0, at) + change.text + text.slice(at + change.length);
-    const lineDelta = lineCount(change.text) - lineCount(this.originalText.slice(inOriginal, inOriginal + change.length));
-    const changedLine = lineCount(this.originalText.slice(0, inOriginal));
-    this.originalText = splice(this.originalText, inOriginal);
-    this.proposedText = splice(this.proposedText, inProposed);
+  rebase(change: TextChange): { taken: number; withdrawn: number } | undefined {
+    const folded = foldUserChange(this.originalText, this.hunkList, this.states, change);
+    if (!folded) return undefined;
+    this.originalText = folded.original;
+    this.proposedText = folded.proposed;
     this.hunkList = computeHunks(this.originalText, this.proposedText);
-    this.states = this.hunkList.length === before ? [...states] : this.hunkList.map(() => 'pending');
-    if (changedLine < this.selection.startLine) {
+    this.states = this.hunkList.length === folded.keptStates.length ? folded.keptStates : this.hunkList.map(() => 'pending');
+    const { line, lineDelta } = folded;
+    if (line < this.selection.startLine) {
       this.selection = { startLine: this.selection.startLine + lineDelta, endLine: this.selection.endLine + lineDelta };
+    } else if (line <= this.selection.endLine) {
+      this.selection = { ...this.selection, endLine: Math.max(this.selection.startLine, this.selection.endLine + lineDelta) };
     }
-    return true;
+    return { taken: folded.taken, withdrawn: folded.withdrawn };
   }
-}
-
-function lineCount(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }

@@ -7,6 +7,7 @@ import { diffArrays } from 'diff';
 import { indentShift, type NewLines } from './replaceLines';
 import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
+import { spliceElidedBlock } from './elidedBlock';
 
 /** How far around the selection repeated context is looked for. */
 const CONTEXT_REACH = 200;
@@ -15,6 +16,9 @@ const MAX_ANCHORS = 12;
 export interface PlacedBlock extends NewLines {
   range: LineRange;
 }
+
+/** Why a block that leaves code out could not be placed. */
+export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
 
 const same = (a: string, b: string) => a.trim() === b.trim();
 
@@ -27,7 +31,7 @@ export function placeWholeBlock(
   selection: LineRange,
   rawBlock: readonly string[],
   elided: (line: string) => boolean = () => false,
-): PlacedBlock {
+): PlacedBlock | UnplacedBlock {
   const block = trimBlankEnds(rawBlock);
   const { start, end } = selection;
   // Blank lines at the selection's ends may be layout the model left out: the range without them is a candidate too.
@@ -37,15 +41,25 @@ export function placeWholeBlock(
     while (inner.end > inner.start && isBlank(file[inner.end - 1])) inner.end--;
   }
   if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
-  // A whole file repeated back starts at the file's start and ends at its end.
-  const starts = [...new Set([start, inner.start, 0, ...anchors(file, block[0], start, -1)])];
-  const ends = [...new Set([end, inner.end, file.length, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
-  let best: { range: LineRange; score: number } | undefined;
+  if (block.some(elided)) {
+    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), elided);
+    return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
+  }
+  // A whole file repeated back starts at the file's start and ends at its end, less the blank lines there:
+  // the block has none at its ends, and a blank line outside the selection is not the model's to take.
+  let fileStart = 0;
+  while (fileStart < start && isBlank(file[fileStart])) fileStart++;
+  let fileEnd = file.length;
+  while (fileEnd > end && isBlank(file[fileEnd - 1])) fileEnd--;
+  const starts = [...new Set([start, inner.start, fileStart, ...anchors(file, block[0], start, -1)])];
+  const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const p of starts) {
     for (const q of ends) {
       if (p > inner.start || q < inner.end || p > q) continue;
       const s = score(file, block, p, q);
-      if (!best || s > best.score) best = { range: { start: p, end: q }, score: s };
+      const e = echoes(file, block, p, q);
+      if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range: { start: p, end: q }, score: s, echoes: e };
     }
   }
   const range = best!.range;
@@ -60,6 +74,20 @@ function anchors(file: readonly string[], line: string, from: number, direction:
     if (same(file[i], line)) out.push(i);
   }
   return out;
+}
+
+/**
+ * How many of the block's end lines the file repeats right outside the range (blank lines aside): a
+ * range that stops short of a closing line the block also ends with would leave that line twice.
+ */
+function echoes(file: readonly string[], block: readonly string[], p: number, q: number): number {
+  let before = p - 1;
+  while (before >= 0 && isBlank(file[before])) before--;
+  let after = q;
+  while (after < file.length && isBlank(file[after])) after++;
+  return (
+    (before >= 0 && same(file[before], block[0]) ? 1 : 0) + (after < file.length && same(file[after], block[block.length - 1]) ? 1 : 0)
+  );
 }
 
 /** Minus the number of lines changed if `block` replaced file[p, q). */

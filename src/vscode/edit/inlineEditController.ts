@@ -11,7 +11,7 @@ import { splitText } from '../../core/edit/editText';
 import type { ChatClients } from '../../core/chat/chatRound';
 import type { OutflowGate } from '../security/outflowGate';
 import type { TandemUi } from '../ui/tandemUi';
-import { createDiffDecorations, LiveDiff, type LiveDiffDecorations } from './liveDiff';
+import { createDiffDecorations, LiveDiff, type LiveDiffDecorations, type LiveDiffEnd } from './liveDiff';
 import { EditInput } from './editInput';
 import { EditCodeLenses } from './editCodeLens';
 
@@ -117,6 +117,10 @@ export class InlineEditController implements vscode.Disposable {
       this.decorations,
       (why) => void this.withdrawn(key, why),
       () => this.lenses.changed(),
+      () =>
+        this.tell(
+          vscode.l10n.t('Tandem: you changed the code under a pending edit, so that part of the edit was withdrawn; your change is kept.'),
+        ),
     );
     const session: Session = { document, pending, diff, rounds: [], choice };
     this.sessions.set(key, session);
@@ -225,14 +229,20 @@ export class InlineEditController implements vscode.Disposable {
     this.close(session);
   }
 
-  private async withdrawn(key: string, why: 'conflict' | 'closed'): Promise<void> {
+  private async withdrawn(key: string, why: LiveDiffEnd): Promise<void> {
     const session = this.sessions.get(key);
     if (!session) return;
     session.streaming?.abort();
     if (why === 'closed') return this.close(session);
-    await this.finish(session, 'rejected');
+    // Every hunk is settled with the user's change in it, and the document shows it: drawing again could
+    // only overwrite what the user typed since.
+    if (why === 'settled') return this.close(session);
+    // A change the edit could not follow: the document stays as the user left it, nothing more is applied.
+    this.close(session);
     this.tell(
-      vscode.l10n.t('Tandem: the code under the pending edit changed, so the edit was withdrawn rather than applied to different code.'),
+      vscode.l10n.t(
+        'Tandem: the code under the pending edit changed in a way the edit cannot follow, so the edit was withdrawn; the document is as you left it.',
+      ),
       true,
     );
   }

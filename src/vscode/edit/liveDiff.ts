@@ -1,8 +1,9 @@
 // A pending edit drawn in its editor the way Continue does it: the hunks' old lines stay, marked red,
 // with the new lines inserted under them, marked green, until each hunk is accepted or rejected.
 // Every change Tandem makes to the document while the edit is pending joins one undo step, so the
-// decided result is undone with one Ctrl+Z. A change the user makes meanwhile is rebased onto the
-// edit when it is outside the hunks; inside one, the edit is withdrawn rather than misapplied.
+// decided result is undone with one Ctrl+Z. A change the user makes meanwhile always lands: outside the
+// hunks it is rebased onto the edit; typed into a hunk's new lines it takes that hunk, into its old lines
+// it withdraws that hunk (pendingEdit.ts), so no edit is applied to code it was not computed for.
 import * as vscode from 'vscode';
 import type { PendingEdit } from '../../core/edit/pendingEdit';
 
@@ -28,12 +29,15 @@ export function createDiffDecorations(): LiveDiffDecorations {
   };
 }
 
-export type LiveDiffEnd = 'conflict' | 'closed';
+/** Why an edit stops on its own: a change it could not follow, the document closed, or no hunk left pending. */
+export type LiveDiffEnd = 'conflict' | 'closed' | 'settled';
 
 export class LiveDiff implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The text Tandem's next (or last) change leaves in the document: a change that produces it is ours. */
   private expected: string;
+  /** The document's text as the last change event left it. */
+  private seen: string;
   private queue: Promise<unknown> = Promise.resolve();
   private firstEdit = true;
   private ended = false;
@@ -44,11 +48,14 @@ export class LiveDiff implements vscode.Disposable {
     readonly document: vscode.TextDocument,
     readonly pending: PendingEdit,
     private readonly decorations: LiveDiffDecorations,
-    /** Told when the edit cannot go on: the user changed a hunk's text, or closed the document. */
+    /** Told when the edit stops on its own. */
     private readonly onEnd: (why: LiveDiffEnd) => void,
     private readonly onDrawn: () => void,
+    /** Told when the user typed into a hunk's old lines, so that hunk was withdrawn. */
+    private readonly onWithdrawnHunk: () => void,
   ) {
     this.expected = document.getText();
+    this.seen = this.expected;
     this.subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event)),
       vscode.workspace.onDidCloseTextDocument((doc) => {
@@ -77,9 +84,12 @@ export class LiveDiff implements vscode.Disposable {
 
   private async drawNow(final: boolean): Promise<void> {
     if (this.ended && !final) return;
-    const target = final ? this.pending.resolved() : this.pending.shownText();
-    const current = this.document.getText();
-    if (current !== target) {
+    // The user may type while an edit is on its way; the editor then refuses it, and it is made again
+    // from the pending edit, which has their keystrokes folded in.
+    for (let attempt = 0; ; attempt++) {
+      const target = final ? this.pending.resolved() : this.pending.shownText();
+      const current = this.document.getText();
+      if (current === target) break;
       const editor = await this.editor();
       let prefix = 0;
       const max = Math.min(current.length, target.length);
@@ -93,8 +103,11 @@ export class LiveDiff implements vscode.Disposable {
         undoStopBefore: this.firstEdit,
         undoStopAfter: final,
       });
-      this.firstEdit = false;
-      if (!done) throw new Error('The editor refused the edit.');
+      if (done) {
+        this.firstEdit = false;
+        break;
+      }
+      if (attempt >= 3) throw new Error('The editor refused the edit.');
     }
     this.decorate(final);
     this.onDrawn();
@@ -125,22 +138,39 @@ export class LiveDiff implements vscode.Disposable {
 
   private changed(event: vscode.TextDocumentChangeEvent): void {
     if (event.document !== this.document || this.ended || event.contentChanges.length === 0) return;
-    if (this.document.getText() === this.expected) return;
-    // Changes are reported against the text before them, last first when there are several.
+    const now = this.document.getText();
+    const before = this.seen;
+    this.seen = now;
+    if (now === this.expected) return;
+    // The user's change, in the shown text's offsets. The document may still hold lines a redraw is about
+    // to take out (the other side of a hunk the previous keystroke settled): offsets past them move back.
+    const shown = this.pending.shownText();
     const changes = [...event.contentChanges].sort((a, b) => b.rangeOffset - a.rangeOffset);
+    let withdrawn = 0;
     for (const change of changes) {
-      if (!this.pending.rebase({ offset: change.rangeOffset, length: change.rangeLength, text: change.text })) {
+      const offset = shownOffset(before, shown, change.rangeOffset, change.rangeLength);
+      const folded = offset === undefined ? undefined : this.pending.rebase({ offset, length: change.rangeLength, text: change.text });
+      if (!folded) {
+        // Nothing to fold it into: the edit stops here and the document stays exactly as the user left it.
         this.end('conflict');
         return;
       }
+      withdrawn += folded.withdrawn;
     }
+    if (withdrawn > 0) this.onWithdrawnHunk();
     this.expected = this.pending.shownText();
-    if (this.document.getText() !== this.expected) {
-      this.end('conflict');
-      return;
+    // A settled hunk's other side leaves the document; the user's text is in what is drawn. Keystrokes that
+    // come before the redraw is done are folded in too, so the edit ends only once it is.
+    const settled = this.pending.pendingCount === 0;
+    if (now !== this.expected || settled) {
+      this.draw().then(
+        () => settled && this.end('settled'),
+        () => this.end('conflict'),
+      );
+    } else {
+      this.decorate();
+      this.onDrawn();
     }
-    this.decorate();
-    this.onDrawn();
   }
 
   private end(why: LiveDiffEnd): void {
@@ -156,6 +186,24 @@ export class LiveDiff implements vscode.Disposable {
     this.decorate(true);
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/**
+ * Where a change at `offset` in the document's previous text `before` falls in the shown text. They differ
+ * only while a redraw is on its way, by one run of lines the redraw takes out; a change inside that run
+ * has no place in the shown text.
+ */
+function shownOffset(before: string, shown: string, offset: number, length: number): number | undefined {
+  if (before === shown) return offset;
+  let prefix = 0;
+  const max = Math.min(before.length, shown.length);
+  while (prefix < max && before.charCodeAt(prefix) === shown.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < max - prefix && before.charCodeAt(before.length - 1 - suffix) === shown.charCodeAt(shown.length - 1 - suffix)) suffix++;
+  if (shown.length !== prefix + suffix) return undefined;
+  if (offset + length <= prefix) return offset;
+  if (offset >= before.length - suffix) return offset - (before.length - shown.length);
+  return undefined;
 }
 
 function fullRange(document: vscode.TextDocument): vscode.Range {

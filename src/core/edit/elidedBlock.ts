@@ -1,0 +1,213 @@
+// Places a rewritten block that leaves code out with marker comments ("// ... existing code ..."). Each
+// marker stands for a run of file lines kept as they are; the block's other lines are either the file's
+// own lines (anchors), rewrites of one file line, or new lines. The alignment is an edit distance in
+// which a marker takes any number of file lines for free, so kept code is never deleted, and a rewrite of
+// a line costs less than deleting it and writing a new one, so a renamed line replaces its old self
+// instead of sitting next to it. When two equally good alignments give different text (a marker between
+// two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
+import type { LineRange } from './blockMatch';
+import { isBlank } from './editText';
+import type { NewLines } from './replaceLines';
+
+interface SplicedBlock extends NewLines {
+  range: LineRange;
+}
+
+export type SpliceOutcome = { kind: 'placed'; placed: SplicedBlock } | { kind: 'ambiguous' } | { kind: 'tooLarge' };
+
+/** How far above and below the selection the block's repeated first and last lines are looked for. */
+const CONTEXT_REACH = 200;
+const MAX_ANCHORS = 4;
+/** Cells of the alignment table over all candidate ranges; past it the block is refused rather than slow. */
+const MAX_CELLS = 4_000_000;
+
+// Deleting a line costs a little more than writing one, so of two otherwise equal alignments the one
+// that keeps more of the file wins: next to a marker, a line the model did not quote is elided, not gone.
+const MATCH = 0;
+const REWRITE = 10;
+const INSERT = 20;
+const DELETE = 21;
+/**
+ * Writing again a line the file has in this range (not a brace, a real line) is unlikely to be new code:
+ * the model quoted it. Costing it more keeps a marker from swallowing lines the model deleted and the
+ * quoted line from coming back as a copy.
+ */
+const INSERT_COPY = 60;
+
+type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
+/** Two tie-breaking orders: if they disagree on the text, the best alignment is not unique. */
+const EAGER: readonly Step[] = ['keep', 'match', 'rewrite', 'delete', 'insert', 'skipMarker'];
+const LAZY: readonly Step[] = ['skipMarker', 'match', 'rewrite', 'insert', 'delete', 'keep'];
+
+export function spliceElidedBlock(
+  file: readonly string[],
+  selection: LineRange,
+  inner: LineRange,
+  block: readonly string[],
+  elided: (line: string) => boolean,
+): SpliceOutcome {
+  const marker = block.map(elided);
+  const first = block[0];
+  const last = block[block.length - 1];
+  // A block that opens (closes) with a marker keeps what comes before (after) it inside the selection.
+  const starts = marker[0] ? [selection.start, inner.start] : [selection.start, inner.start, ...anchors(file, first, selection.start, -1)];
+  const ends = marker[block.length - 1]
+    ? [selection.end, inner.end]
+    : [selection.end, inner.end, ...anchors(file, last, selection.end - 1, +1).map((i) => i + 1)];
+  const ranges: LineRange[] = [];
+  for (const p of new Set(starts))
+    for (const q of new Set(ends)) if (p <= inner.start && q >= inner.end && p <= q) ranges.push({ start: p, end: q });
+  // Nearest the selection first, so a tie between ranges goes to the one the user pointed at.
+  const distance = (r: LineRange) => Math.abs(r.start - selection.start) + Math.abs(r.end - selection.end);
+  ranges.sort((a, b) => distance(a) - distance(b));
+  const cells = ranges.reduce((n, r) => n + (r.end - r.start + 1) * (block.length + 1), 0);
+  if (cells > MAX_CELLS) return { kind: 'tooLarge' };
+  let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
+  for (const range of ranges) {
+    const grid = makeGrid(file, range, block, marker);
+    const table = costTable(grid);
+    const cost = table[0];
+    if (!best || cost < best.cost) best = { grid, table, cost };
+  }
+  const { grid, table } = best!;
+  const eager = walk(grid, table, EAGER);
+  const lazy = walk(grid, table, LAZY);
+  if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
+  return { kind: 'placed', placed: { range: grid.range, ...eager } };
+}
+
+/** One candidate alignment problem: file lines of `range` against the block. */
+interface Grid {
+  file: readonly string[];
+  range: LineRange;
+  block: readonly string[];
+  marker: readonly boolean[];
+  /** What writing each block line as a new line costs. */
+  insertCost: number[];
+}
+
+function makeGrid(file: readonly string[], range: LineRange, block: readonly string[], marker: readonly boolean[]): Grid {
+  const present = new Set(file.slice(range.start, range.end).map((l) => l.trim()));
+  const insertCost = block.map((l) => (l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : INSERT));
+  return { file, range, block, marker, insertCost };
+}
+
+/** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
+function anchors(file: readonly string[], line: string, from: number, direction: -1 | 1): number[] {
+  const out: number[] = [];
+  if (isBlank(line)) return out;
+  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH && out.length < MAX_ANCHORS; i += direction, seen++) {
+    if (file[i].trim() === line.trim()) out.push(i);
+  }
+  return out;
+}
+
+/** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
+function costTable(grid: Grid): Int32Array {
+  const n = grid.range.end - grid.range.start;
+  const m = grid.block.length;
+  const w = m + 1;
+  const cost = new Int32Array((n + 1) * w);
+  for (let i = n; i >= 0; i--) {
+    for (let j = m; j >= 0; j--) {
+      if (i === n && j === m) continue;
+      let c = Number.MAX_SAFE_INTEGER;
+      for (const step of STEPS) {
+        const next = advance(grid, i, j, step);
+        if (next) c = Math.min(c, next.cost + cost[next.i * w + next.j]);
+      }
+      cost[i * w + j] = c;
+    }
+  }
+  return cost;
+}
+
+const STEPS: readonly Step[] = ['keep', 'skipMarker', 'match', 'rewrite', 'delete', 'insert'];
+
+function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: number; cost: number } | undefined {
+  const { file, range, block, marker } = grid;
+  const n = range.end - range.start;
+  const m = block.length;
+  const line = i < n ? file[range.start + i] : undefined;
+  const isMarker = j < m && marker[j];
+  switch (step) {
+    case 'keep':
+      return isMarker && line !== undefined ? { i: i + 1, j, cost: 0 } : undefined;
+    case 'skipMarker':
+      return isMarker ? { i, j: j + 1, cost: 0 } : undefined;
+    case 'match':
+      return !isMarker && j < m && line !== undefined && line.trimEnd() === block[j].trimEnd()
+        ? { i: i + 1, j: j + 1, cost: MATCH }
+        : undefined;
+    case 'rewrite':
+      // A line moved to another indentation (wrapped in a new scope) is rewritten too.
+      return !isMarker && j < m && line !== undefined && line.trimEnd() !== block[j].trimEnd() && rewrites(line, block[j])
+        ? { i: i + 1, j: j + 1, cost: REWRITE }
+        : undefined;
+    case 'delete':
+      return line !== undefined ? { i: i + 1, j, cost: DELETE } : undefined;
+    case 'insert':
+      return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
+  }
+}
+
+function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
+  const { file, range, block } = grid;
+  const n = range.end - range.start;
+  const w = block.length + 1;
+  const lines: string[] = [];
+  const from: Array<number | undefined> = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < block.length) {
+    const here = cost[i * w + j];
+    let taken: { i: number; j: number; step: Step } | undefined;
+    for (const step of order) {
+      const next = advance(grid, i, j, step);
+      if (next && next.cost + cost[next.i * w + next.j] === here) {
+        taken = { i: next.i, j: next.j, step };
+        break;
+      }
+    }
+    const { step } = taken!;
+    if (step === 'keep' || step === 'match') {
+      // Kept and quoted lines are written back as the file has them.
+      lines.push(file[range.start + i]);
+      from.push(range.start + i);
+    } else if (step === 'rewrite' || step === 'insert') {
+      lines.push(block[j]);
+      from.push(undefined);
+    }
+    i = taken!.i;
+    j = taken!.j;
+  }
+  return { lines, from };
+}
+
+/**
+ * Whether a block line is a rewrite of a file line, judged on tokens: one token swapped for another (a
+ * renamed identifier, a changed value), or the old line whole with tokens added inside it (a condition
+ * widened), or the new line whole inside the old one (an argument list cut short). A line that only
+ * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
+ */
+function rewrites(fileLine: string, blockLine: string): boolean {
+  const a = tokens(fileLine);
+  const b = tokens(blockLine);
+  if (a.join(' ') === b.join(' ')) return true;
+  let prefix = 0;
+  while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  const oldMiddle = a.length - prefix - suffix;
+  const newMiddle = b.length - prefix - suffix;
+  const shared = prefix + suffix;
+  if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
+  if (oldMiddle === 0) return a.length >= 3;
+  if (newMiddle === 0) return b.length >= 3;
+  return false;
+}
+
+/** Words, numbers, quoted strings and single punctuation marks. */
+function tokens(line: string): string[] {
+  return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
+}
