@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { InlineCompletions } from '../../src/vscode/completion/inlineCompletions';
 import type { SecretKeys } from '../../src/vscode/keys/secretStorageKeys';
 import { until, untilNudged } from '../until';
+import { tandemConfig } from './tandemApi';
 
 interface TandemApi {
   secretKeys: SecretKeys;
@@ -60,15 +61,15 @@ const CONTROL_TOKENS = [
 describe('inline completions in a real extension host', () => {
   let sim: Simulator;
   let api: TandemApi;
-  const config = () => vscode.workspace.getConfiguration('tandem');
+  const config = tandemConfig();
   const fimRequests = () => sim.requests.filter((r) => r.path === '/beta/completions');
 
   before(async () => {
     sim = await startSimulator({ keyB: process.env.TANDEM_SERVICE_B_API_KEY });
     api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
     await api.secretKeys.delete('B'); // the environment key from the runner is the one the simulator expects
-    await config().update('serviceB.baseUrl', sim.urlB, vscode.ConfigurationTarget.Global);
-    await config().update('completion.debounceMs', 0, vscode.ConfigurationTarget.Global);
+    await config.set('serviceB.baseUrl', sim.urlB);
+    await config.set('completion.debounceMs', 0);
   });
 
   beforeEach(async () => {
@@ -79,7 +80,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   after(async () => {
-    for (const key of [
+    await config.reset(
       'serviceB.baseUrl',
       'completion.debounceMs',
       'completion.mode',
@@ -87,9 +88,7 @@ describe('inline completions in a real extension host', () => {
       'completion.maxTokens',
       'completion.enabled',
       'completion.disabledLanguages',
-    ]) {
-      await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    }
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sim.close();
   });
@@ -116,8 +115,8 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('asks for a block on an empty line with the chosen model and token limit', async () => {
-    await config().update('completion.model', 'beta-v4-flash', vscode.ConfigurationTarget.Global);
-    await config().update('completion.maxTokens', 200, vscode.ConfigurationTarget.Global);
+    await config.set('completion.model', 'beta-v4-flash');
+    await config.set('completion.maxTokens', 200);
     const py = 'def mean(xs):\n    return sum(xs) / len(xs)\n\n\ndef mean2(xs):\n    |\n';
     const editor = await openAt(py, 'python');
     const text = await triggerAndCommit(editor, sim, 0);
@@ -136,7 +135,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('typing through the ghost text sends no new request and still commits the rest', async () => {
-    await config().update('completion.model', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('completion.model');
     const typedTs = ts.replace(/again/g, 'twice'); // not in the cache
     const editor = await openAt(typedTs, 'typescript');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
@@ -160,7 +159,7 @@ describe('inline completions in a real extension host', () => {
     const doc = await vscode.workspace.openTextDocument(envFile);
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(doc.positionAt(doc.getText().length), doc.positionAt(doc.getText().length));
-    await config().update('completion.disabledLanguages', ['markdown'], vscode.ConfigurationTarget.Global);
+    await config.set('completion.disabledLanguages', ['markdown']);
     const md = await openAt('# Notes\n\nTandem is |', 'markdown');
     for (const e of [editor, md]) {
       await vscode.window.showTextDocument(e.document);
@@ -169,7 +168,7 @@ describe('inline completions in a real extension host', () => {
     }
     assert.equal(fimRequests().length, 0);
     // The positive signal that the window above was not just too short: an ordinary file asks.
-    await config().update('completion.disabledLanguages', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('completion.disabledLanguages');
     await openAt(ts.replace(/again/g, 'control'), 'typescript');
     await untilNudged(
       () => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'),
@@ -262,7 +261,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('manual mode asks only when triggered, and typing asks nothing', async () => {
-    await config().update('completion.mode', 'manual', vscode.ConfigurationTarget.Global);
+    await config.set('completion.mode', 'manual');
     const content = ts.replace(/again/g, 'manual');
     const editor = await openAt(content, 'typescript');
     for (const ch of 'item') await vscode.commands.executeCommand('type', { text: ch });
@@ -281,7 +280,7 @@ describe('inline completions in a real extension host', () => {
     await until(() => api.completions.engine.inFlight === 0, 'requests in flight to land', 10_000);
     assert.equal(api.completions.engine.stats.prefetches, prefetches, 'accepting prefetched nothing');
     assert.equal(fimRequests().length, 1, 'the trigger asked, once');
-    await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('completion.mode');
   });
 
   it("puts a second open tab's function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)", async () => {
