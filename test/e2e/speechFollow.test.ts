@@ -176,10 +176,12 @@ describe('follow along in a real browser', function () {
   });
 
   async function waitForPlayed(seconds: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while ((await played()) < seconds) {
-      if (Date.now() > deadline) throw new Error(`played stayed at ${await played()} s, below ${seconds} s`);
-      await workbench().page.waitForTimeout(50);
-    }
+    let seen = 0;
+    await until(
+      async () => (seen = await played()) >= seconds,
+      () => `${seconds} s played (it stayed at ${seen} s)`,
+      10_000,
+      50,
+    );
   }
 });

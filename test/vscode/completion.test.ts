@@ -30,13 +30,21 @@ async function openAt(content: string, language: string): Promise<vscode.TextEdi
 async function triggerAndCommit(editor: vscode.TextEditor, sim: Simulator, requestsBefore: number): Promise<string> {
   const before = editor.document.getText();
   // However many tries a busy machine needs: a deadline, not a count of short sleeps.
-  const deadline = Date.now() + 30_000;
-  while (editor.document.getText() === before && Date.now() < deadline) {
-    await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer', 10_000);
-    await sleep(150);
-    await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
-  }
+  await untilNudged(
+    async () => {
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer', 10_000);
+      await sleep(150);
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
+    },
+    () => editor.document.getText() !== before,
+    () =>
+      `a suggestion committed into ${JSON.stringify(before)}; requests: ${JSON.stringify(
+        sim.requests.map((r) => [r.path, r.status, r.headers.authorization]),
+      )}`,
+    30_000,
+    0,
+  );
   return editor.document.getText();
 }
 
@@ -413,27 +421,34 @@ describe('inline completions in a real extension host', () => {
         250,
       );
       // However many tries a busy machine needs: a deadline, not a count.
-      const deadline = Date.now() + 75_000;
-      while (!withDefinition() && Date.now() < deadline) {
-        // Until the TypeScript server answers (it may miss the 100 ms box while it starts, or on a busy
-        // machine), a newly opened tab makes the context be chosen again: the README tab is opened here
-        // and closed at the end of each try.
-        await findDefinition();
-        await vscode.window.showTextDocument(readme, { preview: false });
-        const editor = await vscode.window.showTextDocument(doc);
-        // Each try asks with a different file (one more blank line under the import): the same text at
-        // the same place is answered from the suggestion cache, with no new request to carry the context.
-        if (asked.length > 0) await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '\n'));
-        const end = doc.positionAt(doc.getText().length);
-        editor.selection = new vscode.Selection(end, end);
-        asked.push(doc.getText());
-        await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-        await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
-        const readmeTabs = vscode.window.tabGroups.all
-          .flatMap((group) => group.tabs)
-          .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === readme.toString());
-        await vscode.window.tabGroups.close(readmeTabs);
-      }
+      if (!withDefinition())
+        await untilNudged(
+          async () => {
+            // Until the TypeScript server answers (it may miss the 100 ms box while it starts, or on a busy
+            // machine), a newly opened tab makes the context be chosen again: the README tab is opened here
+            // and closed at the end of each try.
+            await findDefinition();
+            await vscode.window.showTextDocument(readme, { preview: false });
+            const editor = await vscode.window.showTextDocument(doc);
+            // Each try asks with a different file (one more blank line under the import): the same text at
+            // the same place is answered from the suggestion cache, with no new request to carry the context.
+            if (asked.length > 0) await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '\n'));
+            const end = doc.positionAt(doc.getText().length);
+            editor.selection = new vscode.Selection(end, end);
+            asked.push(doc.getText());
+            await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+            await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
+            const readmeTabs = vscode.window.tabGroups.all
+              .flatMap((group) => group.tabs)
+              .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === readme.toString());
+            await vscode.window.tabGroups.close(readmeTabs);
+          },
+          withDefinition,
+          () =>
+            `a prompt with the definition; prompts: ${JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300)))}`,
+          75_000,
+          0,
+        );
       const prompt = (withDefinition()?.body as { prompt: string } | undefined)?.prompt ?? '';
       assert.match(
         prompt,
