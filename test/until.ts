@@ -1,10 +1,15 @@
+/** What a wait is for, in its timeout's message: a function to tell what was seen by then. */
+export type WaitedFor = string | (() => string);
+
+const timedOut = (what: WaitedFor) => new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+
 /**
  * Polls `check` (which may be async: a look into a browser page) every `everyMs` until it returns a
  * truthy value, which it resolves with; fails after `timeoutMs`, saying `what` it waited for.
  */
 export async function until<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
+  what: WaitedFor,
   timeoutMs: number,
   everyMs = 10,
 ): Promise<T> {
@@ -12,7 +17,7 @@ export async function until<T>(
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw timedOut(what);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
@@ -24,7 +29,7 @@ export async function until<T>(
 export async function untilNudged<T>(
   nudge: () => unknown,
   check: () => T | undefined | false,
-  what: string,
+  what: WaitedFor,
   timeoutMs: number,
   everyMs = 100,
 ): Promise<T> {
@@ -33,7 +38,7 @@ export async function untilNudged<T>(
     await nudge();
     const value = check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw timedOut(what);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -2,27 +2,22 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { GatedSimClock } from '../gatedSimClock';
 import { until } from '../until';
-import { ask, chatFrame, idle, openWorkbench, reloadWindow, type Workbench } from './workbench';
+import { ask, chatFrame, idle, reloadWindow, useWorkbench } from './workbench';
 
 describe('the chat in a real VS Code workbench', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   let chat: Frame;
   const simClock = new GatedSimClock();
 
-  before(async () => {
-    workbench = await openWorkbench({ simClock });
-    chat = await chatFrame(workbench.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
+  const workbench = useWorkbench({
+    simClock,
+    async ready({ page }) {
+      chat = await chatFrame(page);
+    },
   });
 
   it('streams the reasoning, then the answer, and folds the reasoning away', async () => {
-    const { sim } = workbench;
+    const { sim } = workbench();
     sim.reset();
     sim.configure({ tokensPerSecond: 150 });
     // The stream is held a few reasoning chunks in, so the answer cannot start before we look.
@@ -54,7 +49,7 @@ describe('the chat in a real VS Code workbench', function () {
   });
 
   it('runs a gated tool only after the user approves it in its card', async () => {
-    const { sim } = workbench;
+    const { sim } = workbench();
     sim.reset();
     const answer = await ask(chat, 'Please run the command "echo tandem-e2e" in the terminal.');
     const approve = chat.locator('button[aria-label="Approve run_command"]');
@@ -75,7 +70,7 @@ describe('the chat in a real VS Code workbench', function () {
   });
 
   it('shows web-search citations as links for Service A', async () => {
-    const { sim } = workbench;
+    const { sim } = workbench();
     sim.reset();
     await chat.locator('select[aria-label="Service"]').selectOption('A');
     await chat.locator('label.toggle', { hasText: 'Web search' }).locator('input').check();
@@ -92,7 +87,7 @@ describe('the chat in a real VS Code workbench', function () {
   });
 
   it('stops mid-stream, closing the socket and keeping the partial answer', async () => {
-    const { sim } = workbench;
+    const { sim } = workbench();
     sim.reset();
     sim.configure({ tokensPerSecond: 20 });
     const answer = await ask(chat, 'Explain event loops in detail. [[tokens=400]]');
@@ -114,7 +109,7 @@ describe('the chat in a real VS Code workbench', function () {
   });
 
   it('finds the chat in the history after a window reload', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     await reloadWindow(page);
     chat = await chatFrame(page);
     await chat.locator('button[aria-label="Chat history"]').click();

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
-import { chatFrame, openWorkbench, reloadWindow, runCommand, type Workbench } from './workbench';
+import { chatFrame, reloadWindow, runCommand, useWorkbench } from './workbench';
 
 /** The kinds of an answer's parts, in DOM order. */
 async function partOrder(answer: Locator): Promise<string[]> {
@@ -35,22 +35,16 @@ const servicesPane = (page: Page) =>
 
 describe('chat layout: transcript order and context meter', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   let chat: Frame;
 
-  before(async () => {
-    workbench = await openWorkbench();
-    chat = await chatFrame(workbench.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
+  const workbench = useWorkbench({
+    async ready({ page }) {
+      chat = await chatFrame(page);
+    },
   });
 
   it('renders an answer that used a tool as reasoning → tool card → text, and the meter counts it', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     sim.reset();
     const input = chat.locator('.composer-input');
     await input.fill('Please read the file "src/greet.ts" and summarise it.');
@@ -93,7 +87,7 @@ describe('chat layout: transcript order and context meter', function () {
   });
 
   it('renders the reopened chat in the same order after a window reload', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     const before = await partOrder(chat.locator('.turn.assistant').first());
     await reloadWindow(page);
     chat = await chatFrame(page);
@@ -107,7 +101,7 @@ describe('chat layout: transcript order and context meter', function () {
   });
 
   it('keeps the Services view out of the way while both services are ready', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     await chatFrame(page);
     await servicesPane(page).waitFor({ state: 'detached', timeout: 30_000 });
   });
@@ -115,21 +109,12 @@ describe('chat layout: transcript order and context meter', function () {
 
 describe('chat layout: the Services view comes back when a service needs setup', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
 
-  before(async () => {
-    // Service B has no key: it needs setup.
-    workbench = await openWorkbench({ env: { TANDEM_SERVICE_B_API_KEY: '' } });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-  });
+  // Service B has no key: it needs setup.
+  const workbench = useWorkbench({ env: { TANDEM_SERVICE_B_API_KEY: '' } });
 
   it('shows it while a service needs setup, hides it once both are ready, shows it again when a key is removed', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await chatFrame(page);
     const pane = servicesPane(page);
     await pane.locator('.monaco-list-row', { hasText: 'needs setup' }).first().waitFor({ timeout: 60_000 });

@@ -374,13 +374,22 @@ describe('chat webview (isolated, real Chromium)', function () {
   });
 
   it('announces streamed text politely through a live region, then the end of the answer', async () => {
+    // The page's timers run on a clock the test moves, so "not yet" is not a race with the throttle.
+    await view.page.clock.install({ time: 0 });
     await startStreaming();
+    await view.page.clock.pauseAt(60_000);
     const live = view.page.locator('[aria-live="polite"]');
     assert.equal(await live.count(), 1);
     await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: 'Use **trim** ' });
     await view.dispatch({ type: 'delta', chatId: 'c1', turnId: 'a1', content: 'before greeting.' });
-    // Throttled: nothing is read out at once, then the batch is, without markdown punctuation.
+    // Throttled: nothing is read out at once, nor just before the interval, then the batch is, without
+    // markdown punctuation.
+    // One frame shows the text (and hands it to the live region); the interval starts then.
+    await view.page.clock.runFor(20);
+    await answer().locator('.markdown', { hasText: 'before greeting.' }).waitFor();
+    await view.page.clock.runFor(1_900);
     assert.equal(await live.textContent(), '');
+    await view.page.clock.runFor(200);
     await live.filter({ hasText: 'Use trim before greeting.' }).waitFor({ timeout: 4000 });
     await view.dispatch({
       type: 'turn',
@@ -401,8 +410,14 @@ describe('chat webview (isolated, real Chromium)', function () {
       turn: assistantTurn('a1', { status: 'done', content: hostile, reasoning: '<img src=y onerror="window.__pwned=4">' }),
     });
     await answer().locator('.markdown', { hasText: 'Look:' }).waitFor();
+    // What the click reached, seen as it is dispatched (so no wait afterwards): a link with no href has
+    // no activation behaviour, so there is nothing a javascript: address could run later.
+    await view.page.evaluate(`document.addEventListener('click', (event) => {
+      const link = event.target.closest('a');
+      window.__clicked = { link: !!link, href: link && link.getAttribute('href') };
+    }, { capture: true, once: true })`);
     await answer().locator('a', { hasText: 'click' }).click();
-    await view.page.waitForTimeout(200);
+    assert.deepEqual(await view.page.evaluate('window.__clicked'), { link: true, href: null }, 'the click reached a link without an href');
     assert.equal(await view.page.evaluate('window.__pwned'), undefined);
     assert.equal(await view.page.locator('article.assistant img, article.assistant script, article.assistant iframe').count(), 0);
     const text = (await answer().locator('.markdown').textContent()) ?? '';

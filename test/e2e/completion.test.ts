@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
-import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
 
@@ -37,33 +37,30 @@ const bodyLine = longLines.length - 1; // 1-based: the empty line in sum2()
 
 describe('inline completions in a real browser', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   const original = readFileSync(file, 'utf8');
 
-  before(async () => {
+  const workbench = useWorkbench({
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
-    writeFileSync(longFile, longLines.join('\n') + '\n');
-    workbench = await openWorkbench({
-      settings: {
-        'editor.quickSuggestions': { other: false, comments: false, strings: false },
-        'editor.suggestOnTriggerCharacters': false,
-      },
-    });
-    // Tandem activates on startup finished; its status item says it is ready.
-    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-    writeFileSync(file, original); // the test saves its typing; the fixture stays as it was
-    rmSync(longFile, { force: true });
+    settings: {
+      'editor.quickSuggestions': { other: false, comments: false, strings: false },
+      'editor.suggestOnTriggerCharacters': false,
+    },
+    setUp() {
+      writeFileSync(longFile, longLines.join('\n') + '\n');
+    },
+    async ready({ page }) {
+      // Tandem activates on startup finished; its status item says it is ready.
+      await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    },
+    tearDown() {
+      writeFileSync(file, original); // the test saves its typing; the fixture stays as it was
+      rmSync(longFile, { force: true });
+    },
   });
 
   /** Opens long.ts through Quick Open (it focuses the editor if already open) and goes to `line`. */
   const openLongFileAt = async (line: number) => {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.keyboard.press('Control+P');
     await page.keyboard.type('long.ts');
     // Enter opens the focused row: wait until that is long.ts, not a stale row of the unfiltered list.
@@ -72,12 +69,12 @@ describe('inline completions in a real browser', function () {
     await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
     await goToLine(page, line);
   };
-  const ghost = () => workbench.page.locator('.ghost-text-decoration, .ghost-text').first();
+  const ghost = () => workbench().page.locator('.ghost-text-decoration, .ghost-text').first();
   const ghostText = async () =>
-    (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
+    (await workbench().page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
 
   it('shows ghost text while typing in a TypeScript file, types through it with no request, and Tab accepts it', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await page.keyboard.press('Control+Shift+E');
     const explorer = page.locator('.explorer-folders-view');
     await explorer.locator('.monaco-list-row', { hasText: 'src' }).first().click();
@@ -135,7 +132,7 @@ describe('inline completions in a real browser', function () {
   });
 
   it('types through a suggestion with quotes and brackets that the editor auto-closes, 10,000 lines into a file, with no request', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     const fim = () => sim.requests.filter((r) => r.path === '/beta/completions');
     await openLongFileAt(cursorLine);
     await page.keyboard.type('  const label = ', { delay: 40 });
@@ -174,7 +171,7 @@ describe('inline completions in a real browser', function () {
   });
 
   it('Alt+\\ asks for a suggestion where nothing was typed, and Alt+End accepts its next line with the rest still shown and no request', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     const fim = () => sim.requests.filter((r) => r.path === '/beta/completions').length;
     await openLongFileAt(bodyLine);
     await page.waitForTimeout(500); // moving the cursor asks nothing; a request now would be a stray one

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
-import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/palette.ts');
 const TRIALS = 9;
@@ -18,33 +18,31 @@ const firstTrialLine = swatches.length + 4; // 1-based: the first empty line und
 
 describe('inline completions: nine dismiss-and-type-on trials in a real browser', function () {
   this.timeout(240_000);
-  let workbench: Workbench;
-
-  before(async () => {
-    writeFileSync(file, source);
-    workbench = await openWorkbench({
-      settings: {
-        'editor.quickSuggestions': { other: false, comments: false, strings: false },
-        'editor.suggestOnTriggerCharacters': false,
-      },
-    });
-    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-    rmSync(file, { force: true });
+  const workbench = useWorkbench({
+    // IntelliSense's own list would cover the ghost text; this test is about ours.
+    settings: {
+      'editor.quickSuggestions': { other: false, comments: false, strings: false },
+      'editor.suggestOnTriggerCharacters': false,
+    },
+    setUp() {
+      writeFileSync(file, source);
+    },
+    async ready({ page }) {
+      await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    },
+    tearDown() {
+      rmSync(file, { force: true });
+    },
   });
 
   const ghostText = async () =>
-    (await workbench.page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
+    (await workbench().page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
   /** The ghost text on the cursor's line (a suggestion may go on over more lines, drawn below it). */
-  const ghostOnLine = async () => (await workbench.page.locator('.ghost-text-decoration').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
+  const ghostOnLine = async () =>
+    (await workbench().page.locator('.ghost-text-decoration').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
 
   it('shows each of nine suggestions the service completed, each dismissed with Escape and the line typed on by hand', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await page.keyboard.press('Control+P');
     await page.keyboard.type('palette.ts');
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'palette.ts' }).first().waitFor();

@@ -5,19 +5,9 @@ import assert from 'node:assert/strict';
 import { isolatedChatViews, type ChatPage } from './fixtures/chatHarness';
 import { assistantTurn, chat, stateMessage, userTurn } from './fixtures/chatMessages';
 import type { MentionItem, WebviewMessage } from '../../src/shared/protocol';
+import { until } from '../until';
 
 const item = (label: string, kind: MentionItem['kind'] = 'file'): MentionItem => ({ id: `${kind}:${label}`, kind, label, detail: 'src' });
-
-/** Polls an async `check` until it gives a value (the page's posted messages live in the browser). */
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('mention picker (isolated webview, real Chromium)', function () {
   this.timeout(60_000);

@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { until } from '../until';
-import { chatFrame, demoWorkspace, openWorkbench, type Workbench } from './workbench';
+import { chatFrame, demoWorkspace, useWorkbench, type Workbench } from './workbench';
 
 const ENV_FILE = join(demoWorkspace, '.env');
 const SECRET = 'MENTION_E2E_TOKEN=sk-mention-e2e-4242';
@@ -39,24 +39,22 @@ async function pick(chat: Frame, query: string, label: string): Promise<void> {
 
 describe('mentions in the chat composer (real browser)', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   let chat: Frame;
 
-  before(async () => {
-    writeFileSync(ENV_FILE, `${SECRET}\n`);
-    workbench = await openWorkbench();
-    chat = await chatFrame(workbench.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    rmSync(ENV_FILE, { force: true });
-    await workbench?.close();
+  const workbench = useWorkbench({
+    setUp() {
+      writeFileSync(ENV_FILE, `${SECRET}\n`);
+    },
+    async ready({ page }) {
+      chat = await chatFrame(page);
+    },
+    tearDown() {
+      rmSync(ENV_FILE, { force: true });
+    },
   });
 
   it('attaches a file picked after @ and sends its content with its path label', async () => {
-    workbench.sim.reset();
+    workbench().sim.reset();
     const input = chat.locator('.composer-input');
     await input.click();
     await input.pressSequentially('Explain ', { delay: 10 });
@@ -65,7 +63,7 @@ describe('mentions in the chat composer (real browser)', function () {
     await chat.locator('.composer .chip', { hasText: 'src/greet.ts' }).waitFor({ timeout: 30_000 });
     await input.pressSequentially('this file', { delay: 10 });
     await input.press('Enter');
-    const sent = await until(() => lastUserMessage(workbench), 'the chat request', 60_000);
+    const sent = await until(() => lastUserMessage(workbench()), 'the chat request', 60_000);
     const content = readFileSync(join(demoWorkspace, 'src/greet.ts'), 'utf8');
     assert.ok(sent.startsWith('Explain this file\n\nFile src/greet.ts:\n```typescript\n'), sent.slice(0, 200));
     assert.ok(sent.includes(content), 'the whole file is in the message');
@@ -73,21 +71,21 @@ describe('mentions in the chat composer (real browser)', function () {
   });
 
   it('asks before attaching a mentioned .env, and sends nothing until the user approves', async () => {
-    workbench.sim.reset();
-    const { page } = workbench;
+    workbench().sim.reset();
+    const { page } = workbench();
     await pick(chat, '.env', '.env');
     const dialog = page.locator('.monaco-dialog-box', { hasText: 'may contain secrets' });
     await dialog.waitFor({ timeout: 30_000 });
     assert.match(await dialog.innerText(), /Attach \.env\? \.env may contain secrets/);
     assert.equal(await chat.locator('.composer .chip', { hasText: '.env' }).count(), 0, 'no chip before the answer');
-    assert.equal(workbench.sim.requests.filter((r) => r.path === '/chat/completions').length, 0, 'nothing sent');
+    assert.equal(workbench().sim.requests.filter((r) => r.path === '/chat/completions').length, 0, 'nothing sent');
     await dialog.getByRole('button', { name: 'Attach' }).click();
     await chat.locator('.composer .chip', { hasText: '.env' }).waitFor({ timeout: 30_000 });
-    assert.equal(workbench.sim.requests.filter((r) => r.path === '/chat/completions').length, 0, 'still nothing sent');
+    assert.equal(workbench().sim.requests.filter((r) => r.path === '/chat/completions').length, 0, 'still nothing sent');
     const input = chat.locator('.composer-input');
     await input.pressSequentially('What is configured here?', { delay: 10 });
     await input.press('Enter');
-    const sent = await until(() => lastUserMessage(workbench), 'the chat request', 60_000);
+    const sent = await until(() => lastUserMessage(workbench()), 'the chat request', 60_000);
     assert.match(sent, /File \.env:\n```[^\n]*\nMENTION_E2E_TOKEN=sk-mention-e2e-4242\n\n```/);
     await chat.locator('button[aria-label="Send message"]').waitFor({ state: 'visible', timeout: 90_000 });
     // The chat as shown (and saved) keeps the chip but not the secret.

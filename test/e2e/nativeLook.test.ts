@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
-import { ask, chatFrame, idle, openWorkbench, type Workbench } from './workbench';
+import { ask, chatFrame, idle, useWorkbench } from './workbench';
 
 /** A theme's name in the Color Theme picker, and the class VS Code puts on a webview's body for it. */
 const themes = [
@@ -125,22 +125,16 @@ async function useTheme(page: Page, chat: Frame, theme: (typeof themes)[number])
 
 describe('the chat view looks native in light, dark and high-contrast themes', function () {
   this.timeout(300_000);
-  let workbench: Workbench;
   let chat: Frame;
 
-  before(async () => {
-    workbench = await openWorkbench();
-    chat = await chatFrame(workbench.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
+  const workbench = useWorkbench({
+    async ready({ page }) {
+      chat = await chatFrame(page);
+    },
   });
 
   it('draws every icon with the codicon font and keeps the main text at AA contrast, with screenshots', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     sim.reset();
     // An answer that used a tool (its card), then one with code; then the reading bar, paused so it stays.
     await ask(chat, 'Please read the file "src/greet.ts" and summarise it.');

@@ -94,7 +94,12 @@ describe('npm run package and npm start', function () {
     child.stderr.on('data', (data) => (output += data));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      for (let i = 0; i < 600 && !/Ctrl\+C stops/.test(output); i++) await new Promise((r) => setTimeout(r, 200));
+      await until(
+        () => /Ctrl\+C stops/.test(output),
+        () => `npm start to say Ctrl+C stops it; it printed:\n${output}`,
+        120_000,
+        200,
+      );
       const workbenchUrl = /(http:\/\/127\.0\.0\.1:\d+\/\?folder=\S+)/.exec(output)?.[1];
       const [, simA, simB] = /Service A (http:\/\/127\.0\.0\.1:\d+)\s+Service B (http:\/\/127\.0\.0\.1:\d+)/.exec(output) ?? [];
       assert.ok(workbenchUrl && simA && simB, `printed the URLs:\n${output}`);
@@ -104,10 +109,13 @@ describe('npm run package and npm start', function () {
 
       process.kill(-child.pid!, 'SIGINT'); // what Ctrl+C in the terminal sends to the foreground group
       await exited;
-      // Its children may take a while to go on a busy machine: wait for it, up to a deadline.
-      const gone = Date.now() + 30_000;
-      while (((await answers(workbenchUrl)) || (await answers(simA)) || (await answers(simB))) && Date.now() < gone)
-        await new Promise((r) => setTimeout(r, 100));
+      // Its children may take a while to go on a busy machine.
+      await until(
+        async () => !(await answers(workbenchUrl)) && !(await answers(simA)) && !(await answers(simB)),
+        'code-server and both simulators to stop',
+        30_000,
+        100,
+      );
       assert.equal(await answers(workbenchUrl), false, 'code-server stopped');
       assert.equal(await answers(simA), false, 'Service A simulator stopped');
       assert.equal(await answers(simB), false, 'Service B simulator stopped');

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { parseWav } from '../../src/core/speech/wav';
 import { until } from '../until';
-import { frameWith, goToLine, openWorkbench, runCommand, type Workbench } from './workbench';
+import { frameWith, goToLine, runCommand, useWorkbench, type Workbench } from './workbench';
 
 /** What the simulator speaks for this request, measured independently: the same body, as one WAV. */
 async function simAudioSeconds(workbench: Workbench, body: Record<string, unknown>): Promise<number> {
@@ -18,22 +18,13 @@ async function simAudioSeconds(workbench: Workbench, body: Record<string, unknow
 
 describe('read aloud in a real browser', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   let bar: Locator;
 
-  before(async () => {
-    workbench = await openWorkbench();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-  });
+  const workbench = useWorkbench();
 
   /** Opens README.md and selects its line `line` (1-based, as the editor shows it). */
   async function selectLine(line: number): Promise<void> {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.keyboard.press('Control+Shift+E');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'README.md' }).click();
     await page.locator('.tab', { hasText: 'README.md' }).waitFor();
@@ -42,7 +33,7 @@ describe('read aloud in a real browser', function () {
   }
 
   it('speaks the selection: the view opens without taking focus and schedules all of the simulator’s audio', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
     await selectLine(1);
     sim.reset();
@@ -60,7 +51,7 @@ describe('read aloud in a real browser', function () {
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 60_000 });
     const scheduled = Number(await bar.getAttribute('data-scheduled-seconds'));
     const request = sim.requests.find((r) => r.path === '/v1/chat/completions')!;
-    const expected = await simAudioSeconds(workbench, request.body as Record<string, unknown>);
+    const expected = await simAudioSeconds(workbench(), request.body as Record<string, unknown>);
     assert.ok(expected > 0.5, `the simulator spoke ${expected} s`);
     assert.ok(Math.abs(scheduled - expected) < 0.01, `scheduled ${scheduled} s of the simulator's ${expected} s`);
     assert.ok(Math.abs(Number(await bar.getAttribute('data-played-seconds')) - expected) < 0.01, 'all of it played');
@@ -71,7 +62,7 @@ describe('read aloud in a real browser', function () {
   });
 
   it('pauses and resumes from the view, then stops at once from the status bar item: silence, and the request closes', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     sim.reset();
     sim.configure({ tokensPerSecond: 25 }); // real time: the stream is still open when Stop comes
     await selectLine(3);
@@ -90,8 +81,7 @@ describe('read aloud in a real browser', function () {
       .first()
       .waitFor({ timeout: 2_000 });
     await frame.locator('button[aria-label="Resume reading aloud"]').click();
-    for (let i = 0; i < 50 && (await played()) < pausedAt + 0.2; i++) await page.waitForTimeout(100);
-    assert.ok((await played()) >= pausedAt + 0.2, 'playback goes on after Resume');
+    await until(async () => (await played()) >= pausedAt + 0.2, 'playback to go on after Resume', 5_000, 100);
     await page
       .locator('.statusbar-item', { hasText: /Reading \d:\d\d/ })
       .first()

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import type { Simulator } from '../../sim/simulator';
 import { until } from '../until';
-import { ask, chatFrame, frameWith, idle, openWorkbench, type Workbench } from './workbench';
+import { ask, chatFrame, frameWith, idle, useWorkbench } from './workbench';
 
 /** Speech requests (Service A, a speech model) the simulator received, with the text each asked to speak. */
 function speechTexts(sim: Simulator): string[] {
@@ -20,22 +20,16 @@ describe('chat answers read aloud in a real browser', function () {
   this.timeout(180_000);
 
   describe('the speaker button', () => {
-    let workbench: Workbench;
     let chat: Frame;
 
-    before(async () => {
-      workbench = await openWorkbench();
-      chat = await chatFrame(workbench.page);
-    });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-    });
-    after(async () => {
-      await workbench?.close();
+    const workbench = useWorkbench({
+      async ready({ page }) {
+        chat = await chatFrame(page);
+      },
     });
 
     it('reads the answer’s text without its reasoning, its code or its addresses', async () => {
-      const { page, sim } = workbench;
+      const { page, sim } = workbench();
       await chat.locator('select[aria-label="Service"]').selectOption('A');
       await chat.locator('label.toggle', { hasText: 'Web search' }).locator('input').check();
       const answer = await ask(chat, 'How do I debounce a function in TypeScript?');
@@ -81,22 +75,17 @@ describe('chat answers read aloud in a real browser', function () {
   });
 
   describe('auto-read', () => {
-    let workbench: Workbench;
     let chat: Frame;
 
-    before(async () => {
-      workbench = await openWorkbench({ settings: { 'tandem.speech.autoReadAnswers': true } });
-      chat = await chatFrame(workbench.page);
-    });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-    });
-    after(async () => {
-      await workbench?.close();
+    const workbench = useWorkbench({
+      settings: { 'tandem.speech.autoReadAnswers': true },
+      async ready({ page }) {
+        chat = await chatFrame(page);
+      },
     });
 
     it('speaks the first sentences while the answer is still streaming, and stopping the answer stops the reading', async () => {
-      const { page, sim } = workbench;
+      const { page, sim } = workbench();
       sim.reset();
       sim.configure({ tokensPerSecond: 20 });
       try {

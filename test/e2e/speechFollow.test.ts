@@ -6,7 +6,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { until } from '../until';
-import { demoWorkspace, frameWith, goToLine, openWorkbench, runCommand, type Workbench } from './workbench';
+import { demoWorkspace, frameWith, goToLine, runCommand, useWorkbench } from './workbench';
 
 /** Three sentences of different lengths on one line: each highlight must be exactly its sentence. */
 const THREE = [
@@ -68,37 +68,33 @@ async function waitForHighlight(page: Page, text: string): Promise<void> {
 
 describe('follow along in a real browser', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
   let frame: Frame;
 
-  before(async () => {
-    writeFileSync(files.three, `${THREE.join(' ')}\n`);
-    writeFileSync(files.four, `Skipped: the cursor is below this line.\n\n${FOUR.join(' ')}\n`);
-    workbench = await openWorkbench();
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-    for (const file of Object.values(files)) rmSync(file, { force: true });
+  const workbench = useWorkbench({
+    setUp() {
+      writeFileSync(files.three, `${THREE.join(' ')}\n`);
+      writeFileSync(files.four, `Skipped: the cursor is below this line.\n\n${FOUR.join(' ')}\n`);
+    },
+    tearDown() {
+      for (const file of Object.values(files)) rmSync(file, { force: true });
+    },
   });
 
   async function open(name: string): Promise<void> {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.keyboard.press('Control+Shift+E');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).click();
     await page.locator('.tab', { hasText: name }).waitFor();
   }
 
   const speechTexts = () =>
-    workbench.sim.requests
-      .filter((r) => r.path === '/v1/chat/completions')
+    workbench()
+      .sim.requests.filter((r) => r.path === '/v1/chat/completions')
       .map((r) => ((r.body as { messages: Array<{ content: string }> }).messages.at(-1)?.content ?? '') as string);
   const played = async () => Number(await frame.locator('.speech-bar').getAttribute('data-played-seconds'));
 
   it('highlights sentence 1, then 2, then 3, each exactly its sentence, and clears when the reading ends', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
     await open('follow-three.md');
     await goToLine(page, 1);
@@ -117,7 +113,7 @@ describe('follow along in a real browser', function () {
   });
 
   it('Read from Cursor, Pause/Resume Reading (command and keybinding), Next and Previous Sentence', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await open('follow-four.md');
     await goToLine(page, 3);
     sim.reset();
@@ -180,10 +176,12 @@ describe('follow along in a real browser', function () {
   });
 
   async function waitForPlayed(seconds: number): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while ((await played()) < seconds) {
-      if (Date.now() > deadline) throw new Error(`played stayed at ${await played()} s, below ${seconds} s`);
-      await workbench.page.waitForTimeout(50);
-    }
+    let seen = 0;
+    await until(
+      async () => (seen = await played()) >= seconds,
+      () => `${seconds} s played (it stayed at ${seen} s)`,
+      10_000,
+      50,
+    );
   }
 });

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Locator } from 'playwright-core';
-import { demoWorkspace, frameWith, goToLine, openWorkbench, runCommand, type Workbench } from './workbench';
+import { demoWorkspace, frameWith, goToLine, runCommand, useWorkbench, type Workbench } from './workbench';
 
 /** One sentence (one part, so one request) that the simulator speaks in about 11 s. */
 const SENTENCE =
@@ -45,31 +45,29 @@ async function nextTick(frame: Frame, bar: Locator): Promise<{ played: number; s
 // globalThis: this file is compiled without the DOM types.
 describe('read-aloud speed in a real browser', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
 
-  before(async () => {
-    writeFileSync(join(demoWorkspace, FILE), `${SENTENCE}\n`);
-    workbench = await openWorkbench();
-    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-    rmSync(join(demoWorkspace, FILE), { force: true });
+  const workbench = useWorkbench({
+    setUp() {
+      writeFileSync(join(demoWorkspace, FILE), `${SENTENCE}\n`);
+    },
+    async ready({ page }) {
+      await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    },
+    tearDown() {
+      rmSync(join(demoWorkspace, FILE), { force: true });
+    },
   });
 
   /** Selects the sentence and reads it; resolves once it plays, with the view's frame and bar. */
   async function readSentence(): Promise<{ frame: Frame; bar: Locator }> {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.keyboard.press('Control+Shift+E');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).click();
     await page.locator('.tab', { hasText: FILE }).waitFor();
     await goToLine(page, 1);
     // The whole file (Shift+End would stop where the long line wraps).
     await page.keyboard.press('Control+A');
-    workbench.sim.reset();
+    workbench().sim.reset();
     await runCommand(page, 'Tandem: Read Aloud');
     const frame = await frameWith(page, '.speech-bar[data-state="playing"]', 60_000);
     return { frame, bar: frame.locator('.speech-bar') };
@@ -120,7 +118,7 @@ describe('read-aloud speed in a real browser', function () {
     // At 2× the rest takes half as long (a block at the old speed and event delivery add a little).
     const ratio = remainingClock / remainingSource;
     assert.ok(ratio > 0.42 && ratio < 0.62, `${remainingSource} s of audio took ${remainingClock} s after the change (ratio ${ratio})`);
-    assert.equal(speechRequests(workbench), 1, 'the simulator received no new speech request');
+    assert.equal(speechRequests(workbench()), 1, 'the simulator received no new speech request');
   });
 
   it('− and + stop at 0.5× and 2.0× (shown disabled); the speed is kept as the user setting', async () => {
@@ -144,7 +142,7 @@ describe('read-aloud speed in a real browser', function () {
     await frame.locator('.speech-bar[data-state="ended"]').waitFor({ state: 'attached', timeout: 10_000 });
 
     // Kept as the user's setting: the Settings editor shows it.
-    const { page } = workbench;
+    const { page } = workbench();
     await runCommand(page, 'Preferences: Open User Settings');
     await page.locator('.settings-editor').waitFor();
     await page.keyboard.type('tandem.speech.speed');

@@ -11,7 +11,7 @@ import { CSV_HEADER } from '../../src/core/spend/spendReport';
 import { SPEND_FEATURES } from '../../src/core/spend/spendTypes';
 import { until } from '../until';
 import { openSpendView, seedLedger, SEED_DAYS, type Seeded } from './spendSeed';
-import { ask, chatFrame, idle, openWorkbench, runCommand, type Workbench } from './workbench';
+import { ask, chatFrame, idle, runCommand, useWorkbench } from './workbench';
 
 const THEMES = [
   { name: 'Default Light Modern', bodyClass: 'vscode-light', file: 'spend-light' },
@@ -25,23 +25,17 @@ function cny(n: number): string {
 
 describe('Spend view in a real browser', function () {
   this.timeout(300_000);
-  let workbench: Workbench;
   let seeded: Seeded;
   let spend: Frame;
 
-  before(async () => {
-    workbench = await openWorkbench();
-    seeded = await seedLedger(workbench.userDataDir);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
+  const workbench = useWorkbench({
+    async ready({ userDataDir }) {
+      seeded = await seedLedger(userDataDir);
+    },
   });
 
   it('draws the stacked chart of 30 days × 6 features with its legend, the totals and the cache-hit share', async () => {
-    spend = await openSpendView(workbench.page);
+    spend = await openSpendView(workbench().page);
     const renderMs = Number(await spend.locator('body').getAttribute('data-render-ms'));
     console.log(JSON.stringify({ spendViewRenderMs: renderMs, days: SEED_DAYS, features: SPEND_FEATURES.length }));
     assert.equal(await spend.locator('.chart canvas').count(), 1);
@@ -62,7 +56,7 @@ describe('Spend view in a real browser', function () {
   });
 
   it('exports the CSV through the save dialog: one row per day and feature with its tokens and cost', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     const dir = join(repoRoot, 'test-results');
     mkdirSync(dir, { recursive: true });
     const target = join(dir, 'spend-export.csv');
@@ -114,7 +108,7 @@ describe('Spend view in a real browser', function () {
   });
 
   it('lists a chat that cost something and its link opens that chat in the chat view', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     const chat = await chatFrame(page);
     await ask(chat, 'Say hello for the spend test.');
     await idle(chat);
@@ -128,7 +122,7 @@ describe('Spend view in a real browser', function () {
   });
 
   it('follows the light, dark and high-contrast themes (screenshots in test-results/)', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     spend = await openSpendView(page);
     // The legend's markers carry the series colour uPlot uses on the canvas. The chart redraws after the
     // theme's class arrives, so a colour is read once it differs from `before` (a redraw that never comes

@@ -1,25 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { until } from '../until';
-import { frameWith, openWorkbench, runCommand, type Workbench } from './workbench';
+import { frameWith, runCommand, useWorkbench } from './workbench';
 
 describe('Tandem in a real VS Code workbench', function () {
   this.timeout(120_000);
-  let workbench: Workbench;
 
-  before(async () => {
-    workbench = await openWorkbench();
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-
-  after(async () => {
-    await workbench?.close();
-  });
+  const workbench = useWorkbench();
 
   it('loads the workbench with the Tandem status bar item', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     const status = page.locator('.statusbar-item', { hasText: 'Tandem' }).first();
     await status.waitFor({ timeout: 60_000 });
     // Both services point at the simulator with env keys, so nothing needs setup: no warning icon.
@@ -28,7 +17,7 @@ describe('Tandem in a real VS Code workbench', function () {
   });
 
   it('shows the Tandem activity-bar container with both services ready: the chat, and no Services view', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.locator('.activitybar [aria-label="Tandem"]').first().click();
     // The Services view steps aside while both services are ready (test/e2e/chatLayout.test.ts
     // shows it coming back when one needs setup, with its rows).
@@ -37,7 +26,7 @@ describe('Tandem in a real VS Code workbench', function () {
   });
 
   it('opens a file from the explorer', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     await page.keyboard.press('Control+Shift+E');
     const explorer = page.locator('.explorer-folders-view');
     await explorer.locator('.monaco-list-row', { hasText: 'src' }).first().click();
@@ -47,7 +36,7 @@ describe('Tandem in a real VS Code workbench', function () {
   });
 
   it('checks both services against the simulator from the Command Palette', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     sim.reset();
     await runCommand(page, 'Tandem: Check Connection');
     const toast = page.locator('.notification-toast', { hasText: 'Service A reachable' });
@@ -60,21 +49,12 @@ describe('Tandem in a real VS Code workbench', function () {
 
 describe('setting a key through the real UI', function () {
   this.timeout(120_000);
-  let workbench: Workbench;
 
   // No environment keys here: the key must come from what the user types.
-  before(async () => {
-    workbench = await openWorkbench({ env: { TANDEM_SERVICE_A_API_KEY: '', TANDEM_SERVICE_B_API_KEY: '' } });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-  });
+  const workbench = useWorkbench({ env: { TANDEM_SERVICE_A_API_KEY: '', TANDEM_SERVICE_B_API_KEY: '' } });
 
   it('asks for the service, takes the key in a password box, and uses it', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await page.locator('.activitybar [aria-label="Tandem"]').first().click();
     const view = page.locator('.pane', { hasText: 'Services' });
     await view.locator('.monaco-list-row', { hasText: 'needs setup' }).first().waitFor();

@@ -179,3 +179,48 @@ export async function goToLine(page: Page, line: number): Promise<void> {
   await page.keyboard.press('Home');
   await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
 }
+
+export interface WorkbenchLifecycle {
+  /** Runs before the workbench opens: fixture files it should find. */
+  setUp?: () => void | Promise<void>;
+  /** Runs once it is open, before the first test: wait for the extension, open a view. */
+  ready?: (workbench: Workbench) => Promise<void>;
+  /** Runs after it closed (or failed to open): remove or restore the fixtures. */
+  tearDown?: () => void | Promise<void>;
+}
+
+/**
+ * The lifecycle the browser suites share, registered as the calling suite's hooks: open a workbench
+ * before its tests, log a screenshot of each failed test (and of a failed `ready`), close it after
+ * them. Returns a getter for the open workbench, to call inside the tests.
+ */
+export function useWorkbench(options: WorkbenchOptions & WorkbenchLifecycle = {}): () => Workbench {
+  const { setUp, ready, tearDown, ...opening } = options;
+  let workbench: Workbench | undefined;
+  before(async function () {
+    await setUp?.();
+    workbench = await openWorkbench(opening);
+    try {
+      await ready?.(workbench);
+    } catch (error) {
+      console.log(`screenshot: ${await workbench.screenshot(this.test?.fullTitle() ?? 'before all')}`);
+      throw error;
+    }
+  });
+  afterEach(async function () {
+    if (workbench && this.currentTest?.state === 'failed')
+      console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
+  });
+  after(async () => {
+    try {
+      await workbench?.close();
+    } finally {
+      workbench = undefined;
+      await tearDown?.();
+    }
+  });
+  return () => {
+    if (!workbench) throw new Error('the workbench is open only inside the tests of the suite that uses it');
+    return workbench;
+  };
+}

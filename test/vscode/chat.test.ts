@@ -6,11 +6,10 @@ import type { Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
 import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 import { until } from '../until';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 
 describe('chat view host in a real extension host', () => {
   let sim: Simulator;
@@ -52,8 +51,8 @@ describe('chat view host in a real extension host', () => {
     }>;
     assert.deepEqual([views[0].id, views[0].type], ['tandem.chat', 'webview']);
     assert.equal(api.chat.provider.resolved, true, 'opening the view resolved the provider');
-    assert.equal(config().inspect('chat.maxToolIterations')?.defaultValue, 10);
-    assert.equal(config().inspect('chat.strictTools')?.defaultValue, false);
+    assert.equal(config.inspect('chat.maxToolIterations')?.defaultValue, 10);
+    assert.equal(config.inspect('chat.strictTools')?.defaultValue, false);
   });
 
   it('answers `ready` with the full state: the chat, the history list and the models', async () => {
@@ -155,12 +154,12 @@ describe('chat view host in a real extension host', () => {
   });
 
   it('uses Service B strict tool mode when the setting is on', async () => {
-    await config().update('chat.strictTools', true, global);
+    await config.set('chat.strictTools', true);
     try {
       await api.chat.provider.receive({ type: 'send', text: 'Hello' });
       assert.equal(sim.requests.find((r) => r.path.endsWith('/chat/completions'))!.path, '/beta/chat/completions');
     } finally {
-      await config().update('chat.strictTools', undefined, global);
+      await config.reset('chat.strictTools');
     }
   });
 

@@ -8,10 +8,9 @@ import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import type { HostMessage, ToolCallView } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 const MARKER = 'tandem-approvals-marker.txt';
 
 describe('standing approvals: a workspace rule for npm test (real extension host)', () => {
@@ -87,13 +86,13 @@ describe('standing approvals: a workspace rule for npm test (real extension host
     const store = api.chat.commandRules;
     const before = store.workspace();
     try {
-      await config().update('chat.commandRules', { allow: ['git status', 'npm test; rm x'], deny: ['git push'] }, global);
+      await config.set('chat.commandRules', { allow: ['git status', 'npm test; rm x'], deny: ['git push'] });
       assert.deepEqual(store.user(), { allow: ['git status'], deny: ['git push'] }, 'a rule that is not one plain prefix is dropped');
       assert.deepEqual(await store.add('deny', ['npm   run lint', 'rm $(x)']), ['rm $(x)'], 'only a plain prefix is added');
       assert.deepEqual(store.effective(), { allow: [...before.allow, 'git status'], deny: [...before.deny, 'npm run lint', 'git push'] });
     } finally {
       await store.remove('deny', 'npm run lint');
-      await config().update('chat.commandRules', undefined, global);
+      await config.reset('chat.commandRules');
     }
     assert.deepEqual(store.workspace(), before, 'removed again');
   });

@@ -7,6 +7,7 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { InlineCompletions } from '../../src/vscode/completion/inlineCompletions';
 import type { SecretKeys } from '../../src/vscode/keys/secretStorageKeys';
 import { until, untilNudged } from '../until';
+import { tandemConfig } from './tandemApi';
 
 interface TandemApi {
   secretKeys: SecretKeys;
@@ -29,13 +30,21 @@ async function openAt(content: string, language: string): Promise<vscode.TextEdi
 async function triggerAndCommit(editor: vscode.TextEditor, sim: Simulator, requestsBefore: number): Promise<string> {
   const before = editor.document.getText();
   // However many tries a busy machine needs: a deadline, not a count of short sleeps.
-  const deadline = Date.now() + 30_000;
-  while (editor.document.getText() === before && Date.now() < deadline) {
-    await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer', 10_000);
-    await sleep(150);
-    await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
-  }
+  await untilNudged(
+    async () => {
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+      if (sim.requests.length > requestsBefore) await until(() => sim.requests.at(-1)!.status > 0, 'the answer', 10_000);
+      await sleep(150);
+      await vscode.commands.executeCommand('editor.action.inlineSuggest.commit');
+    },
+    () => editor.document.getText() !== before,
+    () =>
+      `a suggestion committed into ${JSON.stringify(before)}; requests: ${JSON.stringify(
+        sim.requests.map((r) => [r.path, r.status, r.headers.authorization]),
+      )}`,
+    30_000,
+    0,
+  );
   return editor.document.getText();
 }
 
@@ -60,15 +69,15 @@ const CONTROL_TOKENS = [
 describe('inline completions in a real extension host', () => {
   let sim: Simulator;
   let api: TandemApi;
-  const config = () => vscode.workspace.getConfiguration('tandem');
+  const config = tandemConfig();
   const fimRequests = () => sim.requests.filter((r) => r.path === '/beta/completions');
 
   before(async () => {
     sim = await startSimulator({ keyB: process.env.TANDEM_SERVICE_B_API_KEY });
     api = (await vscode.extensions.getExtension('tandem.tandem')!.activate()) as TandemApi;
     await api.secretKeys.delete('B'); // the environment key from the runner is the one the simulator expects
-    await config().update('serviceB.baseUrl', sim.urlB, vscode.ConfigurationTarget.Global);
-    await config().update('completion.debounceMs', 0, vscode.ConfigurationTarget.Global);
+    await config.set('serviceB.baseUrl', sim.urlB);
+    await config.set('completion.debounceMs', 0);
   });
 
   beforeEach(async () => {
@@ -79,7 +88,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   after(async () => {
-    for (const key of [
+    await config.reset(
       'serviceB.baseUrl',
       'completion.debounceMs',
       'completion.mode',
@@ -87,9 +96,7 @@ describe('inline completions in a real extension host', () => {
       'completion.maxTokens',
       'completion.enabled',
       'completion.disabledLanguages',
-    ]) {
-      await config().update(key, undefined, vscode.ConfigurationTarget.Global);
-    }
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sim.close();
   });
@@ -116,8 +123,8 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('asks for a block on an empty line with the chosen model and token limit', async () => {
-    await config().update('completion.model', 'beta-v4-flash', vscode.ConfigurationTarget.Global);
-    await config().update('completion.maxTokens', 200, vscode.ConfigurationTarget.Global);
+    await config.set('completion.model', 'beta-v4-flash');
+    await config.set('completion.maxTokens', 200);
     const py = 'def mean(xs):\n    return sum(xs) / len(xs)\n\n\ndef mean2(xs):\n    |\n';
     const editor = await openAt(py, 'python');
     const text = await triggerAndCommit(editor, sim, 0);
@@ -136,7 +143,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('typing through the ghost text sends no new request and still commits the rest', async () => {
-    await config().update('completion.model', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('completion.model');
     const typedTs = ts.replace(/again/g, 'twice'); // not in the cache
     const editor = await openAt(typedTs, 'typescript');
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
@@ -153,6 +160,24 @@ describe('inline completions in a real extension host', () => {
     assert.ok(api.completions.engine.stats.typedThroughHits > 0);
   });
 
+  const invoke: vscode.InlineCompletionContext = {
+    triggerKind: vscode.InlineCompletionTriggerKind.Invoke,
+    selectedCompletionInfo: undefined,
+  };
+
+  /**
+   * Asks Tandem's provider at the editor's cursor, as VS Code's trigger does, and resolves once it has
+   * answered: by then any request it would make has gone out (or it joined the one VS Code's own call
+   * made, and waited for it), so "nothing was sent" can be checked at once, not after a wait.
+   */
+  const askProvider = (editor: vscode.TextEditor) =>
+    api.completions.provider.provideInlineCompletionItems(
+      editor.document,
+      editor.selection.active,
+      invoke,
+      new vscode.CancellationTokenSource().token,
+    );
+
   it('never sends an excluded file (.env) or a disabled language', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tandem-exclude-'));
     const envFile = join(dir, '.env.local');
@@ -160,16 +185,16 @@ describe('inline completions in a real extension host', () => {
     const doc = await vscode.workspace.openTextDocument(envFile);
     const editor = await vscode.window.showTextDocument(doc);
     editor.selection = new vscode.Selection(doc.positionAt(doc.getText().length), doc.positionAt(doc.getText().length));
-    await config().update('completion.disabledLanguages', ['markdown'], vscode.ConfigurationTarget.Global);
+    await config.set('completion.disabledLanguages', ['markdown']);
     const md = await openAt('# Notes\n\nTandem is |', 'markdown');
     for (const e of [editor, md]) {
       await vscode.window.showTextDocument(e.document);
       await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-      await sleep(400);
+      assert.equal(await askProvider(e), undefined, `no suggestion in ${e.document.fileName}`);
     }
     assert.equal(fimRequests().length, 0);
-    // The positive signal that the window above was not just too short: an ordinary file asks.
-    await config().update('completion.disabledLanguages', undefined, vscode.ConfigurationTarget.Global);
+    // The positive signal that an ordinary file does ask, through VS Code's trigger as above.
+    await config.reset('completion.disabledLanguages');
     await openAt(ts.replace(/again/g, 'control'), 'typescript');
     await untilNudged(
       () => vscode.commands.executeCommand('editor.action.inlineSuggest.trigger'),
@@ -224,14 +249,13 @@ describe('inline completions in a real extension host', () => {
     await until(() => status.snapshot.state === 'idle', 'on again', 10_000);
     await vscode.commands.executeCommand('tandem.completion.snooze', 5);
     assert.equal(status.snapshot.state, 'snoozed');
-    await openAt(ts.replace(/again/g, 'snoozed'), 'typescript'); // not in the cache, so awake it must ask
+    const snoozed = await openAt(ts.replace(/again/g, 'snoozed'), 'typescript'); // not in the cache, so awake it must ask
     await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-    await sleep(300);
+    assert.equal(await askProvider(snoozed), undefined, 'snoozed: no suggestion');
     assert.equal(fimRequests().length, 0, 'snoozed: nothing sent');
     await vscode.commands.executeCommand('tandem.completion.toggle');
     assert.equal(status.snapshot.state, 'idle', 'toggling ends a snooze');
-    // The positive signal that the window above was not just too short: awake, it asks. The user
-    // types on (VS Code does not ask again at an unchanged position).
+    // The positive signal: awake, it asks. The user types on (VS Code does not ask again at an unchanged position).
     await vscode.commands.executeCommand('deleteLeft');
     await vscode.commands.executeCommand('type', { text: ' ' });
     await untilNudged(
@@ -241,11 +265,6 @@ describe('inline completions in a real extension host', () => {
       30_000,
     );
   });
-
-  const invoke: vscode.InlineCompletionContext = {
-    triggerKind: vscode.InlineCompletionTriggerKind.Invoke,
-    selectedCompletionInfo: undefined,
-  };
 
   it('a cancelled completion closes its socket at the service', async () => {
     sim.configure({ ttftMs: 10_000 });
@@ -262,7 +281,7 @@ describe('inline completions in a real extension host', () => {
   });
 
   it('manual mode asks only when triggered, and typing asks nothing', async () => {
-    await config().update('completion.mode', 'manual', vscode.ConfigurationTarget.Global);
+    await config.set('completion.mode', 'manual');
     const content = ts.replace(/again/g, 'manual');
     const editor = await openAt(content, 'typescript');
     for (const ch of 'item') await vscode.commands.executeCommand('type', { text: ch });
@@ -281,7 +300,7 @@ describe('inline completions in a real extension host', () => {
     await until(() => api.completions.engine.inFlight === 0, 'requests in flight to land', 10_000);
     assert.equal(api.completions.engine.stats.prefetches, prefetches, 'accepting prefetched nothing');
     assert.equal(fimRequests().length, 1, 'the trigger asked, once');
-    await config().update('completion.mode', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('completion.mode');
   });
 
   it("puts a second open tab's function at the start of the FIM prompt, under its path, and never a sensitive open tab (.env)", async () => {
@@ -419,30 +438,37 @@ describe('inline completions in a real extension host', () => {
         250,
       );
       // However many tries a busy machine needs: a deadline, not a count.
-      const deadline = Date.now() + 75_000;
-      while (!withDefinition() && Date.now() < deadline) {
-        // Until the TypeScript server answers (it may miss the 100 ms box while it starts, or on a busy
-        // machine), a newly opened tab makes the context be chosen again: the README tab is opened here
-        // and closed at the end of each try. The choice starts as the file's editor becomes active; what
-        // the server finds after the box joins the next request in the block: so each try asks twice.
-        await findDefinition();
-        await vscode.window.showTextDocument(readme, { preview: false });
-        const editor = await vscode.window.showTextDocument(doc);
-        for (let ask = 0; ask < 2 && !withDefinition(); ask++) {
-          // Each request asks with a different file (one more blank line under the import): the same text at
-          // the same place is answered from the suggestion cache, with no new request to carry the context.
-          if (asked.length > 0) await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '\n'));
-          const end = doc.positionAt(doc.getText().length);
-          editor.selection = new vscode.Selection(end, end);
-          asked.push(doc.getText());
-          await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
-          await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
-        }
-        const readmeTabs = vscode.window.tabGroups.all
-          .flatMap((group) => group.tabs)
-          .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === readme.toString());
-        await vscode.window.tabGroups.close(readmeTabs);
-      }
+      if (!withDefinition())
+        await untilNudged(
+          async () => {
+            // Until the TypeScript server answers (it may miss the 100 ms box while it starts, or on a busy
+            // machine), a newly opened tab makes the context be chosen again: the README tab is opened here
+            // and closed at the end of each try. The choice starts as the file's editor becomes active; what
+            // the server finds after the box joins the next request in the block: so each try asks twice.
+            await findDefinition();
+            await vscode.window.showTextDocument(readme, { preview: false });
+            const editor = await vscode.window.showTextDocument(doc);
+            for (let ask = 0; ask < 2 && !withDefinition(); ask++) {
+              // Each request asks with a different file (one more blank line under the import): the same text at
+              // the same place is answered from the suggestion cache, with no new request to carry the context.
+              if (asked.length > 0) await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '\n'));
+              const end = doc.positionAt(doc.getText().length);
+              editor.selection = new vscode.Selection(end, end);
+              asked.push(doc.getText());
+              await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+              await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
+            }
+            const readmeTabs = vscode.window.tabGroups.all
+              .flatMap((group) => group.tabs)
+              .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === readme.toString());
+            await vscode.window.tabGroups.close(readmeTabs);
+          },
+          withDefinition,
+          () =>
+            `a prompt with the definition; prompts: ${JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300)))}`,
+          75_000,
+          0,
+        );
       const prompt = (withDefinition()?.body as { prompt: string } | undefined)?.prompt ?? '';
       assert.match(
         prompt,

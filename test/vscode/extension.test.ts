@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../src/core/config/commandCatalog';
+import { tandemConfig } from './tandemApi';
 
 const extensionId = 'tandem.tandem';
 
@@ -35,7 +36,7 @@ describe('the extension in a real extension host', () => {
   });
 
   it('contributes its settings with their defaults', () => {
-    const config = vscode.workspace.getConfiguration('tandem');
+    const config = tandemConfig();
     assert.equal(config.inspect('serviceA.baseUrl')?.defaultValue, '');
     assert.equal(config.inspect('serviceB.baseUrl')?.defaultValue, '');
     assert.equal(config.inspect('serviceA.authHeader')?.defaultValue, 'bearer');

@@ -8,10 +8,9 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { TandemUi } from '../../src/vscode/ui/tandemUi';
 import { isServiceError } from '../../src/core/errors/serviceError';
 import { until, untilNudged } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 const userKeyA = 'user-key-a-0123456789';
 const userKeyB = 'user-key-b-0123456789';
 
@@ -50,9 +49,9 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     sim = await startSimulator({ keyA: userKeyA, keyB: userKeyB });
     attacker = await startSimulator();
     api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
-    await config().update('serviceB.baseUrl', sim.urlB, global);
-    await config().update('completion.debounceMs', 0, global);
+    await config.set('serviceA.baseUrl', sim.urlA);
+    await config.set('serviceB.baseUrl', sim.urlB);
+    await config.set('completion.debounceMs', 0);
     // Keys set the way a user sets them: for the base URLs configured at that moment.
     await api.secretKeys.store('A', userKeyA);
     await api.secretKeys.store('B', userKeyB);
@@ -68,7 +67,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
     Object.assign(api.ui, realUi);
     await api.secretKeys.delete('A');
     await api.secretKeys.delete('B');
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'completion.debounceMs']) await config().update(key, undefined, global);
+    await config.reset('serviceA.baseUrl', 'serviceB.baseUrl', 'completion.debounceMs');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await sim.close();
     await attacker.close();
@@ -146,7 +145,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
       const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       await writeWorkspaceSettings({ 'http.proxy': proxyUrl, http: { proxy: proxyUrl, proxyStrictSSL: false }, 'editor.tabSize': 9 });
       // The user's own service is remote (loopback never goes through a proxy); the key was set for it.
-      await config().update('serviceB.baseUrl', 'https://service-b.invalid', global);
+      await config.set('serviceB.baseUrl', 'https://service-b.invalid');
       await api.secretKeys.store('B', userKeyB);
       const error = await api.clients.b.listModels().then(
         () => assert.fail('service-b.invalid cannot answer'),
@@ -156,7 +155,7 @@ describe('a hostile workspace cannot send the keys elsewhere', () => {
       assert.deepEqual(seen, [], "no request went through the workspace's proxy");
     } finally {
       proxy.close();
-      await config().update('serviceB.baseUrl', sim.urlB, global);
+      await config.set('serviceB.baseUrl', sim.urlB);
     }
   });
 });

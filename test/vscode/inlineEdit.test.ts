@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 const SOURCE = [
   'export function area(width: number, height: number): number {',
@@ -23,7 +23,7 @@ describe('inline edit in a real extension host', () => {
 
   before(async () => {
     ({ sim, api } = await chatOnSimulator());
-    await vscode.workspace.getConfiguration('tandem').update('edit.model', 'beta-v4-flash', vscode.ConfigurationTarget.Global);
+    await tandemConfig().set('edit.model', 'beta-v4-flash');
   });
 
   after(async () => {
@@ -134,12 +134,12 @@ describe('inline edit in a real extension host', () => {
           title,
         );
       }
-      await vscode.workspace.getConfiguration('tandem').update('codeActions.enabled', false, vscode.ConfigurationTarget.Global);
+      await tandemConfig().set('codeActions.enabled', false);
       const off =
         (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, error.range)) ?? [];
       assert.ok(!off.some((a) => a.title.endsWith('with Tandem')), 'tandem.codeActions.enabled turns them off');
     } finally {
-      await vscode.workspace.getConfiguration('tandem').update('codeActions.enabled', undefined, vscode.ConfigurationTarget.Global);
+      await tandemConfig().reset('codeActions.enabled');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       rmSync(file, { force: true });
     }

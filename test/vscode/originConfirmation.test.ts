@@ -1,14 +1,12 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { isServiceError } from '../../src/core/errors/serviceError';
 import { describeError } from '../../src/vscode/errors/errorNotice';
 import type { TandemUi } from '../../src/vscode/ui/tandemUi';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 const storedKey = 'stored-key-b-for-origins';
 
 // The user changes Service B's base URL to a server the stored key has never gone to. Each server is
@@ -23,7 +21,7 @@ describe('origin confirmation: a stored key goes to a new server only once the u
   let realUi: TandemUi;
   const questions: string[] = [];
   let answer: () => Promise<boolean>;
-  const useBaseUrl = (sim: Simulator) => config().update('serviceB.baseUrl', sim.urlB, global);
+  const useBaseUrl = (sim: Simulator) => config.set('serviceB.baseUrl', sim.urlB);
   const question = (sim: Simulator) => `B ${new URL(sim.urlB).origin}`;
   const refusal = async (call: Promise<unknown>) => {
     const error = await call.then(
@@ -47,7 +45,7 @@ describe('origin confirmation: a stored key goes to a new server only once the u
   after(async () => {
     Object.assign(api.ui, realUi);
     await api.secretKeys.delete('B');
-    await config().update('serviceB.baseUrl', undefined, global);
+    await config.reset('serviceB.baseUrl');
     await Promise.all([home, declined, accepted, envOnly].map((sim) => sim.close()));
   });
 

@@ -7,10 +7,9 @@ import type { Simulator } from '../../sim/simulator';
 import { COMMANDS } from '../../src/core/config/commandCatalog';
 import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn } from '../../src/shared/protocol';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 const RULES_MARKER = 'rules-marker-4711: always answer in haiku';
 
 describe('project rules and chat export (real extension host)', () => {
@@ -64,11 +63,11 @@ describe('project rules and chat export (real extension host)', () => {
   });
 
   it('sends no rules with tandem.chat.projectRules off', async () => {
-    await config().update('chat.projectRules', false, global);
+    await config.set('chat.projectRules', false);
     try {
       await api.chat.provider.receive({ type: 'send', text: 'Hello there' });
     } finally {
-      await config().update('chat.projectRules', undefined, global);
+      await config.reset('chat.projectRules');
     }
     const prompts = systemPrompts();
     assert.ok(prompts.length > 0, 'a chat request was made');
@@ -76,7 +75,7 @@ describe('project rules and chat export (real extension host)', () => {
   });
 
   it('leaves out a rules file that matches the sensitive-path policy and says so in the header', async () => {
-    await config().update('workspaceSensitiveFiles', ['AGENTS.md'], global);
+    await config.set('workspaceSensitiveFiles', ['AGENTS.md']);
     try {
       await api.chat.provider.receive({ type: 'send', text: 'Hello there' });
       assert.deepEqual(
@@ -84,7 +83,7 @@ describe('project rules and chat export (real extension host)', () => {
         [['AGENTS.md', 'sensitive']],
       );
     } finally {
-      await config().update('workspaceSensitiveFiles', undefined, global);
+      await config.reset('workspaceSensitiveFiles');
     }
     const prompts = systemPrompts();
     assert.ok(prompts.length > 0, 'a chat request was made');

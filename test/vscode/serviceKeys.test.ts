@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { describeError } from '../../src/vscode/errors/errorNotice';
 import { isServiceError } from '../../src/core/errors/serviceError';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
 // scripts/test-vscode.mjs starts code-server with these, to prove the environment fallback.
 const envKeyA = process.env.TANDEM_SERVICE_A_API_KEY!;
@@ -11,14 +10,14 @@ const envKeyA = process.env.TANDEM_SERVICE_A_API_KEY!;
 describe('keys, settings and the simulator', () => {
   let sim: Simulator;
   let api: TandemApi;
-  const config = () => vscode.workspace.getConfiguration('tandem');
+  const config = tandemConfig();
 
   before(async () => {
     assert.ok(envKeyA, 'the runner sets TANDEM_SERVICE_A_API_KEY');
     sim = await startSimulator({ keyA: envKeyA, keyB: 'stored-key-b' });
     api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, vscode.ConfigurationTarget.Global);
-    await config().update('serviceB.baseUrl', `${sim.urlB}/`, vscode.ConfigurationTarget.Global);
+    await config.set('serviceA.baseUrl', sim.urlA);
+    await config.set('serviceB.baseUrl', `${sim.urlB}/`);
   });
 
   beforeEach(() => sim.reset());
@@ -26,9 +25,7 @@ describe('keys, settings and the simulator', () => {
   after(async () => {
     await api.secretKeys.delete('A');
     await api.secretKeys.delete('B');
-    await config().update('serviceA.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
-    await config().update('serviceA.authHeader', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('serviceA.baseUrl', 'serviceB.baseUrl', 'serviceA.authHeader');
     await sim.close();
   });
 
@@ -55,13 +52,13 @@ describe('keys, settings and the simulator', () => {
   });
 
   it('sends the api-key header instead when the setting says so', async () => {
-    await config().update('serviceA.authHeader', 'api-key', vscode.ConfigurationTarget.Global);
+    await config.set('serviceA.authHeader', 'api-key');
     try {
       await api.clients.a.chat({ model: 'alpha-v2.5', thinking: false, messages: [{ role: 'user', content: 'Say hi' }] });
       assert.equal(sim.requests[0].headers['api-key'], envKeyA);
       assert.equal(sim.requests[0].headers.authorization, undefined);
     } finally {
-      await config().update('serviceA.authHeader', undefined, vscode.ConfigurationTarget.Global);
+      await config.reset('serviceA.authHeader');
     }
   });
 
@@ -82,7 +79,7 @@ describe('keys, settings and the simulator', () => {
   });
 
   it('tells the user to set a base URL when none is configured', async () => {
-    await config().update('serviceB.baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await config.reset('serviceB.baseUrl');
     try {
       const error = await api.clients.b.listModels().then(
         () => assert.fail('no base URL'),
@@ -93,7 +90,7 @@ describe('keys, settings and the simulator', () => {
       assert.match(describeError(error), /tandem\.serviceB\.baseUrl/);
       assert.equal(sim.requests.length, 0);
     } finally {
-      await config().update('serviceB.baseUrl', sim.urlB, vscode.ConfigurationTarget.Global);
+      await config.set('serviceB.baseUrl', sim.urlB);
     }
   });
 });

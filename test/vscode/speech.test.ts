@@ -10,10 +10,9 @@ import { parseWav, pcmToWav } from '../../src/core/speech/wav';
 import type { HostMessage } from '../../src/shared/protocol';
 import { readSpeechSettings } from '../../src/vscode/speech/speechSettings';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 const FORBIDDEN_FOR_SPEECH = ['thinking', 'tools', 'tool_choice', 'response_format', 'stop'];
 
 /** Opens text in an editor with `selected` selected (or the cursor on line 0 when it is empty). */
@@ -35,8 +34,8 @@ describe('read aloud in a real extension host', () => {
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
     api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
-    await config().update('serviceB.baseUrl', sim.urlB, global);
+    await config.set('serviceA.baseUrl', sim.urlA);
+    await config.set('serviceB.baseUrl', sim.urlB);
     subscription = api.chat.provider.onDidPost((m) => posted.push(m));
   });
 
@@ -48,8 +47,7 @@ describe('read aloud in a real extension host', () => {
 
   after(async () => {
     subscription?.dispose();
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl', 'speech.voice', 'speech.model', 'speech.voiceSample'])
-      await config().update(key, undefined, global);
+    await config.reset('serviceA.baseUrl', 'serviceB.baseUrl', 'speech.voice', 'speech.model', 'speech.voiceSample');
     await sim.close();
   });
 
@@ -60,13 +58,13 @@ describe('read aloud in a real extension host', () => {
       assert.ok(commands.includes(c), c);
     assert.ok((pkg.menus['editor/context'] as Array<{ command: string }>).some((m) => m.command === 'tandem.readAloud'));
     assert.ok((pkg.keybindings as Array<{ command: string }>).some((k) => k.command === 'tandem.readAloud'));
-    assert.equal(config().inspect('speech.sampleRate')?.defaultValue, 24000);
-    assert.equal(config().inspect('speech.model')?.defaultValue, 'alpha-v2.5-tts');
-    assert.equal(config().inspect('speech.voice')?.defaultValue, 'alpha_default');
+    assert.equal(config.inspect('speech.sampleRate')?.defaultValue, 24000);
+    assert.equal(config.inspect('speech.model')?.defaultValue, 'alpha-v2.5-tts');
+    assert.equal(config.inspect('speech.voice')?.defaultValue, 'alpha_default');
   });
 
   it('reads the selection: a pcm16 stream request with the text as the assistant message, played in the webview', async () => {
-    await config().update('speech.voice', 'Chloe', global);
+    await config.set('speech.voice', 'Chloe');
     await openWith('# Notes\n\nRead **this** sentence aloud. Not this one.', 'Read **this** sentence aloud.');
     const outcome = await vscode.commands.executeCommand('tandem.readAloud');
     assert.deepEqual(outcome, { kind: 'finished' });
@@ -85,7 +83,7 @@ describe('read aloud in a real extension host', () => {
     assert.equal(report.outcome, 'finished');
     assert.ok(report.commandToFirstSoundMs !== undefined && report.commandToFirstSoundMs > 0, 'the player reported its first sound');
     assert.ok(report.playedSeconds > 1, `played ${report.playedSeconds} s`);
-    await config().update('speech.voice', undefined, global);
+    await config.reset('speech.voice');
   });
 
   it('reads the current line when nothing is selected', async () => {
@@ -127,18 +125,18 @@ describe('read aloud in a real extension host', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tandem-sample-'));
     writeFileSync(join(dir, 'short.wav'), pcmToWav(new Uint8Array(2 * 24000 * 2), 24000));
     writeFileSync(join(dir, 'good.wav'), pcmToWav(new Uint8Array(4 * 24000 * 2), 24000));
-    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
-    await config().update('speech.voiceSample', join(dir, 'short.wav'), global);
+    await config.set('speech.model', 'alpha-v2.5-tts-voiceclone');
+    await config.set('speech.voiceSample', join(dir, 'short.wav'));
     await openWith('Clone my voice.', 'Clone my voice.');
     assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
     assert.equal(sim.requests.length, 0, 'a sample outside 3–10 s never leaves the machine');
 
-    await config().update('speech.voiceSample', join(dir, 'good.wav'), global);
+    await config.set('speech.voiceSample', join(dir, 'good.wav'));
     assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
     const body = speechBodies()[0] as { model: string; audio: { voice: string } };
     assert.equal(body.model, 'alpha-v2.5-tts-voiceclone');
     assert.equal(body.audio.voice, readFileSync(join(dir, 'good.wav')).toString('base64'));
-    await config().update('speech.model', undefined, global);
+    await config.reset('speech.model');
   });
 
   it('asks before reading a .env aloud: Cancel sends nothing (Read Aloud, Read from Cursor, Save), Read sends it', async () => {
@@ -199,8 +197,8 @@ describe('read aloud in a real extension host', () => {
     const warned: string[] = [];
     const warn = api.ui.warn;
     api.ui.warn = async (message) => void warned.push(message);
-    await config().update('speech.voiceSample', undefined, global); // no sample of the user's yet
-    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
+    await config.reset('speech.voiceSample'); // no sample of the user's yet
+    await config.set('speech.model', 'alpha-v2.5-tts-voiceclone');
     mkdirSync(settingsDir, { recursive: true });
     // Flat (VS Code drops it for a machine-scoped setting) and nested (VS Code merges it as an unregistered key).
     const hostile = { 'tandem.speech.voiceSample': theirs, tandem: { speech: { voiceSample: theirs } }, 'editor.tabSize': 6 };
@@ -213,7 +211,7 @@ describe('read aloud in a real extension host', () => {
       assert.equal(sim.requests.length, 0, "the workspace's sample was not uploaded");
       await until(() => warned.some((w) => w.includes('tandem.speech.voiceSample')), 'the notice that it was ignored', 10_000);
 
-      await config().update('speech.voiceSample', mine, global);
+      await config.set('speech.voiceSample', mine);
       assert.deepEqual(await vscode.commands.executeCommand('tandem.readAloud'), { kind: 'finished' });
       const body = speechBodies()[0] as { audio: { voice: string } };
       assert.equal(body.audio.voice, readFileSync(mine).toString('base64'), "the user's sample, not the workspace's");
@@ -221,8 +219,7 @@ describe('read aloud in a real extension host', () => {
       rmSync(settingsDir, { recursive: true, force: true });
       await until(() => tabSize() === undefined, 'VS Code to drop the workspace settings', 20_000);
       api.ui.warn = warn;
-      await config().update('speech.voiceSample', undefined, global);
-      await config().update('speech.model', undefined, global);
+      await config.reset('speech.voiceSample', 'speech.model');
       rmSync(outside, { recursive: true, force: true });
     }
   });
@@ -232,8 +229,8 @@ describe('read aloud in a real extension host', () => {
     const huge = join(dir, 'album.wav');
     // A WAV header that claims 5 s, then far more data than any sample: only the size stops it.
     writeFileSync(huge, Buffer.concat([pcmToWav(new Uint8Array(5 * 24000 * 2), 24000), Buffer.alloc(5 * 1024 * 1024)]));
-    await config().update('speech.model', 'alpha-v2.5-tts-voiceclone', global);
-    await config().update('speech.voiceSample', huge, global);
+    await config.set('speech.model', 'alpha-v2.5-tts-voiceclone');
+    await config.set('speech.voiceSample', huge);
     try {
       await assert.rejects(
         readSpeechSettings(),
@@ -243,8 +240,7 @@ describe('read aloud in a real extension host', () => {
       assert.equal(await vscode.commands.executeCommand('tandem.readAloud'), undefined);
       assert.equal(sim.requests.length, 0, 'nothing was sent');
     } finally {
-      await config().update('speech.voiceSample', undefined, global);
-      await config().update('speech.model', undefined, global);
+      await config.reset('speech.voiceSample', 'speech.model');
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -272,7 +268,7 @@ describe('read aloud in a real extension host', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    await config().update('serviceA.baseUrl', `http://127.0.0.1:${port}`, global);
+    await config.set('serviceA.baseUrl', `http://127.0.0.1:${port}`);
     try {
       await openWith('Is anyone there?', 'Is anyone there?');
       const outcome = (await vscode.commands.executeCommand('tandem.readAloud')) as { kind: string; error?: { code?: string } };
@@ -280,7 +276,7 @@ describe('read aloud in a real extension host', () => {
       assert.equal(outcome.error?.code, 'network_error');
       assert.equal(posted.filter((m) => m.type.startsWith('speech/')).at(-1)?.type, 'speech/stop');
     } finally {
-      await config().update('serviceA.baseUrl', sim.urlA, global);
+      await config.set('serviceA.baseUrl', sim.urlA);
     }
   });
 

@@ -3,10 +3,9 @@ import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 
 describe('chat answers read aloud in a real extension host', () => {
   let sim: Simulator;
@@ -71,7 +70,7 @@ describe('chat answers read aloud in a real extension host', () => {
   });
 
   it('auto-read: a failed answer keeps what was read, up to its last whole sentence', async () => {
-    await config().update('speech.autoReadAnswers', true, global);
+    await config.set('speech.autoReadAnswers', true);
     try {
       api.readAloud.lastReport = undefined;
       // The chat stream breaks partway into the answer's text (after its reasoning).
@@ -88,7 +87,7 @@ describe('chat answers read aloud in a real extension host', () => {
       const tail = answer.content.slice(answer.content.lastIndexOf(' ') + 1);
       assert.ok(!said.endsWith(tail), 'the cut-off words are not read');
     } finally {
-      await config().update('speech.autoReadAnswers', undefined, global);
+      await config.reset('speech.autoReadAnswers');
     }
   });
 });

@@ -2,10 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 
 describe('follow along in a real extension host', () => {
   let sim: Simulator;
@@ -18,11 +17,11 @@ describe('follow along in a real extension host', () => {
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
     api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
-    await config().update('serviceB.baseUrl', sim.urlB, global);
+    await config.set('serviceA.baseUrl', sim.urlA);
+    await config.set('serviceB.baseUrl', sim.urlB);
   });
   after(async () => {
-    for (const key of ['serviceA.baseUrl', 'serviceB.baseUrl']) await config().update(key, undefined, global);
+    await config.reset('serviceA.baseUrl', 'serviceB.baseUrl');
     await sim.close();
   });
 

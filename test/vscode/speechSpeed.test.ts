@@ -5,10 +5,9 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { HostMessage } from '../../src/shared/protocol';
 import { until } from '../until';
-import { activateTandem, type TandemApi } from './tandemApi';
+import { activateTandem, type TandemApi, tandemConfig } from './tandemApi';
 
-const config = () => vscode.workspace.getConfiguration('tandem');
-const global = vscode.ConfigurationTarget.Global;
+const config = tandemConfig();
 
 describe('read-aloud speed in a real extension host', () => {
   let sim: Simulator;
@@ -19,23 +18,23 @@ describe('read-aloud speed in a real extension host', () => {
   before(async () => {
     sim = await startSimulator({ keyA: process.env.TANDEM_SERVICE_A_API_KEY, keyB: process.env.TANDEM_SERVICE_B_API_KEY });
     api = await activateTandem();
-    await config().update('serviceA.baseUrl', sim.urlA, global);
+    await config.set('serviceA.baseUrl', sim.urlA);
     subscription = api.chat.provider.onDidPost((m) => posted.push(m));
     assert.ok(await api.chat.provider.revealWithoutFocus(30_000), 'the Tandem view is ready');
   });
 
   after(async () => {
     subscription?.dispose();
-    for (const key of ['serviceA.baseUrl', 'speech.speed']) await config().update(key, undefined, global);
+    await config.reset('serviceA.baseUrl', 'speech.speed');
     await sim.close();
   });
 
   it('sends a setting changed elsewhere to the player (speech/speed), clamped, and starts the next reading at it', async () => {
     posted = [];
-    await config().update('speech.speed', 1.5, global);
+    await config.set('speech.speed', 1.5);
     await until(() => posted.some((m) => m.type === 'speech/speed' && m.speed === 1.5), 'speech/speed 1.5 to the view', 10_000);
     // A hand-edited value out of bounds plays at the bound.
-    await config().update('speech.speed', 9, global);
+    await config.set('speech.speed', 9);
     await until(() => posted.some((m) => m.type === 'speech/speed' && m.speed === 2), 'speech/speed 2 to the view', 10_000);
 
     const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: 'Read this at double speed.' });

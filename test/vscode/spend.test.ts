@@ -8,13 +8,12 @@ import { CSV_HEADER, LISTED_CHATS } from '../../src/core/spend/spendReport';
 import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 describe('spend budgets in a real extension host', () => {
   let sim: Simulator;
   let api: TandemApi;
-  const config = () => vscode.workspace.getConfiguration('tandem');
-  const global = vscode.ConfigurationTarget.Global;
+  const config = tandemConfig();
   const chatRequests = () =>
     sim.requests.filter(
       (r) => r.path.endsWith('/chat/completions') && (r.body as { model?: string } | undefined)?.model === 'beta-v4-flash',
@@ -43,7 +42,7 @@ describe('spend budgets in a real extension host', () => {
     assert.equal(chatEntries[0].estimated, undefined, 'the simulator reported usage');
 
     // A limit below what was spent today: reached.
-    await config().update('spend.dailyLimit', api.spend.guard.spent().today / 2, global);
+    await config.set('spend.dailyLimit', api.spend.guard.spent().today / 2);
     await until(() => api.completions.status.snapshot.state === 'over-budget', 'completions to pause', 10_000);
     assert.equal(api.completions.status.isPaused(), true);
 
@@ -70,7 +69,7 @@ describe('spend budgets in a real extension host', () => {
       assert.equal(sim.requests.filter((r) => (r.body as { model?: string } | undefined)?.model?.startsWith('alpha-v2.5-tts')).length, 0);
 
       // Raising the limit resumes at once.
-      await config().update('spend.dailyLimit', 0, global);
+      await config.set('spend.dailyLimit', 0);
       await until(() => api.completions.status.snapshot.state !== 'over-budget', 'completions to resume', 10_000);
     } finally {
       api.ui.warn = originalWarn;

@@ -1,4 +1,5 @@
-// What the extension hands its own tests: activate() returns it only in ExtensionMode.Test.
+// What the extension-host tests share: the API the extension hands its own tests (activate() returns it
+// only in ExtensionMode.Test), the simulator behind it, and Tandem's settings.
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { activate } from '../../src/extension';
@@ -22,14 +23,44 @@ export async function chatOnSimulator(): Promise<{ sim: Simulator; api: TandemAp
   const api = await activateTandem();
   await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
   const values = [sim.urlA, sim.urlB, 'B', 'beta-v4-flash'];
-  for (const [i, key] of CHAT_SETTINGS.entries())
-    await vscode.workspace.getConfiguration('tandem').update(key, values[i], vscode.ConfigurationTarget.Global);
+  for (const [i, key] of CHAT_SETTINGS.entries()) await tandemConfig().set(key, values[i]);
   return { sim, api };
 }
 
 /** Resets what chatOnSimulator set, and the other `tandem.*` settings named, then closes the simulator. */
 export async function leaveSimulator(sim: Simulator, ...settings: string[]): Promise<void> {
-  for (const key of [...CHAT_SETTINGS, ...settings])
-    await vscode.workspace.getConfiguration('tandem').update(key, undefined, vscode.ConfigurationTarget.Global);
+  await tandemConfig().reset(...CHAT_SETTINGS, ...settings);
   await sim.close();
+}
+
+/** Tandem's settings (`tandem.*`, keys without the prefix) as the tests read and change them. */
+export interface TandemConfig {
+  get<T>(key: string): T | undefined;
+  inspect: vscode.WorkspaceConfiguration['inspect'];
+  /** Sets the user's (Global) value, as a user would in their settings. */
+  set(key: string, value: unknown): Promise<void>;
+  /** Removes the user's values of `keys`: each is back to its default (or the workspace's value). */
+  reset(...keys: string[]): Promise<void>;
+}
+
+/**
+ * Reads Tandem's section afresh on every call: a WorkspaceConfiguration is a snapshot, so one kept
+ * across an update would still answer with the old value.
+ */
+export function tandemConfig(): TandemConfig {
+  const section = () => vscode.workspace.getConfiguration('tandem');
+  return {
+    get<T>(key: string) {
+      return section().get<T>(key);
+    },
+    inspect<T>(key: string) {
+      return section().inspect<T>(key);
+    },
+    async set(key, value) {
+      await section().update(key, value, vscode.ConfigurationTarget.Global);
+    },
+    async reset(...keys) {
+      for (const key of keys) await section().update(key, undefined, vscode.ConfigurationTarget.Global);
+    },
+  };
 }

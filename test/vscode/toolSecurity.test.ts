@@ -11,10 +11,10 @@ import { MentionSource } from '../../src/vscode/chat/mentionSource';
 import type { ProposedEdits } from '../../src/vscode/chat/proposedEdits';
 import { WorkspaceToolHost } from '../../src/vscode/tools/workspaceToolHost';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 const SECRET = 'sk-env-only-4711';
-const config = () => vscode.workspace.getConfiguration('tandem');
+const config = tandemConfig();
 const global = vscode.ConfigurationTarget.Global;
 
 /** No diff editors: the proposal preview is not what these tests are about. */
@@ -398,11 +398,11 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
     );
     fixtures.push(join(root, '.vscode'));
     await until(
-      () => (config().inspect<string[]>('workspaceSensitiveFiles')?.workspaceValue ?? []).length === 1,
+      () => (config.inspect<string[]>('workspaceSensitiveFiles')?.workspaceValue ?? []).length === 1,
       'the workspace settings',
       10_000,
     );
-    await config().update('completion.debounceMs', 0, global);
+    await config.set('completion.debounceMs', 0);
     try {
       const fimPrompts = () => sim.requests.filter((r) => r.path === '/beta/completions').map((r) => JSON.stringify(r.body));
       sim.reset();
@@ -431,12 +431,8 @@ describe('tool security: sensitive paths, search filters, bounded reads, symlink
       assert.ok(!fimPrompts().some((p) => p.includes(SECRET)), 'no completion request carried a sensitive file');
     } finally {
       rmSync(settings, { force: true });
-      await until(
-        () => config().inspect<string[]>('workspaceSensitiveFiles')?.workspaceValue === undefined,
-        'the settings removed',
-        10_000,
-      );
-      await config().update('completion.debounceMs', undefined, global);
+      await until(() => config.inspect<string[]>('workspaceSensitiveFiles')?.workspaceValue === undefined, 'the settings removed', 10_000);
+      await config.reset('completion.debounceMs');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
