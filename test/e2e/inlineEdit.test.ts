@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { until } from '../until';
-import { demoWorkspace, goToLine, openWorkbench, type Workbench } from './workbench';
+import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const editFile = join(demoWorkspace, 'src/editProbe.ts');
 const EDIT_SOURCE = [
@@ -62,25 +62,23 @@ const codeLens = (page: Page, title: string) => page.locator('.codelens-decorati
 
 describe('inline edit in a real browser', function () {
   this.timeout(180_000);
-  let workbench: Workbench;
-
-  before(async () => {
-    writeFileSync(editFile, EDIT_SOURCE);
-    writeFileSync(fixFile, FIX_SOURCE);
-    workbench = await openWorkbench({ simEdit: 'searchReplace' });
-    await workbench.page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') console.log(`screenshot: ${await workbench.screenshot(this.currentTest.fullTitle())}`);
-  });
-  after(async () => {
-    await workbench?.close();
-    rmSync(editFile, { force: true });
-    rmSync(fixFile, { force: true });
+  const workbench = useWorkbench({
+    simEdit: 'searchReplace',
+    setUp() {
+      writeFileSync(editFile, EDIT_SOURCE);
+      writeFileSync(fixFile, FIX_SOURCE);
+    },
+    async ready({ page }) {
+      await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
+    },
+    tearDown() {
+      rmSync(editFile, { force: true });
+      rmSync(fixFile, { force: true });
+    },
   });
 
   it('Ctrl+I on a selection: the instruction, the live diff, Accept All, and the saved file has the change', async () => {
-    const { page, sim } = workbench;
+    const { page, sim } = workbench();
     await openFile(page, 'editProbe.ts');
     // Select lines 2 and 3.
     await goToLine(page, 2);
@@ -117,7 +115,7 @@ describe('inline edit in a real browser', function () {
   });
 
   it('offers "Fix with Tandem" in the Quick Fix menu on a TypeScript error, and choosing it produces the edit', async () => {
-    const { page } = workbench;
+    const { page } = workbench();
     await openFile(page, 'fixProbe.ts');
     // The TypeScript server starts and reports the error: a red squiggle. Clicking it puts the cursor there.
     const squiggle = page.locator('.editor-group-container.active .squiggly-error').first();

@@ -7,58 +7,51 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
-import { chatFrame, demoWorkspace, idle, openWorkbench, type Workbench } from './workbench';
+import { chatFrame, demoWorkspace, idle, useWorkbench } from './workbench';
 
 describe('MCP in a real workbench (code-server, real Chromium)', function () {
   this.timeout(240_000);
-  let bench: Workbench;
   const vscodeDir = join(demoWorkspace, '.vscode');
   const mcpJson = join(vscodeDir, 'mcp.json');
   const hadDir = existsSync(vscodeDir);
   const markerDir = mkdtempSync(join(tmpdir(), 'tandem-e2e-mcp-'));
   const marker = join(markerDir, 'started.txt');
 
-  before(async () => {
-    mkdirSync(vscodeDir, { recursive: true });
-    writeFileSync(
-      mcpJson,
-      JSON.stringify({
-        servers: {
-          fromRepo: { type: 'stdio', command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] },
-        },
-      }),
-    );
-    bench = await openWorkbench({
-      settings: {
-        'tandem.mcp.servers': {
-          everything: {
-            type: 'stdio',
-            command: 'node',
-            args: [join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
-          },
+  const workbench = useWorkbench({
+    settings: {
+      'tandem.mcp.servers': {
+        everything: {
+          type: 'stdio',
+          command: 'node',
+          args: [join(repoRoot, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
         },
       },
-    });
-  });
-
-  after(async () => {
-    await bench?.close();
-    rmSync(mcpJson, { force: true });
-    if (!hadDir) rmSync(vscodeDir, { recursive: true, force: true });
-    rmSync(markerDir, { recursive: true, force: true });
-  });
-
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') await bench.screenshot(`mcp-${this.currentTest.title}`);
+    },
+    setUp() {
+      mkdirSync(vscodeDir, { recursive: true });
+      writeFileSync(
+        mcpJson,
+        JSON.stringify({
+          servers: {
+            fromRepo: { type: 'stdio', command: 'node', args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] },
+          },
+        }),
+      );
+    },
+    tearDown() {
+      rmSync(mcpJson, { force: true });
+      if (!hadDir) rmSync(vscodeDir, { recursive: true, force: true });
+      rmSync(markerDir, { recursive: true, force: true });
+    },
   });
 
   it('asks before a workspace server starts, names its command line, starts nothing on "Not now"; an MCP card shows server, tool and exact arguments', async () => {
-    const chat = await chatFrame(bench.page);
+    const chat = await chatFrame(workbench().page);
     const input = chat.locator('.composer-input');
     await input.fill('Please use mcp_everything_echo with "browser-4711"');
     await input.press('Enter');
 
-    const dialog = bench.page.locator('.monaco-dialog-box');
+    const dialog = workbench().page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 60_000 });
     const text = await dialog.innerText();
     assert.match(text, /Start the MCP server "fromRepo" from this workspace/);
