@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
+import { openFile } from './editorView';
 import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
@@ -61,12 +62,7 @@ describe('inline completions in a real browser', function () {
   /** Opens long.ts through Quick Open (it focuses the editor if already open) and goes to `line`. */
   const openLongFileAt = async (line: number) => {
     const { page } = workbench();
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('long.ts');
-    // Enter opens the focused row: wait until that is long.ts, not a stale row of the unfiltered list.
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'long.ts' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tab.active', { hasText: 'long.ts' }).waitFor();
+    await openFile(page, 'long.ts');
     await goToLine(page, line);
   };
   const ghost = () => workbench().page.locator('.ghost-text-decoration, .ghost-text').first();

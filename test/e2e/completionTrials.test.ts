@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
+import { openFile } from './editorView';
 import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/palette.ts');
@@ -43,11 +44,7 @@ describe('inline completions: nine dismiss-and-type-on trials in a real browser'
 
   it('shows each of nine suggestions the service completed, each dismissed with Escape and the line typed on by hand', async () => {
     const { page, sim } = workbench();
-    await page.keyboard.press('Control+P');
-    await page.keyboard.type('palette.ts');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'palette.ts' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.tab.active', { hasText: 'palette.ts' }).waitFor();
+    await openFile(page, 'palette.ts');
     await goToLine(page, firstTrialLine);
     sim.reset();
     const shown: string[] = [];

@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { until } from '../until';
+import { decoratedLines, openFile } from './editorView';
 import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const editFile = join(demoWorkspace, 'src/editProbe.ts');
@@ -28,35 +29,6 @@ const FIX_SOURCE = [
   'export const label = "box";',
   '',
 ].join('\n');
-
-/**
- * The editor's lines that carry a whole-line decoration (the live diff's red and green), read from the
- * rendered overlays: an overlay row and a text row at the same height are the same line.
- */
-function decoratedLines(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
-    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
-    if (!editor) return [];
-    const tops = new Set(
-      [...editor.querySelectorAll('.view-overlays > div')]
-        .filter((row) => row.querySelector('[class*="ced-"]'))
-        .map((row) => row.style.top),
-    );
-    return [...editor.querySelectorAll('.view-lines > .view-line')]
-      .filter((line) => tops.has(line.style.top))
-      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .map((line) => line.textContent.replace(/\\u00a0/g, ' '));
-  })()`);
-}
-
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  await page.keyboard.type(name);
-  // Enter opens the focused row: wait until that is the file, not a stale row of the unfiltered list.
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor();
-}
 
 const codeLens = (page: Page, title: string) => page.locator('.codelens-decoration a', { hasText: title }).first();
 

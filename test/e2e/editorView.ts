@@ -1,0 +1,32 @@
+// What the browser tests read from and do in the workbench's editor.
+import type { Page } from 'playwright-core';
+
+/**
+ * The editor's lines that carry a whole-line decoration (the live diff's red and green), read from the
+ * rendered overlays: an overlay row and a text row at the same height are the same line.
+ */
+export function decoratedLines(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+    if (!editor) return [];
+    const tops = new Set(
+      [...editor.querySelectorAll('.view-overlays > div')]
+        .filter((row) => row.querySelector('[class*="ced-"]'))
+        .map((row) => row.style.top),
+    );
+    return [...editor.querySelectorAll('.view-lines > .view-line')]
+      .filter((line) => tops.has(line.style.top))
+      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+      .map((line) => line.textContent.replace(/\\u00a0/g, ' '));
+  })()`);
+}
+
+/** Opens a workspace file through Quick Open, as a user would, and resolves once its tab is active. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.keyboard.type(name);
+  // Enter opens the focused row: wait until that is the file, not a stale row of the unfiltered list.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor();
+}
