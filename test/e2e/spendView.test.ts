@@ -11,7 +11,7 @@ import { CSV_HEADER } from '../../src/core/spend/spendReport';
 import { SPEND_FEATURES } from '../../src/core/spend/spendTypes';
 import { until } from '../until';
 import { openSpendView, seedLedger, SEED_DAYS, type Seeded } from './spendSeed';
-import { ask, chatFrame, idle, runCommand, useWorkbench } from './workbench';
+import { ask, chatFrame, idle, openCommandPalette, runCommand, useWorkbench } from './workbench';
 
 const THEMES = [
   { name: 'Default Light Modern', bodyClass: 'vscode-light', file: 'spend-light' },
@@ -149,7 +149,7 @@ describe('Spend view in a real browser', function () {
     const colours: string[] = [];
     for (const theme of THEMES) {
       // As a user does: Preferences: Color Theme, then the theme's name (this sets workbench.colorTheme).
-      await page.keyboard.press('F1');
+      await openCommandPalette(page);
       await page.locator('.quick-input-widget input').fill('>Preferences: Color Theme');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
       await page.locator('.quick-input-widget input').fill(theme.name);
