@@ -192,8 +192,22 @@ export async function goToLine(page: Page, line: number): Promise<void> {
     .locator('.quick-input-list .monaco-list-row', { hasText: new RegExp(`\\b${line}\\b`) })
     .first()
     .waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  // The row names the line before the picker has read the input too ("Current Line: 1…"): an Enter
+  // that came first leaves the picker open, so Enter again, as a user would.
+  for (let enter = 1; ; enter++) {
+    await page.keyboard.press('Enter');
+    if (
+      await page
+        .locator('.quick-input-widget')
+        .waitFor({ state: 'hidden', timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      break;
+    if (enter === 3) throw new Error(`Go to Line stayed open at "${await input.inputValue()}"`);
+  }
   await page.locator('.monaco-editor :focus').first().waitFor({ state: 'attached' }); // the editor's (hidden) input has the keyboard
   await page.keyboard.press('Home');
   await page.locator('.statusbar-item', { hasText: `Ln ${line}, Col` }).waitFor({ timeout: 10_000 });
