@@ -29,6 +29,8 @@ const ACTIVATION_BUNDLE_LIMIT = 300_000;
 describe('the extension bundles', function () {
   this.timeout(120_000);
   let outputs: esbuild.Metafile['outputs'];
+  /** Each bundle's code, by its path in dist/. */
+  let code: Map<string, string>;
 
   before(async () => {
     const { extension, lazy } = bundleOptions({ root, production: true, watch: false });
@@ -36,6 +38,9 @@ describe('the extension bundles', function () {
       [extension, ...lazy].map((options) => esbuild.build({ ...(options as esbuild.BuildOptions), write: false, logLevel: 'silent' })),
     );
     outputs = Object.assign({}, ...results.map((result) => result.metafile!.outputs));
+    code = new Map(
+      results.flatMap((result) => result.outputFiles!.map((file) => [`dist/${file.path.split(/[\\/]/).pop()}`, file.text] as const)),
+    );
   });
 
   const inputs = (bundle: string) => Object.keys(outputs[bundle].inputs).map((path) => path.replace(/^.*?(?=node_modules\/)/, ''));
@@ -45,6 +50,17 @@ describe('the extension bundles', function () {
     assert.deepEqual(offending, []);
     const bytes = outputs['dist/extension.js'].bytes;
     assert.ok(bytes < ACTIVATION_BUNDLE_LIMIT, `dist/extension.js is ${bytes} bytes`);
+  });
+
+  it("copies VS Code's API onto a namespace object once per bundle, not once per module that imports it", () => {
+    // Each copy defines ~300 getters: one per module cost 8-15 ms of activation.
+    const bundles = [...code.keys()].filter((bundle) => bundle.endsWith('.js'));
+    assert.ok(bundles.includes('dist/extension.js') && bundles.length === 1 + Object.keys(LAZY_BUNDLES).length, bundles.join());
+    for (const bundle of bundles) {
+      const requires = code.get(bundle)!.match(/require\("vscode"\)/g) ?? [];
+      assert.ok(requires.length <= 1, `${bundle} requires vscode ${requires.length} times`);
+    }
+    assert.equal(code.get('dist/extension.js')!.match(/require\("vscode"\)/g)?.length, 1);
   });
 
   it('requires each lazy bundle only from inside a function, never at the top of the bundle that reaches it', () => {
