@@ -18,24 +18,25 @@ export interface CompletionConfig extends EngineSettings {
 
 /** `tandem.completion.*` and the sensitive files, read once and again only when it changes: the provider runs on every keystroke. */
 export class CompletionSettingsReader implements vscode.Disposable {
-  private current = read();
+  /** Read on first use, not at activation (the first settings read builds VS Code's configuration model). */
+  private current: CompletionConfig | undefined;
   private readonly watcher = vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('tandem.completion') || affectsSensitiveSettings(event)) {
-      this.current = read();
+      this.current = undefined;
       this.onChange();
     }
   });
 
   // A folder brings its own workspace patterns, and changes which files are inside the workspace.
   private readonly folders = vscode.workspace.onDidChangeWorkspaceFolders(() => {
-    this.current = read();
+    this.current = undefined;
     this.onChange();
   });
 
   constructor(private readonly onChange: () => void = () => undefined) {}
 
   get value(): CompletionConfig {
-    return this.current;
+    return (this.current ??= read());
   }
 
   dispose(): void {

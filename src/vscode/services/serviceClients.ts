@@ -49,13 +49,15 @@ export class ServiceClients extends Disposable implements vscode.Disposable {
   }
 
   private build(): void {
-    const proxy = proxySettings();
     const http = (service: ServiceId) =>
       new HttpClient({
         service,
-        // A factory: the connection pool (and undici itself) loads on the first request, not at activation.
-        dispatcher: () =>
-          createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts }),
+        // A factory: the connection pool (and undici itself) loads on the first request, and reads the proxy
+        // settings then, not at activation.
+        dispatcher: () => {
+          const proxy = proxySettings();
+          return createDispatcher({ proxyUrl: proxy.proxyUrl, env: process.env, rejectUnauthorized: proxy.strictSSL, ...timeouts });
+        },
         logger: this.log,
         secrets: this.knownSecrets,
       });

@@ -51,12 +51,15 @@ const SERVICES_READY_KEY = 'tandem.servicesReady';
 export class SetupView extends Disposable implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
+  private known: Promise<ServiceSetup[]> | undefined;
 
   constructor(
     private readonly keys: SecretKeys,
     secrets: vscode.SecretStorage,
   ) {
     super();
+    // First, so the view, the status bar and the context key that listen after it read fresh setups.
+    this._register(this.changed.event(() => (this.known = undefined)));
     this._register(secrets.onDidChange(() => this.changed.fire()));
     this._register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()));
     this._register(this.changed.event(() => void this.publishReady()));
@@ -80,9 +83,17 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
     return ready;
   }
 
+  /** Both services' setups, read once until a key or a setting changes (the view, the status bar and the first-run notice share them). */
   setups(): Promise<ServiceSetup[]> {
-    return Promise.all((['A', 'B'] as const).map((service) => serviceSetup(service, baseUrl(service), this.keys, process.env)));
+    this.known ??= Promise.all(
+      (['A', 'B'] as const).map((service) => serviceSetup(service, baseUrl(service), this.keys, process.env)),
+    ).catch((error: unknown) => {
+      this.known = undefined; // a failed read is not kept
+      throw error;
+    });
+    return this.known;
   }
+
 
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) {
