@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
@@ -103,6 +103,49 @@ describe('inline edit in a real extension host', () => {
     assert.match(editor.document.getText(), /^ {2}const totalArea = width \* height;$/m);
     await vscode.commands.executeCommand('tandem.edit.rejectAll');
     assert.equal(editor.document.getText(), SOURCE.replace('const count =', 'const totalArea ='), 'Reject All keeps what the user typed');
+  });
+
+  it('keeps the edit through saves while the answer streams (auto-save), and saves none of its pending lines', async () => {
+    const file = join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'src', 'editSaves.ts');
+    writeFileSync(file, SOURCE);
+    const document = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(document);
+    const controller = await api.edit.controller();
+    controller.lastMessage = undefined;
+    sim.configure({ tokensPerSecond: 15 }); // the answer streams for seconds, redrawn line by line
+    try {
+      let streaming = true;
+      const editing = Promise.resolve(
+        vscode.commands.executeCommand('tandem.edit', {
+          uri: document.uri,
+          startLine: 1,
+          endLine: 5,
+          instruction: 'rename count to total',
+        }),
+      ).finally(() => (streaming = false));
+      await until(() => document.isDirty || !streaming, 'the first lines drawn', 20_000);
+      // Auto-save asks for the text to save while a redraw is on its way: as often as it can here.
+      let saves = 0;
+      while (streaming) {
+        if (document.isDirty && (await document.save())) saves++;
+        assert.equal(
+          readFileSync(file, 'utf8'),
+          SOURCE,
+          'the file on disk is the text as decided: no pending line, nothing lost or doubled',
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await editing;
+      assert.ok(saves > 0, 'saved while the answer streamed');
+      assert.equal(controller.lastMessage, undefined, 'the edit was not withdrawn');
+      assert.equal(controller.pendingIn(document.uri)?.hunks.length, 2, 'both hunks are pending');
+      await vscode.commands.executeCommand('tandem.edit.acceptAll');
+      assert.equal(document.getText(), SOURCE.replace(/count/g, 'total'));
+    } finally {
+      sim.configure({ tokensPerSecond: 0 });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      rmSync(file, { force: true });
+    }
   });
 
   it('offers "Fix with Tandem" on a real TypeScript error, and the refactor actions on a selection', async function () {

@@ -155,9 +155,10 @@ export class InlineEditController implements vscode.Disposable {
     const oldLines = lines.slice(startLine, endLine + 1);
     try {
       await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Tandem: editing'), cancellable: true },
-        async (progress, token) => {
-          token.onCancellationRequested(() => abort.abort());
+        // In the status bar, not a notification: a toast costs the window a layout just as the first lines
+        // are drawn. Escape (Reject All) stops the answer.
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Tandem: editing') },
+        async (progress) => {
           for await (const delta of streamEditAnswer(this.deps.clients, session.choice, messages, { signal: abort.signal })) {
             if (delta.reasoning) {
               reasoning += delta.reasoning;

@@ -36,6 +36,11 @@ export class LiveDiff implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** The text Tandem's next (or last) change leaves in the document: a change that produces it is ours. */
   private expected: string;
+  /**
+   * The texts Tandem's changes still on their way will leave. Two can be: with auto-save, VS Code asks for
+   * the text to save (onWillSave) while a redraw is on its way, and that redraw's change arrives after.
+   */
+  private readonly ours: string[] = [];
   /** The document's text as the last change event left it. */
   private seen: string;
   private queue: Promise<unknown> = Promise.resolve();
@@ -67,10 +72,13 @@ export class LiveDiff implements vscode.Disposable {
         if (event.document !== this.document || this.ended) return;
         const decided = this.pending.resolved();
         this.expected = decided;
-        event.waitUntil(Promise.resolve([vscode.TextEdit.replace(fullRange(this.document), decided)]));
+        this.ours.push(decided);
+        event.waitUntil(Promise.resolve([vscode.TextEdit.replace(WHOLE_DOCUMENT, decided)]));
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
-        if (doc === this.document && !this.ended) void this.draw();
+        if (doc !== this.document) return;
+        this.ours.length = 0; // the save's own change came before this
+        if (!this.ended) void this.draw();
       }),
     );
   }
@@ -99,13 +107,26 @@ export class LiveDiff implements vscode.Disposable {
         suffix++;
       const range = new vscode.Range(this.document.positionAt(prefix), this.document.positionAt(current.length - suffix));
       this.expected = target;
-      const done = await editor.edit((b) => b.replace(range, target.slice(prefix, target.length - suffix)), {
-        undoStopBefore: this.firstEdit,
-        undoStopAfter: final,
-      });
+      this.ours.push(target);
+      let done: boolean;
+      try {
+        const editing = editor.edit((b) => b.replace(range, target.slice(prefix, target.length - suffix)), {
+          undoStopBefore: this.firstEdit,
+          undoStopAfter: final,
+        });
+        // The colours go right behind the change, not a round trip after it: the window applies the two in
+        // the order they were sent. Were the change refused, the next attempt colours the lines again.
+        this.decorate(final);
+        done = await editing;
+      } finally {
+        // Its change event, if it made one, came before the editor's answer.
+        const at = this.ours.indexOf(target);
+        if (at >= 0) this.ours.splice(at, 1);
+      }
       if (done) {
         this.firstEdit = false;
-        break;
+        this.onDrawn();
+        return;
       }
       if (attempt >= 3) throw new Error('The editor refused the edit.');
     }
@@ -141,7 +162,7 @@ export class LiveDiff implements vscode.Disposable {
     const now = this.document.getText();
     const before = this.seen;
     this.seen = now;
-    if (now === this.expected) return;
+    if (now === this.expected || this.ours.includes(now)) return;
     // The user's change, in the shown text's offsets. The document may still hold lines a redraw is about
     // to take out (the other side of a hunk the previous keystroke settled): offsets past them move back.
     const shown = this.pending.shownText();
@@ -206,6 +227,9 @@ function shownOffset(before: string, shown: string, offset: number, length: numb
   return undefined;
 }
 
-function fullRange(document: vscode.TextDocument): vscode.Range {
-  return new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-}
+/**
+ * The whole document, however long it is when the edit lands: a save's edit is applied to the document as
+ * it is then, which can already hold a redraw this window has not heard of yet, so a range measured here
+ * could leave part of it behind. The editor clamps the end to the document's end.
+ */
+const WHOLE_DOCUMENT = new vscode.Range(0, 0, 1_000_000_000, 0);
