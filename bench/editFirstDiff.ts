@@ -5,8 +5,8 @@
 // Target: ≤ 150 ms from the first token to the first visible diff line.
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { decoratedLines, openFile } from '../test/e2e/editorView';
-import { demoWorkspace, goToLine, openWorkbench } from '../test/e2e/workbench';
+import { decoratedLines, openFile, typeEditInstruction } from '../test/e2e/editorView';
+import { demoWorkspace, openWorkbench } from '../test/e2e/workbench';
 
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const file = join(demoWorkspace, 'src/editLatency.ts');
@@ -33,14 +33,8 @@ async function main(): Promise<void> {
     await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().waitFor({ timeout: 60_000 });
     await openFile(page, 'editLatency.ts');
     for (let i = 0; i < runs + 1; i++) {
-      await goToLine(page, 2);
-      await page.keyboard.press('Shift+ArrowDown');
-      await page.keyboard.press('Shift+End');
       sim.reset();
-      await page.keyboard.press('Control+I');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor();
-      await input.fill(`rename count to total${i}`);
+      await typeEditInstruction(page, 2, `rename count to total${i}`);
       const pressed = Date.now();
       await page.keyboard.press('Enter');
       while ((await decoratedLines(page)).length === 0) {

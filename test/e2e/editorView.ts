@@ -1,5 +1,17 @@
 // What the browser tests read from and do in the workbench's editor.
 import type { Page } from 'playwright-core';
+import { goToLine } from './workbench';
+
+/** Selects lines `line` and `line + 1` (1-based), presses Ctrl+I and types `instruction` into Tandem's edit input; Enter is the caller's. */
+export async function typeEditInstruction(page: Page, line: number, instruction: string): Promise<void> {
+  await goToLine(page, line);
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+End');
+  await page.keyboard.press('Control+I');
+  // Tandem's own input, not the Go to Line box that may still be on its way out.
+  await page.locator('.quick-input-widget', { hasText: 'Tandem: Edit' }).waitFor();
+  await page.locator('.quick-input-widget input').fill(instruction);
+}
 
 /**
  * The editor's lines that carry a whole-line decoration (the live diff's red and green), read from the

@@ -6,8 +6,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { until } from '../until';
-import { decoratedLines, openFile } from './editorView';
-import { demoWorkspace, goToLine, useWorkbench } from './workbench';
+import { decoratedLines, openFile, typeEditInstruction } from './editorView';
+import { demoWorkspace, useWorkbench } from './workbench';
 
 const editFile = join(demoWorkspace, 'src/editProbe.ts');
 const EDIT_SOURCE = [
@@ -52,16 +52,8 @@ describe('inline edit in a real browser', function () {
   it('Ctrl+I on a selection: the instruction, the live diff, Accept All, and the saved file has the change', async () => {
     const { page, sim } = workbench();
     await openFile(page, 'editProbe.ts');
-    // Select lines 2 and 3.
-    await goToLine(page, 2);
-    await page.keyboard.press('Shift+ArrowDown');
-    await page.keyboard.press('Shift+End');
     sim.reset();
-    await page.keyboard.press('Control+I');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor();
-    await page.locator('.quick-input-widget', { hasText: 'Tandem: Edit' }).waitFor();
-    await input.fill('rename count to total');
+    await typeEditInstruction(page, 2, 'rename count to total');
     await page.keyboard.press('Enter');
 
     // The live diff: the old lines (red) above the new ones (green), with Accept and Reject on the hunk.

@@ -6,8 +6,7 @@ import type { Simulator } from '../../sim/simulator';
 import { ChatController } from '../../src/core/chat/chatController';
 import type { ChatMessage } from '../../src/core/services/wireTypes';
 import type { AssistantTurn, HostMessage } from '../../src/shared/protocol';
-import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
-import { until } from '../until';
+import { chatViewOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 const config = tandemConfig();
 
@@ -26,10 +25,7 @@ describe('chat view host in a real extension host', () => {
   };
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
     subscription = api.chat.provider.onDidPost((m) => posted.push(m));
   });
 

@@ -9,7 +9,7 @@ import type { Simulator } from '../../sim/simulator';
 import type { ChatMessage, FunctionTool } from '../../src/core/services/wireTypes';
 import type { AssistantTurn, Attachment, MentionItem, ToolCallView } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
+import { chatViewOnSimulator, leaveSimulator, type TandemApi } from './tandemApi';
 
 // MCP against real servers from npm (server-everything, server-filesystem) and a hostile fixture server,
 // through the real chat and the simulator, which records every request.
@@ -51,10 +51,7 @@ describe('MCP servers in the chat (real servers, real extension host)', function
   };
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
     scratch = mkdtempSync(join(tmpdir(), 'tandem-mcp-fs-'));
     writeFileSync(join(scratch, 'notes.txt'), 'filesystem-marker-4711\n');
     await setServers({
@@ -258,10 +255,7 @@ describe('MCP hostile cases (real extension host)', function () {
   };
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
   });
 
   beforeEach(async () => {
@@ -430,10 +424,7 @@ describe('MCP over HTTP: server-everything over Streamable HTTP and over SSE (re
   };
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
   });
 
   beforeEach(async () => {

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
+import { chatViewOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 const config = tandemConfig();
 
@@ -18,10 +18,7 @@ describe('chat answers read aloud in a real extension host', () => {
   const answers = () => api.chat.controller.chat.turns.filter((t): t is AssistantTurn => t.role === 'assistant');
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
   });
 
   beforeEach(async () => {

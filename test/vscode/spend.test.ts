@@ -8,7 +8,7 @@ import { CSV_HEADER, LISTED_CHATS } from '../../src/core/spend/spendReport';
 import type { Simulator } from '../../sim/simulator';
 import type { AssistantTurn } from '../../src/shared/protocol';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
+import { chatViewOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 describe('spend budgets in a real extension host', () => {
   let sim: Simulator;
@@ -20,10 +20,7 @@ describe('spend budgets in a real extension host', () => {
     );
 
   before(async () => {
-    ({ sim, api } = await chatOnSimulator());
-    await vscode.commands.executeCommand('workbench.view.extension.tandem');
-    await vscode.commands.executeCommand('tandem.chat.focus');
-    await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
+    ({ sim, api } = await chatViewOnSimulator());
   });
 
   after(async () => {

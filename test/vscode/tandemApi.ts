@@ -2,6 +2,7 @@
 // only in ExtensionMode.Test), the simulator behind it, and Tandem's settings.
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
+import { until } from '../until';
 import type { activate } from '../../src/extension';
 
 export type TandemApi = NonNullable<ReturnType<typeof activate>>;
@@ -24,6 +25,15 @@ export async function chatOnSimulator(): Promise<{ sim: Simulator; api: TandemAp
   await api.secretKeys.delete('B'); // the runner's environment key is the one the simulator expects
   const values = [sim.urlA, sim.urlB, 'B', 'beta-v4-flash'];
   for (const [i, key] of CHAT_SETTINGS.entries()) await tandemConfig().set(key, values[i]);
+  return { sim, api };
+}
+
+/** chatOnSimulator, with the chat view opened and resolved, as a user who clicked Tandem's icon has it. */
+export async function chatViewOnSimulator(): Promise<{ sim: Simulator; api: TandemApi }> {
+  const { sim, api } = await chatOnSimulator();
+  await vscode.commands.executeCommand('workbench.view.extension.tandem');
+  await vscode.commands.executeCommand('tandem.chat.focus');
+  await until(() => api.chat.provider.resolved, 'the chat view to resolve', 20_000);
   return { sim, api };
 }
 

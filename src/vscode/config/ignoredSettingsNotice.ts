@@ -25,6 +25,10 @@ export class IgnoredSettingsNotice extends Disposable implements vscode.Disposab
     private readonly ui: TandemUi,
   ) {
     super();
+  }
+
+  /** Checks now and whenever the settings files change; activation's first look calls it, once activate() has returned. */
+  start(): Promise<void> {
     const check = () => void this.check();
     const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/.vscode/settings.json'));
     this._register(watcher.onDidCreate(check));
@@ -32,7 +36,7 @@ export class IgnoredSettingsNotice extends Disposable implements vscode.Disposab
     // A workspace file's settings and a changed folder list arrive as these events.
     this._register(vscode.workspace.onDidChangeConfiguration(check));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(check));
-    check();
+    return this.check();
   }
 
   check(): Promise<void> {

@@ -26,7 +26,7 @@ const targets = [
  * Rewrites settings that name retired model ids (which now fail with model_not_found) to their
  * successors, at the scope where the user set them, and tells the user once per rewrite.
  */
-async function migrateRetiredModelSettings(): Promise<string[]> {
+export async function migrateRetiredModelSettings(): Promise<string[]> {
   const config = vscode.workspace.getConfiguration('tandem');
   const notices: string[] = [];
   for (const setting of modelSettings) {
@@ -47,9 +47,8 @@ async function migrateRetiredModelSettings(): Promise<string[]> {
   return notices;
 }
 
-/** Migrates at start-up and whenever the user edits one of the model settings. */
+/** Migrates whenever the user edits one of the model settings (and at start-up: activation's first look calls migrateRetiredModelSettings). */
 export function watchRetiredModelSettings(): vscode.Disposable {
-  void migrateRetiredModelSettings();
   return vscode.workspace.onDidChangeConfiguration((event) => {
     if (modelSettings.some((setting) => event.affectsConfiguration(`tandem.${setting.key}`))) void migrateRetiredModelSettings();
   });

@@ -62,8 +62,8 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
     this._register(this.changed.event(() => (this.known = undefined)));
     this._register(secrets.onDidChange(() => this.changed.fire()));
     this._register(vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('tandem') && this.changed.fire()));
+    // The first publishReady() comes from activation's first look (extension.ts), once activate() has returned.
     this._register(this.changed.event(() => void this.publishReady()));
-    void this.publishReady();
   }
 
   private mcp: McpViewSource | undefined;

@@ -29,7 +29,7 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
     if (spend) this._register(spend.onDidChange(() => this.render(this.completion?.snapshot)));
     // Registered last, so disposed first: the countdown stops before anything it renders goes.
     this._register({ dispose: () => this.tick(false) });
-    void this.refresh();
+    // refresh() first runs in activation's first look (extension.ts), once activate() has returned.
     this.item.show();
   }
 

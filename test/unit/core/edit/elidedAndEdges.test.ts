@@ -115,33 +115,16 @@ describe('the edit applier with code left out ("... existing code ...")', () => 
       '};',
       '',
     ].join('\n');
-    const answer = fence(
-      'View.prototype.render = function render(cb) {',
-      '  // ... existing code ...',
-      '};',
-      '',
+    const added = [
       'View.prototype.renderAsync = function renderAsync() {',
       '  var view = this;',
       '  return new Promise(function (resolve) {',
       '    view.render(resolve);',
       '  });',
       '};',
-    );
-    const expected = file.replace(
-      '};\n\nView.prototype.resolve',
-      [
-        '};',
-        '',
-        'View.prototype.renderAsync = function renderAsync() {',
-        '  var view = this;',
-        '  return new Promise(function (resolve) {',
-        '    view.render(resolve);',
-        '  });',
-        '};',
-        '',
-        'View.prototype.resolve',
-      ].join('\n'),
-    );
+    ];
+    const answer = fence('View.prototype.render = function render(cb) {', '  // ... existing code ...', '};', '', ...added);
+    const expected = file.replace('};\n\nView.prototype.resolve', ['};', '', ...added, '', 'View.prototype.resolve'].join('\n'));
     assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 6 }, answer)), expected);
   });
 
