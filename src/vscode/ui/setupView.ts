@@ -94,7 +94,6 @@ export class SetupView extends Disposable implements vscode.TreeDataProvider<Nod
     return this.known;
   }
 
-
   async getChildren(node?: Node): Promise<Node[]> {
     if (!node) {
       const services: Node[] = (await this.setups()).map((setup) => ({ setup }));

@@ -29,14 +29,14 @@ export class TandemStatusBar extends Disposable implements vscode.Disposable {
     if (spend) this._register(spend.onDidChange(() => this.render(this.completion?.snapshot)));
     // Registered last, so disposed first: the countdown stops before anything it renders goes.
     this._register({ dispose: () => this.tick(false) });
-    // refresh() first runs in activation's first look (extension.ts), once activate() has returned.
-    this.item.show();
+    // Shown by the first refresh(), in activation's first look (extension.ts), once activate() has returned.
   }
 
   async refresh(): Promise<void> {
     const setups = await this.setup.setups();
     this.missing = setups.filter((setup) => !setup.ready).map((setup) => vscode.l10n.t('Service {0}', setup.service));
     this.render(this.completion?.snapshot);
+    this.item.show();
   }
 
   private render(s: StatusSnapshot | undefined): void {
