@@ -70,8 +70,8 @@ console.log(
         total: stats(samples.map((s) => s.loadMs + s.activateMs)),
         moduleLoad: stats(samples.map((s) => s.loadMs)),
         activateCall: stats(samples.map((s) => s.activateMs)),
-        // After activate() returns: the first look at settings and keys (Services view, status bar, notices),
-        // from its start until all of it has settled, awaits included.
+        // After activate() returns: the first look at settings and keys (Services view, status bar, notices)
+        // and loading the completion engine's bundle, from its start until all of it has settled, awaits included.
         firstLookSettled: stats(samples.map((s) => s.firstLookMs)),
       },
       // Tandem's bundles in the extension host's module cache once activate() has returned: only extension.js.

@@ -19,6 +19,7 @@ export const LAZY_BUNDLES = {
   'src/vscode/edit/inlineEditController.ts': 'inlineEdit',
   'src/vscode/edit/commitMessage.ts': 'commitMessage',
   'src/vscode/mcp/mcpRuntime.ts': 'mcp',
+  'src/vscode/completion/completionRuntime.ts': 'completion',
 };
 
 /** Turns an import of a lazy entry, from any other bundle, into a require of that entry's own bundle. */

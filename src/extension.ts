@@ -152,6 +152,7 @@ export function activate(context: vscode.ExtensionContext) {
   // only builds and registers, and the window goes on starting while these read.
   const firstLook = setImmediate(() => {
     const started = performance.now();
+    completions.load();
     void showFirstRunNotice(context.globalState, setupView); // settles when the user answers it
     void Promise.all([setupView.publishReady(), statusBar.refresh(), migrateRetiredModelSettings(), ignoredSettings.start()]).finally(
       () => (activation.firstLookMs = performance.now() - started),

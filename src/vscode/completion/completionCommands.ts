@@ -8,7 +8,7 @@ import { tandemSetting } from '../config/settings';
 const MINUTE = 60_000;
 
 /** Toggle, snooze, model choice, accept next line, and the hidden accept hook that prefetches the next completion. */
-export function registerCompletionCommands(engine: CompletionEngine, status: CompletionStatus): vscode.Disposable[] {
+export function registerCompletionCommands(engine: () => CompletionEngine, status: CompletionStatus): vscode.Disposable[] {
   const config = () => vscode.workspace.getConfiguration('tandem.completion');
   return [
     vscode.commands.registerCommand(COMMANDS.toggleCompletions, async () => {
@@ -63,7 +63,7 @@ export function registerCompletionCommands(engine: CompletionEngine, status: Com
       const editor = vscode.window.activeTextEditor;
       if (!editor || (uri && editor.document.uri.toString() !== uri.toString())) return;
       const doc = editor.document;
-      engine.prefetch(doc.getText(), doc.offsetAt(editor.selection.active), doc.languageId);
+      engine().prefetch(doc.getText(), doc.offsetAt(editor.selection.active), doc.languageId);
     }),
   ];
 }

@@ -1,22 +1,18 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CompletionEngine } from '../../core/completion/completionEngine';
 import { CompletionStatus } from '../../core/completion/completionStatus';
-import { Disposable } from '../../core/lifecycle/disposable';
-import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
-import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
-import type { Logger } from '../../core/transport/logger';
-import { meteredFim } from '../../core/spend/meteredStreams';
-import type { UsageSink } from '../../core/spend/spendTypes';
 import type { BudgetPause } from '../../core/completion/completionStatus';
+import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
+import { Disposable } from '../../core/lifecycle/disposable';
+import { lazyModule } from '../../core/lifecycle/lazyModule';
+import type { UsageSink } from '../../core/spend/spendTypes';
+import type { Logger } from '../../core/transport/logger';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import { registerCompletionCommands } from './completionCommands';
-import { CompletionNotices } from './completionNotices';
+// Type imports only: the engine is a bundle of its own (completionRuntime.ts), required below.
+import type * as RuntimeBundle from './completionRuntime';
+import type { CompletionRuntime } from './completionRuntime';
 import { CompletionSettingsReader } from './completionSettings';
-import { CompletionVerdicts } from './completionVerdicts';
-import { ContextGatherer } from './contextGatherer';
-import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
 /** Local files, unsaved buffers and remote workspaces; every language. */
 const selector: vscode.DocumentSelector = [
@@ -26,24 +22,22 @@ const selector: vscode.DocumentSelector = [
   { scheme: 'vscode-vfs' },
 ];
 
-/** Inline completions wired up: engine, provider, commands and the status the status bar shows. */
+/**
+ * Inline completions wired up: the provider and commands, registered at activation, and the status the
+ * status bar shows. The engine behind the provider loads from its own bundle with `load()` (activation's
+ * first look calls it) or at the first completion asked before that.
+ */
 export class InlineCompletions extends Disposable implements vscode.Disposable {
   readonly status: CompletionStatus;
-  readonly engine: CompletionEngine;
-  /** Exposed (with the engine) for the benchmark, which drives it as VS Code does. */
-  readonly provider: TandemInlineCompletionProvider;
-  /** The syntax judge's parsers, loaded per language on its first completion. */
-  readonly syntax: TreeSitterParsers;
+  private readonly runtime: () => CompletionRuntime;
 
   constructor(clients: ServiceClients, log: Logger, gate: OutflowGate, spend?: { sink: UsageSink; pause: BudgetPause }) {
     super();
+    let loaded: CompletionRuntime | undefined;
     const settings = new CompletionSettingsReader(() => {
       this.status.changed();
-      verdicts.clear(); // the sensitive files may have changed
-      gatherer.context.invalidate();
+      loaded?.settingsChanged();
     });
-    const verdicts = new CompletionVerdicts(gate, () => settings.value.sensitive);
-    const gatherer = new ContextGatherer(verdicts, () => settings.value.contextTokens);
     // One cool-down for every completion request, shown in the status bar while it lasts.
     const cooldown = new RateLimitCooldown(() => Date.now());
     this.status = new CompletionStatus(
@@ -54,30 +48,38 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
     );
     // Registered first, so disposed last: after everything that reports to it.
     this._register(this.status);
-    // esbuild.mjs copies the runtime and grammars next to the bundle (dist/tree-sitter).
-    this.syntax = new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message));
-    this.engine = new CompletionEngine({
-      streamFim: spend
-        ? meteredFim((options, call) => clients.b.streamFim(options, call), spend.sink)
-        : (options, call) => clients.b.streamFim(options, call),
-      settings: () => settings.value,
-      now: () => performance.now(),
-      cooldown,
-      syntax: this.syntax,
-    });
-    const provider = (this.provider = new TandemInlineCompletionProvider(
-      this.engine,
-      settings,
-      this.status,
-      new CompletionNotices(),
-      log,
-      verdicts,
-      gatherer,
-    ));
     this._register(settings);
-    this._register(verdicts);
-    this._register(gatherer);
-    this._register(vscode.languages.registerInlineCompletionItemProvider(selector, provider));
-    for (const command of registerCompletionCommands(this.engine, this.status)) this._register(command);
+    this.runtime = lazyModule(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the engine's bundle loads on first use
+      const { buildCompletionRuntime } = require('./completionRuntime') as typeof RuntimeBundle;
+      loaded = buildCompletionRuntime({ clients, log, gate, settings, status: this.status, cooldown, sink: spend?.sink });
+      for (const disposable of loaded.disposables) this._register(disposable);
+      return loaded;
+    });
+    this._register(
+      vscode.languages.registerInlineCompletionItemProvider(selector, {
+        provideInlineCompletionItems: (...args) => this.runtime().provider.provideInlineCompletionItems(...args),
+      }),
+    );
+    for (const command of registerCompletionCommands(() => this.engine, this.status)) this._register(command);
+  }
+
+  /** Builds the engine now, off the typing path. */
+  load(): void {
+    this.runtime();
+  }
+
+  get engine(): CompletionRuntime['engine'] {
+    return this.runtime().engine;
+  }
+
+  /** Exposed (with the engine) for the benchmark, which drives it as VS Code does. */
+  get provider(): CompletionRuntime['provider'] {
+    return this.runtime().provider;
+  }
+
+  /** The syntax judge's parsers, loaded per language on its first completion. */
+  get syntax(): CompletionRuntime['syntax'] {
+    return this.runtime().syntax;
   }
 }
