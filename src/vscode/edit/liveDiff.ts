@@ -41,6 +41,9 @@ export class LiveDiff implements vscode.Disposable {
    * the text to save (onWillSave) while a redraw is on its way, and that redraw's change arrives after.
    */
   private readonly ours: string[] = [];
+  /** The texts of the saves under way (onWillSave gave them), oldest first, and when the last began. */
+  private readonly saving: string[] = [];
+  private savingSince = 0;
   /** The document's text as the last change event left it. */
   private seen: string;
   private queue: Promise<unknown> = Promise.resolve();
@@ -73,11 +76,15 @@ export class LiveDiff implements vscode.Disposable {
         const decided = this.pending.resolved();
         this.expected = decided;
         this.ours.push(decided);
+        this.saving.push(decided);
+        this.savingSince = Date.now();
         event.waitUntil(Promise.resolve([vscode.TextEdit.replace(WHOLE_DOCUMENT, decided)]));
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (doc !== this.document) return;
-        this.ours.length = 0; // the save's own change came before this
+        // The save's own change came before this; a redraw's that is still on its way stays known.
+        const saved = this.saving.shift();
+        if (saved !== undefined) this.forget(saved);
         if (!this.ended) void this.draw();
       }),
     );
@@ -95,6 +102,7 @@ export class LiveDiff implements vscode.Disposable {
     // The user may type while an edit is on its way; the editor then refuses it, and it is made again
     // from the pending edit, which has their keystrokes folded in.
     for (let attempt = 0; ; attempt++) {
+      if (!final && this.saveUnderWay()) return; // the save's end draws again
       const target = final ? this.pending.resolved() : this.pending.shownText();
       const current = this.document.getText();
       if (current === target) break;
@@ -119,9 +127,7 @@ export class LiveDiff implements vscode.Disposable {
         this.decorate(final);
         done = await editing;
       } finally {
-        // Its change event, if it made one, came before the editor's answer.
-        const at = this.ours.indexOf(target);
-        if (at >= 0) this.ours.splice(at, 1);
+        this.forget(target); // its change event, if it made one, came before the editor's answer
       }
       if (done) {
         this.firstEdit = false;
@@ -132,6 +138,23 @@ export class LiveDiff implements vscode.Disposable {
     }
     this.decorate(final);
     this.onDrawn();
+  }
+
+  /**
+   * Whether a save is under way. It writes the document as it is when the file is written, which comes
+   * after its own edit took the pending lines out: a redraw landing in between would be saved.
+   */
+  private saveUnderWay(): boolean {
+    if (this.saving.length === 0) return false;
+    if (Date.now() - this.savingSince < SAVE_GIVES_UP_MS) return true;
+    for (const text of this.saving.splice(0)) this.forget(text); // a save that failed says so no other way
+    return false;
+  }
+
+  /** One of Tandem's changes has landed (or was refused): its text no longer marks a change as ours. */
+  private forget(text: string): void {
+    const at = this.ours.indexOf(text);
+    if (at >= 0) this.ours.splice(at, 1);
   }
 
   private async editor(): Promise<vscode.TextEditor> {
@@ -226,6 +249,9 @@ function shownOffset(before: string, shown: string, offset: number, length: numb
   if (offset >= before.length - suffix) return offset - (before.length - shown.length);
   return undefined;
 }
+
+/** A save that has not ended by then has failed: the live diff is drawn again without waiting for it. */
+const SAVE_GIVES_UP_MS = 5_000;
 
 /**
  * The whole document, however long it is when the edit lands: a save's edit is applied to the document as
