@@ -44,6 +44,8 @@ export class LiveDiff implements vscode.Disposable {
   /** The texts of the saves under way (onWillSave gave them), oldest first, and when the last began. */
   private readonly saving: string[] = [];
   private savingSince = 0;
+  /** Final draws waiting for the saves under way to end. */
+  private readonly afterSaves: Array<() => void> = [];
   /** The document's text as the last change event left it. */
   private seen: string;
   private queue: Promise<unknown> = Promise.resolve();
@@ -85,6 +87,7 @@ export class LiveDiff implements vscode.Disposable {
         // The save's own change came before this; a redraw's that is still on its way stays known.
         const saved = this.saving.shift();
         if (saved !== undefined) this.forget(saved);
+        if (this.saving.length === 0) for (const resume of this.afterSaves.splice(0)) resume();
         if (!this.ended) void this.draw();
       }),
     );
@@ -99,6 +102,14 @@ export class LiveDiff implements vscode.Disposable {
 
   private async drawNow(final: boolean): Promise<void> {
     if (this.ended && !final) return;
+    // A save under way took the pending lines out with the text decided before this: the decision is
+    // drawn once it has ended, or that save's edit would land over it and undo it.
+    if (final && this.saveUnderWay()) {
+      await new Promise<void>((resume) => {
+        this.afterSaves.push(resume);
+        setTimeout(resume, SAVE_GIVES_UP_MS);
+      });
+    }
     // The user may type while an edit is on its way; the editor then refuses it, and it is made again
     // from the pending edit, which has their keystrokes folded in.
     for (let attempt = 0; ; attempt++) {
