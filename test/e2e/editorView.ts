@@ -17,20 +17,48 @@ export async function typeEditInstruction(page: Page, line: number, instruction:
  * The editor's lines that carry a whole-line decoration (the live diff's red and green), read from the
  * rendered overlays: an overlay row and a text row at the same height are the same line.
  */
+const DECORATED_LINES = `(() => {
+  const editor = document.querySelector('.editor-group-container.active .monaco-editor');
+  if (!editor) return [];
+  const tops = new Set(
+    [...editor.querySelectorAll('.view-overlays > div')]
+      .filter((row) => row.querySelector('[class*="ced-"]'))
+      .map((row) => row.style.top),
+  );
+  return [...editor.querySelectorAll('.view-lines > .view-line')]
+    .filter((line) => tops.has(line.style.top))
+    .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+    .map((line) => line.textContent.replace(/\\u00a0/g, ' '));
+})`;
+
 export function decoratedLines(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
-    const editor = document.querySelector('.editor-group-container.active .monaco-editor');
-    if (!editor) return [];
-    const tops = new Set(
-      [...editor.querySelectorAll('.view-overlays > div')]
-        .filter((row) => row.querySelector('[class*="ced-"]'))
-        .map((row) => row.style.top),
-    );
-    return [...editor.querySelectorAll('.view-lines > .view-line')]
-      .filter((line) => tops.has(line.style.top))
-      .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
-      .map((line) => line.textContent.replace(/\\u00a0/g, ' '));
-  })()`);
+  return page.evaluate(`${DECORATED_LINES}()`);
+}
+
+/**
+ * Starts watching the editor for its first decorated line; the function returned resolves with the time
+ * (Date.now(), this machine's clock) of the frame that first showed one. Watching in the page, rather than
+ * asking again and again from here, neither delays the answer by a round trip nor takes the page's time.
+ */
+export async function watchFirstDecoratedLine(page: Page, timeoutMs = 30_000): Promise<() => Promise<number>> {
+  // Assigned, not returned: evaluate would wait for the promise.
+  await page.evaluate(`void (window.__tandemFirstLine = new Promise((resolve, reject) => {
+    const shown = () => ${DECORATED_LINES}().length > 0;
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve(Date.now()));
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('no decorated line within ${timeoutMs} ms'));
+    }, ${timeoutMs});
+    observer.observe(document.querySelector('.editor-group-container.active .monaco-editor'), {
+      subtree: true, childList: true, attributes: true, characterData: true,
+    });
+  }))`);
+  return () => page.evaluate('window.__tandemFirstLine');
 }
 
 /** Opens a workspace file through Quick Open, as a user would, and resolves once its tab is active. */
