@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '../until';
 import { openFile } from './editorView';
+import { completionSteps, isAnswer, type CompletionStep } from './tandemLog';
 import { demoWorkspace, goToLine, useWorkbench } from './workbench';
 
 const file = join(demoWorkspace, 'src/shapes.ts');
@@ -41,6 +42,8 @@ describe('inline completions in a real browser', function () {
   const original = readFileSync(file, 'utf8');
 
   const workbench = useWorkbench({
+    // Tandem traces each completion answer with its place: a test knows when the last keystroke was answered.
+    logLevel: 'trace',
     // IntelliSense's own list would cover ghost text after `.`; this test is about ours.
     settings: {
       'editor.quickSuggestions': { other: false, comments: false, strings: false },
@@ -65,6 +68,22 @@ describe('inline completions in a real browser', function () {
     await openFile(page, 'long.ts');
     await goToLine(page, line);
   };
+  /**
+   * Waits for Tandem's answer at `line`:`column` (1-based) of `file`, traced in its log, and returns every
+   * step traced in that file. The editor asks again only when something changes, so once the last
+   * keystroke's answer is in, any request a keystroke made has been traced (asking comes before answering).
+   */
+  const answeredAt = async (file: string, line: number, column: number): Promise<CompletionStep[]> => {
+    const steps = () => completionSteps(workbench().userDataDir).filter((s) => s.file === file);
+    const here = (s: CompletionStep) => s.line === line && s.column === column && isAnswer(s);
+    await until(() => steps().some(here), `Tandem's answer at ${file}:${line}:${column}`, 10_000, 100).catch((error) => {
+      throw new Error(`${error}\ntraced: ${JSON.stringify(steps())}`);
+    });
+    return steps();
+  };
+  /** The requests asked on `line`, at column `from` or after. */
+  const askedOn = (steps: CompletionStep[], line: number, from = 1) =>
+    steps.filter((s) => s.line === line && s.column >= from && s.step.startsWith('asking'));
   const ghost = () => workbench().page.locator('.ghost-text-decoration, .ghost-text').first();
   const ghostText = async () =>
     (await workbench().page.locator('.ghost-text-decoration, .ghost-text').allInnerTexts()).join('').replace(/\u00a0/g, ' ');
@@ -105,6 +124,10 @@ describe('inline completions in a real browser', function () {
     // Seen, not slept for: a busy editor may take a while to redraw.
     await until(async () => (await ghostText()) === shown.slice(3), 'the rest of the suggestion as ghost text', 10_000, 100);
     assert.equal(await ghostText(), shown.slice(3), 'the rest of the suggestion is still shown');
+    const bodyOfPerimeter = original.split('\n').indexOf('export function perimeter(shape: Shape): number {') + 2;
+    const shownAt = '  return shape.'.length + 1;
+    const steps = await answeredAt('src/shapes.ts', bodyOfPerimeter, shownAt + typed.length);
+    assert.deepEqual(askedOn(steps, bodyOfPerimeter, shownAt + 1), [], 'typing through asked nothing');
     assert.equal(sim.requests.length, requests, 'typing through sent no request');
 
     await page.keyboard.press('Tab');
@@ -151,7 +174,8 @@ describe('inline completions in a real browser', function () {
     }
     await until(async () => (await ghostText()) === ';', 'only the last character as ghost text', 5_000, 100);
     assert.equal(await ghostText(), ';', 'the last character is still suggested');
-    await page.waitForTimeout(500);
+    const steps = await answeredAt('src/long.ts', cursorLine, `  const label = ${suggestion.slice(0, -1)}`.length + 1);
+    assert.deepEqual(askedOn(steps, cursorLine, '  const label = '.length + 2), [], 'typing through asked nothing');
     assert.equal(fim().length, requests, 'typing through sent no request');
 
     await page.keyboard.press('Tab');
@@ -168,25 +192,33 @@ describe('inline completions in a real browser', function () {
 
   it('Alt+\\ asks for a suggestion where nothing was typed, and Alt+End accepts its next line with the rest still shown and no request', async () => {
     const { page, sim } = workbench();
-    const fim = () => sim.requests.filter((r) => r.path === '/beta/completions').length;
+    // Requests for sum2's body; a prefetch the previous test's Tab started goes elsewhere.
+    const asked = () =>
+      sim.requests.filter(
+        (r) => r.path === '/beta/completions' && (r.body as { prompt: string }).prompt.endsWith('sum2(items: Item[]): number {\n'),
+      ).length;
     await openLongFileAt(bodyLine);
-    await page.waitForTimeout(500); // moving the cursor asks nothing; a request now would be a stray one
-    const before = fim();
     await page.keyboard.press('Alt+Backslash');
     await until(async () => (await ghostText()).includes('return total;'), 'a block of ghost text', 15_000, 100);
     const block = await ghostText(); // the first line's ghost text comes after the others in the DOM
     assert.ok(block.includes('let total = 0;') && block.includes('return total;'), `a block of ghost text: ${JSON.stringify(block)}`);
-    assert.equal(fim(), before + 1, 'Alt+\\ sent one request');
+    // Moving the cursor there asked nothing: a stray request would be traced as asking.
+    const steps = await answeredAt('src/long.ts', bodyLine, 1);
+    assert.equal(askedOn(steps, bodyLine).length, 1, `Alt+\\ asked once, nothing else did: ${JSON.stringify(steps)}`);
+    assert.equal(asked(), 1, 'Alt+\\ sent one request');
 
     await page.keyboard.press('Alt+End');
     await until(async () => !(await ghostText()).includes('let total'), 'the first line to leave the ghost text', 5_000, 100);
     assert.doesNotMatch(await ghostText(), /let total/, 'the first line is no longer ghost text');
     assert.match(await ghostText(), /return total;/, 'the rest is still shown');
+    // The editor asks again at the start of the next line; the rest of the block answers it.
+    const accepted = await answeredAt('src/long.ts', bodyLine + 1, 1);
+    assert.deepEqual([...askedOn(accepted, bodyLine, 2), ...askedOn(accepted, bodyLine + 1)], [], 'accepting a line asked nothing');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+S');
     const line = () => readFileSync(longFile, 'utf8').split('\n')[bodyLine - 1];
     await until(() => line() === '  let total = 0;', 'the next line saved', 10_000, 100);
     assert.equal(line(), '  let total = 0;', 'the next line was inserted');
-    assert.equal(fim(), before + 1, 'accepting a line sent no request');
+    assert.equal(asked(), 1, 'accepting a line sent no request');
   });
 });

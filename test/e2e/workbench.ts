@@ -33,6 +33,8 @@ export interface WorkbenchOptions {
   alsoInstall?: string[];
   /** The simulator's clock (default the real one): a test can hold a stream at a chosen point. */
   simClock?: SimClock;
+  /** code-server's log level, and so the extension host's and Tandem's log's (default info). */
+  logLevel?: 'trace' | 'debug';
   /** The shape of the simulator's inline edit answers (default 'fenced'). */
   simEdit?: EditMode;
 }
@@ -49,6 +51,7 @@ export async function openWorkbench(options: WorkbenchOptions = {}): Promise<Wor
     quiet: !process.env.TANDEM_DEBUG,
     settings: { 'tandem.serviceA.baseUrl': sim.urlA, 'tandem.serviceB.baseUrl': sim.urlB, ...options.settings },
     env: { TANDEM_SERVICE_A_API_KEY: sim.keyA, TANDEM_SERVICE_B_API_KEY: sim.keyB, ...options.env },
+    ...(options.logLevel ? { args: ['--log', options.logLevel] } : {}),
   });
   let browser: Browser | undefined;
   try {

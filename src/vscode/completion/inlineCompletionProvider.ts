@@ -42,6 +42,9 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
 
     // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
     const cancel = signalFromToken(token);
+    // Each answer is traced with its place (Developer: Set Log Level… → Tandem → Trace), so "why no
+    // suggestion here?" and "why a request here?" can be answered from the log.
+    const where = `completion at ${vscode.workspace.asRelativePath(document.uri)}:${position.line + 1}:${position.character + 1}`;
     let done: (() => void) | undefined;
     try {
       const text = document.getText();
@@ -55,11 +58,15 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         languageId: document.languageId,
         contextHeader,
         signal: cancel.signal,
-        onRequest: () => (done = this.status.begin()),
+        onRequest: () => {
+          this.log.trace?.(`${where}: asking Service B`);
+          done = this.status.begin();
+        },
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
         cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
       });
       if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
+      this.log.trace?.(`${where}: ${outcome.source}, ${outcome.text ? `${outcome.text.length} characters` : 'nothing'}`);
       if (!outcome.text || token.isCancellationRequested) return undefined;
       // The rest of a suggestion typed through, or the same one asked for again, is not a new one.
       const shown = `${document.uri.toString()}\u0000${document.version}\u0000${outcome.text}`;
@@ -74,7 +81,10 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       });
       return [item];
     } catch (error) {
-      if (cancel.signal.aborted || (isServiceError(error) && error.code === 'aborted')) return undefined;
+      if (cancel.signal.aborted || (isServiceError(error) && error.code === 'aborted')) {
+        this.log.trace?.(`${where}: superseded by the next keystroke`);
+        return undefined;
+      }
       // A 429 shows as the cool-down it started (see CompletionEngine), not as a failure.
       if (!(isServiceError(error) && error.code === 'rate_limit_exceeded')) this.status.failed(describeError(error, 'completion'));
       const shown = this.notices.report(error);
