@@ -489,4 +489,62 @@ describe('inline completions in a real extension host', () => {
       rmSync(file.fsPath, { force: true });
     }
   });
+
+  it('puts the definition of the name being typed in the FIM prompt, from the workspace symbols, when its file is neither open nor imported', async function () {
+    this.timeout(150_000); // a cold TypeScript server first loads the project, slowly on a busy machine
+    const folder = vscode.workspace.workspaceFolders![0].uri;
+    const config = vscode.Uri.joinPath(folder, 'tsconfig.json');
+    const defining = vscode.Uri.joinPath(folder, 'src/ledgerMath.ts');
+    const file = vscode.Uri.joinPath(folder, 'src/payout.ts');
+    // A project, so the symbol search knows files no editor opened.
+    writeFileSync(config.fsPath, JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }));
+    writeFileSync(
+      defining.fsPath,
+      'export function ledgerReconcileTotals(entries: number[], opening: number): number {\n  return entries.reduce((sum, e) => sum + e, opening);\n}\n',
+    );
+    writeFileSync(file.fsPath, 'export function payout(entries: number[]): number {\n  return ledgerRec');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(doc);
+      // First the TypeScript server has to know the project's files.
+      let found: vscode.SymbolInformation[] = [];
+      await untilNudged(
+        async () =>
+          (found =
+            (await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'ledgerRec')) ?? []),
+        () => found.some((s) => s.name.startsWith('ledgerReconcileTotals')), // TypeScript names it `ledgerReconcileTotals()`
+        () =>
+          `the TypeScript server to find ledgerReconcileTotals; found ${JSON.stringify(found.map((s) => [s.name, s.location.uri.path]))}`,
+        60_000,
+        250,
+      );
+      const definition =
+        '// path: src/ledgerMath.ts\n// export function ledgerReconcileTotals(entries: number[], opening: number): number {\n';
+      const withDefinition = () => fimRequests().find((r) => (r.body as { prompt: string }).prompt.includes(definition));
+      // The first request goes at once, before the search lands; a later one in the block carries what it found.
+      // Each asks with a different file (one more blank line above): the same text at the same place is
+      // answered from the suggestion cache, with no request to carry the context.
+      await untilNudged(
+        async () => {
+          await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '\n'));
+          const end = doc.positionAt(doc.getText().length);
+          editor.selection = new vscode.Selection(end, end);
+          await vscode.commands.executeCommand('editor.action.inlineSuggest.trigger');
+          await until(() => withDefinition(), 'a prompt with the definition', 1500).catch(() => undefined);
+        },
+        withDefinition,
+        () =>
+          `a prompt with the definition; prompts: ${JSON.stringify(fimRequests().map((r) => (r.body as { prompt: string }).prompt.slice(0, 300)))}`,
+        60_000,
+        0,
+      );
+      const prompt = (withDefinition()?.body as { prompt: string }).prompt;
+      assert.ok(prompt.includes(`${definition}//   return entries.reduce((sum, e) => sum + e, opening);\n// }\n`), prompt);
+      assert.ok(prompt.endsWith('  return ledgerRec'), 'the current file follows the context');
+    } finally {
+      await vscode.window.showTextDocument(file);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      for (const uri of [file, defining, config]) rmSync(uri.fsPath, { force: true });
+    }
+  });
 });

@@ -1,6 +1,5 @@
 // Ranking of other files' lines by similarity to the code around the cursor: Jaccard similarity of
 // identifier sets over fixed line windows (Copilot's neighbouring-tab snippets work this way).
-import { definitionEnd } from './contextSymbols';
 import type { ContextChunk, ContextFile } from './contextTypes';
 
 /** Lines of a candidate window, and of the reference window before the cursor. */
@@ -46,49 +45,13 @@ export function partialWordAt(text: string, offset: number): string | undefined 
   return word !== undefined && word.length >= 3 && !STOP_WORDS.has(word) ? word : undefined;
 }
 
-/** A line that defines a name: a declaration keyword, or an assignment to `exports`. */
-const DEFINES = /\b(?:function\*?|class|def|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)|\bexports\.([A-Za-z_$][\w$]*)\s*=/;
-/** Definitions a partial identifier brings in at most (the shortest names: the likeliest completions). */
-const PARTIAL_MATCHES = 3;
-
-/**
- * Definitions, in the open files, of names that start with the identifier being typed: the words
- * before the cursor cannot share a whole word with them yet. Ranked as definitions are.
- */
-function partialDefinitions(partial: string, files: readonly ContextFile[]): ContextChunk[] {
-  const found: Array<ContextChunk & { name: string }> = [];
-  for (const file of files) {
-    const lines = file.text.slice(0, MAX_FILE_CHARS).split('\n');
-    lines.forEach((line, i) => {
-      const match = DEFINES.exec(line);
-      const name = match?.[1] ?? match?.[2];
-      if (!name || !name.startsWith(partial)) return;
-      const text = lines.slice(i, definitionEnd(lines, i) + 1).join('\n');
-      found.push({ path: file.path, startLine: i, text, kind: 'definition', name });
-    });
-  }
-  return found
-    .sort((a, b) => a.name.length - b.name.length)
-    .slice(0, PARTIAL_MATCHES)
-    .map(({ name: _name, ...chunk }) => chunk);
-}
-
 export interface ScoredChunk extends ContextChunk {
   score: number;
 }
 
-/**
- * The best window of each file, and each chunk, scored against the reference; zero scores are
- * dropped. `partial`: the identifier being typed, whose definitions in the files rank as definitions.
- */
-export function rankChunks(
-  reference: ReadonlySet<string>,
-  files: readonly ContextFile[],
-  given: readonly ContextChunk[],
-  partial?: string,
-): ScoredChunk[] {
+/** The best window of each file, and each chunk, scored against the reference; zero scores are dropped. */
+export function rankChunks(reference: ReadonlySet<string>, files: readonly ContextFile[], chunks: readonly ContextChunk[]): ScoredChunk[] {
   const scored: ScoredChunk[] = [];
-  const chunks = partial ? [...given, ...partialDefinitions(partial, files)] : given;
   for (const file of files) {
     const lines = file.text.slice(0, MAX_FILE_CHARS).split('\n');
     let best: ScoredChunk | undefined;

@@ -19,6 +19,11 @@ export interface ContextChunk {
   kind: ContextChunkKind;
 }
 
+/** A definition, with the name it declares. */
+export interface NamedDefinition extends ContextChunk {
+  name: string;
+}
+
 /** The document a completion is asked for. */
 export interface ContextQuery {
   path: string;
@@ -35,4 +40,9 @@ export interface ContextSource {
    * to `found` as it resolves (the caller stops listening when its time box ends or `signal` aborts).
    */
   definitions(query: ContextQuery, offsets: readonly number[], found: (chunk: ContextChunk) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Definitions, in the workspace's files other than `query.path`, of names that start with `partial`
+   * (the workspace's symbol search): the identifier being typed, whose file may be neither open nor imported.
+   */
+  symbols?(query: ContextQuery, partial: string, signal: AbortSignal): Promise<NamedDefinition[]>;
 }

@@ -7,15 +7,20 @@ import { WINDOW_BLOCK_LINES } from './contextExtraction';
 import { commentStyleFor, renderContext, selectContext, type CommentStyle } from './contextPrompt';
 import { partialWordAt, rankChunks, referenceWindow } from './contextRanking';
 import { identifiersNearCursor, importedNames } from './contextSymbols';
-import type { ContextChunk, ContextQuery, ContextSource } from './contextTypes';
+import type { ContextChunk, ContextQuery, ContextSource, NamedDefinition } from './contextTypes';
+import { LruCache } from './lruCache';
+import { definitionIndex, PARTIAL_MATCHES, placeOf, startingWith } from './partialDefinitions';
 
 type Neighbours = ReturnType<ContextSource['neighbours']>;
-import { LruCache } from './lruCache';
 
 /** A request waits this long for definitions; what arrives later joins the context of the block's later requests. */
 const DEFINITION_BOX_MS = 100;
 /** Definitions not found by then are not waited for at all (a language server still loading the project). */
 const LATE_DEFINITIONS_MS = 3_000;
+/** Definitions a workspace symbol search returns at most; fewer means it found them all. */
+export const SYMBOL_MATCHES = 3 * PARTIAL_MATCHES;
+/** Definitions identifiers typed in one block bring in at most (the oldest go first). */
+const BROUGHT_MAX = 2 * PARTIAL_MATCHES;
 
 export interface CrossFileContextDeps {
   source: ContextSource;
@@ -30,6 +35,14 @@ interface Chosen {
   value?: string;
   /** What the choice started from, for a first request that goes before it lands. */
   neighbours?: Neighbours;
+  /** What the choice is made from, to make it again when an identifier being typed brings in a definition. */
+  made: { neighbours: Neighbours; definitions: readonly ContextChunk[] };
+  /** Definitions the identifiers typed in this block brought in: they stay for the block. */
+  brought: NamedDefinition[];
+  /** The workspace symbol searches of this block, by the identifier searched for. */
+  searched: Map<string, { found: NamedDefinition[]; complete: boolean; landed: boolean }>;
+  /** The block's latest query, for a search that lands after it. */
+  query: ContextQuery;
 }
 
 export class CrossFileContext {
@@ -61,8 +74,11 @@ export class CrossFileContext {
     const documentKey = this.documentKey(query);
     const first = !this.asked.get(documentKey);
     this.asked.set(documentKey, true);
+    entry.query = query;
+    const partial = partialWordAt(query.text, query.offset);
+    if (partial) this.bringIn(entry, partial, budget, style);
     if (entry.value !== undefined) return entry.value;
-    return first && entry.neighbours ? this.render(query, budget, style, entry.neighbours, []) : entry.pending;
+    return first && entry.neighbours ? this.render(query, budget, style, entry.neighbours, entry.brought) : entry.pending;
   }
 
   /** Starts choosing for the cursor's block of a document whose editor became active, before the first keystroke. */
@@ -79,15 +95,28 @@ export class CrossFileContext {
     if (known) return known;
     const neighbours = this.deps.source.neighbours(query);
     const definitions = this.definitions(query);
-    const fresh = definitions.boxed.then((found) => this.render(query, budget, style, neighbours, found));
     const documentKey = this.documentKey(query);
     const last = this.latest.get(documentKey);
+    const entry: Chosen = {
+      pending: Promise.resolve(''),
+      neighbours,
+      made: { neighbours, definitions: [] },
+      brought: [],
+      searched: new Map(),
+      query,
+    };
+    const fresh = definitions.boxed.then((found) => {
+      entry.made = { neighbours, definitions: found };
+      return this.render(entry.query, budget, style, neighbours, [...found, ...entry.brought]);
+    });
     // A new block of a document that had context keeps that context for this whole block (no request
     // waits, the prompt's start and typed-through suggestions stay valid) while the new choice is made
     // for the next block. Only when nothing else changed: a file that became sensitive, or a closed tab,
     // never comes back this way (`invalidate` changes the version).
-    const entry: Chosen =
-      last && last.version === this.version ? { pending: Promise.resolve(last.value), value: last.value } : { pending: fresh, neighbours };
+    if (last && last.version === this.version) {
+      entry.pending = Promise.resolve(last.value);
+      entry.value = last.value;
+    } else entry.pending = fresh;
     this.chosen.set(key, entry);
     const version = this.version;
     const settle = (value: string) => {
@@ -100,9 +129,62 @@ export class CrossFileContext {
     // Definitions a busy language server found after the box: the block's later requests carry them
     // (the prompt's start changes once), unless the choice is stale by then.
     void Promise.all([fresh, definitions.boxed, definitions.all]).then(([, boxed, all]) => {
-      if (all.length > boxed.length && version === this.version) settle(this.render(query, budget, style, neighbours, all));
+      if (all.length <= boxed.length || version !== this.version) return;
+      entry.made = { neighbours, definitions: all };
+      settle(this.render(entry.query, budget, style, neighbours, [...all, ...entry.brought]));
     }, failed);
     return entry;
+  }
+
+  /**
+   * Brings the definitions of names that start with `partial`, the identifier being typed, into the
+   * block's choice: from the tabs and recent edits at once, from the workspace's symbols once that
+   * search lands (the block's later requests carry them). Only a definition not brought in before
+   * changes the choice, so the prompt's start changes once per definition, not per keystroke.
+   */
+  private bringIn(entry: Chosen, partial: string, budget: number, style: CommentStyle): void {
+    // The longest search this identifier can use: one for it, or for a prefix of it that found all there was.
+    let search: { found: NamedDefinition[]; complete: boolean; landed: boolean } | undefined;
+    for (const [searchedFor, result] of entry.searched) {
+      if (partial.startsWith(searchedFor) && (result.complete || searchedFor === partial || !result.landed)) search = result;
+    }
+    const brought = new Set(entry.brought.map(placeOf));
+    const found = startingWith(partial, [...definitionIndex(entry.made.neighbours), ...(search?.found ?? [])]).filter(
+      (d) => !brought.has(placeOf(d)),
+    );
+    if (found.length > 0) {
+      entry.brought = [...entry.brought, ...found].slice(-BROUGHT_MAX);
+      if (entry.value !== undefined) {
+        entry.value = this.render(entry.query, budget, style, entry.made.neighbours, [...entry.made.definitions, ...entry.brought]);
+        this.latest.set(this.documentKey(entry.query), { version: this.version, value: entry.value });
+      }
+    }
+    if (!search) this.search(entry, partial, budget, style);
+  }
+
+  /** Searches the workspace's symbols for `partial`, off the request's path; what it finds is brought in when it lands. */
+  private search(entry: Chosen, partial: string, budget: number, style: CommentStyle): void {
+    const symbols = this.deps.source.symbols;
+    if (!symbols || [...entry.searched.values()].some((s) => !s.landed)) return; // one at a time
+    const result = { found: [] as NamedDefinition[], complete: false, landed: false };
+    entry.searched.set(partial, result);
+    const version = this.version;
+    const controller = new AbortController();
+    const cancel = (this.deps.timer ?? defaultTimer)(LATE_DEFINITIONS_MS, () => controller.abort());
+    symbols.call(this.deps.source, entry.query, partial, controller.signal).then(
+      (found) => {
+        cancel();
+        Object.assign(result, { found, complete: found.length < SYMBOL_MATCHES, landed: true });
+        if (version !== this.version) return;
+        // The identifier as typed since, when it still starts with this one; else this one.
+        const now = partialWordAt(entry.query.text, entry.query.offset);
+        this.bringIn(entry, now?.startsWith(partial) ? now : partial, budget, style);
+      },
+      () => {
+        cancel();
+        Object.assign(result, { complete: false, landed: true });
+      },
+    );
   }
 
   private documentKey(query: ContextQuery): string {
@@ -116,12 +198,7 @@ export class CrossFileContext {
     neighbours: Neighbours,
     definitions: readonly ContextChunk[],
   ): string {
-    const scored = rankChunks(
-      referenceWindow(query.text, query.offset),
-      neighbours.files,
-      [...neighbours.chunks, ...definitions],
-      partialWordAt(query.text, query.offset),
-    );
+    const scored = rankChunks(referenceWindow(query.text, query.offset), neighbours.files, [...neighbours.chunks, ...definitions]);
     return renderContext(selectContext(scored, budget, query.path, style), query.path, style);
   }
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { CrossFileContext } from '../../core/completion/crossFileContext';
+import { CrossFileContext, SYMBOL_MATCHES } from '../../core/completion/crossFileContext';
 import { definitionEnd, DEFINITION_MAX_LINES } from '../../core/completion/contextSymbols';
 import { Disposable } from '../../core/lifecycle/disposable';
-import type { ContextChunk, ContextFile, ContextQuery, ContextSource } from '../../core/completion/contextTypes';
+import type { ContextChunk, ContextFile, ContextQuery, ContextSource, NamedDefinition } from '../../core/completion/contextTypes';
 import { RecentEditsRing } from '../../core/completion/recentEditsContext';
 import { policyPath } from '../security/sensitiveFiles';
 import type { CompletionVerdicts } from './completionVerdicts';
@@ -13,6 +13,17 @@ const FILE_SCHEMES = new Set(['file', 'vscode-remote', 'vscode-vfs']);
 const MAX_FILE_CHARS = 500_000;
 /** Open tabs looked at. */
 const MAX_TABS = 20;
+/** The symbols an identifier being typed may complete to: declarations, not a class's fields or a file's headings. */
+const DECLARATIONS = new Set([
+  vscode.SymbolKind.Function,
+  vscode.SymbolKind.Method,
+  vscode.SymbolKind.Class,
+  vscode.SymbolKind.Interface,
+  vscode.SymbolKind.Enum,
+  vscode.SymbolKind.Struct,
+  vscode.SymbolKind.Variable,
+  vscode.SymbolKind.Constant,
+]);
 
 /**
  * Raw material for cross-file completion context: open tabs, chunks of recently edited files, and
@@ -135,11 +146,32 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
     );
   }
 
+  async symbols(query: ContextQuery, partial: string, signal: AbortSignal): Promise<NamedDefinition[]> {
+    const symbols = await vscode.commands.executeCommand<vscode.SymbolInformation[] | undefined>(
+      'vscode.executeWorkspaceSymbolProvider',
+      partial,
+    );
+    const current = this.documents.get(query.path)?.uri.toString();
+    // The providers match loosely (`jud` finds `adjustDuration`) and decorate names (TypeScript: `name()`):
+    // the declared names that start with it, the shortest first.
+    const wanted = (symbols ?? [])
+      .map((symbol) => ({ symbol, name: /^[A-Za-z_$][\w$]*/.exec(symbol.name)?.[0] ?? '' }))
+      .filter(({ symbol, name }) => name.startsWith(partial) && DECLARATIONS.has(symbol.kind) && symbol.location.uri.toString() !== current)
+      .filter(({ symbol }) => this.definitionAllowed(symbol.location.uri))
+      .sort((a, b) => a.name.length - b.name.length)
+      .slice(0, SYMBOL_MATCHES);
+    const found: NamedDefinition[] = [];
+    for (const { symbol, name } of wanted) {
+      if (signal.aborted) break;
+      const chunk = await this.definitionAt(symbol.location.uri, symbol.location.range.start, signal);
+      if (chunk) found.push({ ...chunk, name });
+    }
+    return found;
+  }
+
   /** The definition's lines: its document symbol's range when the symbol provider answers, else its braces or indentation. */
   private async definitionAt(uri: vscode.Uri, start: vscode.Position, signal: AbortSignal): Promise<ContextChunk | undefined> {
-    // Definitions inside the workspace only (by real path, so a link out of it is not followed): library
-    // declarations (lib.d.ts, node_modules) would crowd out the project's own.
-    if (/[\\/]node_modules[\\/]/.test(uri.path) || !FILE_SCHEMES.has(uri.scheme) || !this.verdicts.contextAllowed(uri)) return undefined;
+    if (!this.definitionAllowed(uri)) return undefined;
     const path = policyPath(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     if (signal.aborted || !this.eligible(document)) return undefined;
@@ -149,6 +181,14 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
     const first = symbol ? symbol.range.start.line : start.line;
     const last = symbol ? Math.min(symbol.range.end.line, first + DEFINITION_MAX_LINES - 1) : definitionEnd(lines, first);
     return { path, startLine: first, text: lines.slice(first, last + 1).join('\n'), kind: 'definition' };
+  }
+
+  /**
+   * Definitions inside the workspace only (by real path, so a link out of it is not followed): library
+   * declarations (lib.d.ts, node_modules) would crowd out the project's own.
+   */
+  private definitionAllowed(uri: vscode.Uri): boolean {
+    return !/[\\/]node_modules[\\/]/.test(uri.path) && FILE_SCHEMES.has(uri.scheme) && this.verdicts.contextAllowed(uri);
   }
 
   private eligible(document: vscode.TextDocument): boolean {
