@@ -62,17 +62,48 @@ export function replacementLines(
   return { lines: out, from };
 }
 
-/** How a new line's indentation is turned into the file's, from the first quoted line that matched a non-blank file line. */
+/** How a new line's indentation is turned into the file's, from the quoted lines that matched non-blank file lines. */
 function indentMapper(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string) => string {
-  // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
+  const pairs: Array<{ quoted: string; actual: string }> = [];
   for (let j = 0; j < oldBlock.length; j++) {
     const at = match.fileLineOf[j];
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
-    const quoted = leadingWhitespace(oldBlock[j]);
-    const actual = leadingWhitespace(file[at]);
-    if (quoted !== actual) return indentShift(quoted, actual);
+    pairs.push({ quoted: leadingWhitespace(oldBlock[j]), actual: leadingWhitespace(file[at]) });
   }
-  return (line) => line;
+  // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
+  const differing = pairs.find((p) => p.quoted !== p.actual);
+  if (!differing) return (line) => line;
+  const shift = indentShift(differing.quoted, differing.actual);
+  if (pairs.every((p) => shift(`${p.quoted}x`) === `${p.actual}x`)) return shift;
+  // A model that wrote its own indent width (4 spaces a level where the file has 2): no one shift says it.
+  return levelMapper(pairs) ?? shift;
+}
+
+/**
+ * Maps indentation widths linearly, as the matched pairs do (file width = a + b × quoted width), when
+ * each side indents with one character throughout; undefined when the pairs fit no such line.
+ */
+function levelMapper(pairs: ReadonlyArray<{ quoted: string; actual: string }>): ((line: string) => string) | undefined {
+  const charOf = (lead: string) => (lead === '' ? '' : /^ +$/.test(lead) ? ' ' : /^\t+$/.test(lead) ? '\t' : undefined);
+  const quotedChar = pairs.map((p) => charOf(p.quoted)).find((c) => c !== '');
+  const fileChar = pairs.map((p) => charOf(p.actual)).find((c) => c !== '');
+  if (
+    !quotedChar ||
+    !fileChar ||
+    pairs.some((p) => !['', quotedChar].includes(charOf(p.quoted)!) || !['', fileChar].includes(charOf(p.actual)!))
+  )
+    return undefined;
+  const widths = [...new Map(pairs.map((p) => [p.quoted.length, p.actual.length])).entries()].sort((x, y) => x[0] - y[0]);
+  if (widths.length < 2) return undefined;
+  const [[q0, a0], [q1, a1]] = widths;
+  const scale = (a1 - a0) / (q1 - q0);
+  const width = (quoted: number) => a0 + scale * (quoted - q0);
+  if (scale <= 0 || widths.some(([q, a]) => width(q) !== a)) return undefined;
+  return (line) => {
+    const lead = leadingWhitespace(line);
+    if (isBlank(line) || !['', quotedChar].includes(charOf(lead) ?? 'mixed')) return line;
+    return fileChar.repeat(Math.max(0, Math.round(width(lead.length)))) + line.slice(lead.length);
+  };
 }
 
 /** Maps lines indented like `quoted` to lines indented like `actual`. */

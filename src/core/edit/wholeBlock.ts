@@ -57,7 +57,7 @@ export function placeWholeBlock(
   for (const p of starts) {
     for (const q of ends) {
       if (p > inner.start || q < inner.end || p > q) continue;
-      const s = score(file, block, p, q);
+      const s = score(file, block, p, q, inner);
       const e = echoes(file, block, p, q);
       if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range: { start: p, end: q }, score: s, echoes: e };
     }
@@ -90,16 +90,29 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
   );
 }
 
-/** Minus the number of lines changed if `block` replaced file[p, q). */
-function score(file: readonly string[], block: readonly string[], p: number, q: number): number {
+/**
+ * Minus the number of lines changed if `block` replaced file[p, q). A file line outside the selection
+ * counts as repeated only if it is indented as the block's line is, relative to the lines matched inside
+ * the selection: a closing `}` the model added (wrapping the body in a new scope) is not the enclosing
+ * class's `}`, which sits one level further out.
+ */
+function score(file: readonly string[], block: readonly string[], p: number, q: number, selection: LineRange): number {
   const old = file.slice(p, q).map((l) => l.trim());
-  let common = 0;
+  const pairs: Array<{ at: number; line: string }> = [];
+  let i = p;
+  let j = 0;
   for (const part of diffArrays(
     old,
     block.map((l) => l.trim()),
   )) {
-    if (!part.added && !part.removed) common += part.count!;
+    if (part.added) j += part.count!;
+    else if (part.removed) i += part.count!;
+    else for (let k = 0; k < part.count!; k++) pairs.push({ at: i++, line: block[j++] });
   }
+  const inside = (at: number) => at >= selection.start && at < selection.end;
+  const shiftOf = (pair: { at: number; line: string }) => leadingWhitespace(file[pair.at]).length - leadingWhitespace(pair.line).length;
+  const reference = pairs.find((pair) => inside(pair.at) && !isBlank(pair.line));
+  const common = pairs.filter((pair) => !reference || inside(pair.at) || isBlank(pair.line) || shiftOf(pair) === shiftOf(reference)).length;
   return 2 * common - old.length - block.length;
 }
 

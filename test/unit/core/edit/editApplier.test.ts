@@ -53,6 +53,18 @@ describe('the edit applier', () => {
       assert.equal(applied(applyEditAnswer(FILE, ADD, answer)), CHANGED);
     });
 
+    it("keeps the enclosing class's closing brace when the block wraps the last method's body in a scope of its own", () => {
+      const COUNT = { startLine: 9, endLine: 11 };
+      const wrapped = FILE.replace(
+        '    return this.items.length;\n',
+        '    if (this.items) {\n      return this.items.length;\n    }\n    return 0;\n',
+      );
+      const block = 'count(): number {\n  if (this.items) {\n    return this.items.length;\n  }\n  return 0;\n}';
+      const indented = block.replace(/^/gm, '  ');
+      assert.equal(applied(applyEditAnswer(FILE, COUNT, `\`\`\`ts\n${indented}\n\`\`\``)), wrapped);
+      assert.equal(applied(applyEditAnswer(FILE, COUNT, `\`\`\`ts\n${block}\n\`\`\``)), wrapped, 'the base indentation dropped');
+    });
+
     it('does not duplicate context lines the model repeated around the selection', () => {
       const answer = [
         '```ts',
@@ -145,6 +157,26 @@ describe('the edit applier', () => {
         'add(item: string): void {\n  if (item) this.items.push(item.trim());\n}',
       );
       assert.equal(applied(applyEditAnswer(FILE, ADD, answer)), CHANGED);
+    });
+
+    it('re-indents level by level when the model used another indent width (4 spaces a level where the file has 2)', () => {
+      const answer = sr(
+        '    add(item: string): void {\n        this.items.push(item);\n    }',
+        '    add(item: string): void {\n        if (item) {\n            this.items.push(item);\n        }\n    }',
+      );
+      const nested = FILE.replace('    this.items.push(item);\n', '    if (item) {\n      this.items.push(item);\n    }\n');
+      assert.equal(applied(applyEditAnswer(FILE, ADD, answer)), nested);
+      // And the other way: a file with 4 spaces a level, a model with 2.
+      const wide = FILE.replace(/^( +)/gm, (lead) => lead + lead);
+      const narrow = sr(
+        '  add(item: string): void {\n    this.items.push(item);\n  }',
+        '  add(item: string): void {\n    if (item) {\n      this.items.push(item);\n    }\n  }',
+      );
+      const wideNested = wide.replace(
+        '        this.items.push(item);\n',
+        '        if (item) {\n            this.items.push(item);\n        }\n',
+      );
+      assert.equal(applied(applyEditAnswer(wide, { startLine: 5, endLine: 7 }, narrow)), wideNested);
     });
 
     it('tolerates trailing spaces and CRLF in the search text', () => {
