@@ -1,9 +1,12 @@
-// `npm run bench:edit`: the inline edit applier against the frozen, blind corpus in bench/editCorpus/
-// (real files, raw model answers in every shape models send). Prints JSON: how many answers were
-// applied exactly, refused (right when the case expects a refusal), and applied wrong (a changed file
-// that differs from the expected one, or any change where a refusal was expected). Targets: >= 97%
-// exact, 0 wrong.
-import { readdirSync, readFileSync } from 'node:fs';
+// `npm run bench:edit`: the inline edit applier against the frozen, blind corpora in bench/editCorpus/
+// (round 1: every answer shape models send; round 2, bench/editCorpus/round2/: structure and
+// indentation at the edges of the selection), real files and raw model answers. Prints JSON per round
+// and overall: how many answers were applied exactly, refused (right when the case expects a refusal),
+// and applied wrong (a changed file that differs from the expected one, or any change where a refusal
+// was expected), and whether every case file still has the sha256 its FROZEN list records.
+// Targets: >= 97% exact, 0 wrong.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEditAnswer } from '../src/core/edit/editApplier';
 
@@ -19,54 +22,93 @@ interface Case {
 
 type Verdict = 'exact' | 'refusedRight' | 'refusedWrongly' | 'appliedWrong';
 
-const dir = join(__dirname, 'editCorpus', 'cases');
-const cases: Case[] = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Case);
-
-const counts: Record<Verdict, number> = { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
-const byFormat: Record<string, Record<Verdict, number>> = {};
-const misses: Array<{ id: string; format: string; verdict: Verdict; message?: string }> = [];
-const times: number[] = [];
-for (const c of cases) {
-  const start = performance.now();
-  const outcome = applyEditAnswer(c.fileText, c.selection, c.rawAnswer);
-  times.push(performance.now() - start);
-  let verdict: Verdict;
-  if (c.expected.kind === 'apply') {
-    if (outcome.kind === 'refuse') verdict = 'refusedWrongly';
-    else verdict = outcome.fileText === c.expected.fileText ? 'exact' : 'appliedWrong';
-  } else {
-    verdict = outcome.kind === 'refuse' ? 'refusedRight' : 'appliedWrong';
-  }
-  counts[verdict]++;
-  byFormat[c.format] ??= { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
-  byFormat[c.format][verdict]++;
-  if (verdict === 'refusedWrongly' || verdict === 'appliedWrong') {
-    misses.push({ id: c.id, format: c.format, verdict, ...(outcome.kind === 'refuse' ? { message: outcome.message } : {}) });
-  }
+/** Whether every case file of the corpus in `dir` is listed in its FROZEN file with the same sha256. */
+function frozenIntact(dir: string, files: readonly string[]): boolean {
+  const listed = new Map(
+    readFileSync(join(dir, 'FROZEN'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(66), line.slice(0, 64)] as const),
+  );
+  return (
+    listed.size === files.length &&
+    files.every(
+      (f) =>
+        listed.get(`cases/${f}`) ===
+        createHash('sha256')
+          .update(readFileSync(join(dir, 'cases', f)))
+          .digest('hex'),
+    )
+  );
 }
-times.sort((a, b) => a - b);
-const applyCases = cases.filter((c) => c.expected.kind === 'apply').length;
-const refuseCases = cases.length - applyCases;
-const pct = (n: number, of: number) => Math.round((1000 * n) / Math.max(1, of)) / 10;
+
+function run(dir: string) {
+  const files = readdirSync(join(dir, 'cases'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const cases = files.map((f) => JSON.parse(readFileSync(join(dir, 'cases', f), 'utf8')) as Case);
+  const counts: Record<Verdict, number> = { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
+  const byFormat: Record<string, Record<Verdict, number>> = {};
+  const misses: Array<{ id: string; format: string; verdict: Verdict; message?: string }> = [];
+  const times: number[] = [];
+  for (const c of cases) {
+    const start = performance.now();
+    const outcome = applyEditAnswer(c.fileText, c.selection, c.rawAnswer);
+    times.push(performance.now() - start);
+    let verdict: Verdict;
+    if (c.expected.kind === 'apply') {
+      if (outcome.kind === 'refuse') verdict = 'refusedWrongly';
+      else verdict = outcome.fileText === c.expected.fileText ? 'exact' : 'appliedWrong';
+    } else {
+      verdict = outcome.kind === 'refuse' ? 'refusedRight' : 'appliedWrong';
+    }
+    counts[verdict]++;
+    byFormat[c.format] ??= { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
+    byFormat[c.format][verdict]++;
+    if (verdict === 'refusedWrongly' || verdict === 'appliedWrong') {
+      misses.push({ id: c.id, format: c.format, verdict, ...(outcome.kind === 'refuse' ? { message: outcome.message } : {}) });
+    }
+  }
+  times.sort((a, b) => a - b);
+  const applyCases = cases.filter((c) => c.expected.kind === 'apply').length;
+  return {
+    frozenIntact: frozenIntact(dir, files),
+    cases: cases.length,
+    applyCases,
+    refuseCases: cases.length - applyCases,
+    appliedExactly: counts.exact,
+    refusedRight: counts.refusedRight,
+    refusedWrongly: counts.refusedWrongly,
+    appliedWrong: counts.appliedWrong,
+    // Right outcomes over all cases: exact applies plus refusals where a refusal was expected.
+    exactPercent: pct(counts.exact + counts.refusedRight, cases.length),
+    exactOfApplyPercent: pct(counts.exact, applyCases),
+    p95Ms: Math.round(times[Math.floor(times.length * 0.95)] * 100) / 100,
+    byFormat,
+    misses,
+  };
+}
+
+function pct(n: number, of: number): number {
+  return Math.round((1000 * n) / Math.max(1, of)) / 10;
+}
+
+const corpus = join(__dirname, 'editCorpus');
+const rounds = { round1: run(corpus), ...(existsSync(join(corpus, 'round2', 'FROZEN')) ? { round2: run(join(corpus, 'round2')) } : {}) };
+const all = Object.values(rounds);
+const total = (key: 'cases' | 'appliedExactly' | 'refusedRight' | 'appliedWrong' | 'refusedWrongly') => all.reduce((n, r) => n + r[key], 0);
 console.log(
   JSON.stringify(
     {
-      cases: cases.length,
-      applyCases,
-      refuseCases,
-      appliedExactly: counts.exact,
-      refusedRight: counts.refusedRight,
-      refusedWrongly: counts.refusedWrongly,
-      appliedWrong: counts.appliedWrong,
-      // Right outcomes over all cases: exact applies plus refusals where a refusal was expected.
-      exactPercent: pct(counts.exact + counts.refusedRight, cases.length),
-      exactOfApplyPercent: pct(counts.exact, applyCases),
-      p95Ms: Math.round(times[Math.floor(times.length * 0.95)] * 100) / 100,
-      byFormat,
-      misses,
+      overall: {
+        cases: total('cases'),
+        exactPercent: pct(total('appliedExactly') + total('refusedRight'), total('cases')),
+        appliedWrong: total('appliedWrong'),
+        refusedWrongly: total('refusedWrongly'),
+        meetsTargets: pct(total('appliedExactly') + total('refusedRight'), total('cases')) >= 97 && total('appliedWrong') === 0,
+        frozenIntact: all.every((r) => r.frozenIntact),
+      },
+      ...rounds,
     },
     null,
     2,
