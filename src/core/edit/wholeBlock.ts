@@ -53,11 +53,16 @@ export function placeWholeBlock(
   while (fileEnd > end && isBlank(file[fileEnd - 1])) fileEnd--;
   const starts = [...new Set([start, inner.start, fileStart, ...anchors(file, block[0], start, -1)])];
   const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  // A range the block replaces opens and closes as many brackets as the block does, when one can: a `}`
+  // the block adds (a new scope around the body) is not the enclosing class's `}` after the selection.
+  const balanced = balance(block);
+  const keepsStructure = (p: number, q: number) => balance(file.slice(p, q)) === balanced;
+  const structural = starts.some((p) => ends.some((q) => p <= inner.start && q >= inner.end && p <= q && keepsStructure(p, q)));
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const p of starts) {
     for (const q of ends) {
-      if (p > inner.start || q < inner.end || p > q) continue;
-      const s = score(file, block, p, q, inner);
+      if (p > inner.start || q < inner.end || p > q || (structural && !keepsStructure(p, q))) continue;
+      const s = score(file, block, p, q);
       const e = echoes(file, block, p, q);
       if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range: { start: p, end: q }, score: s, echoes: e };
     }
@@ -90,30 +95,31 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
   );
 }
 
-/**
- * Minus the number of lines changed if `block` replaced file[p, q). A file line outside the selection
- * counts as repeated only if it is indented as the block's line is, relative to the lines matched inside
- * the selection: a closing `}` the model added (wrapping the body in a new scope) is not the enclosing
- * class's `}`, which sits one level further out.
- */
-function score(file: readonly string[], block: readonly string[], p: number, q: number, selection: LineRange): number {
+/** Minus the number of lines changed if `block` replaced file[p, q). */
+function score(file: readonly string[], block: readonly string[], p: number, q: number): number {
   const old = file.slice(p, q).map((l) => l.trim());
-  const pairs: Array<{ at: number; line: string }> = [];
-  let i = p;
-  let j = 0;
+  let common = 0;
   for (const part of diffArrays(
     old,
     block.map((l) => l.trim()),
   )) {
-    if (part.added) j += part.count!;
-    else if (part.removed) i += part.count!;
-    else for (let k = 0; k < part.count!; k++) pairs.push({ at: i++, line: block[j++] });
+    if (!part.added && !part.removed) common += part.count!;
   }
-  const inside = (at: number) => at >= selection.start && at < selection.end;
-  const shiftOf = (pair: { at: number; line: string }) => leadingWhitespace(file[pair.at]).length - leadingWhitespace(pair.line).length;
-  const reference = pairs.find((pair) => inside(pair.at) && !isBlank(pair.line));
-  const common = pairs.filter((pair) => !reference || inside(pair.at) || isBlank(pair.line) || shiftOf(pair) === shiftOf(reference)).length;
   return 2 * common - old.length - block.length;
+}
+
+/** How many more of each bracket the lines open than they close: `{`, `(`, `[`. */
+function balance(lines: readonly string[]): string {
+  const net = [0, 0, 0];
+  for (const line of lines) {
+    for (const ch of line) {
+      const open = '{(['.indexOf(ch);
+      const close = '})]'.indexOf(ch);
+      if (open >= 0) net[open]++;
+      else if (close >= 0) net[close]--;
+    }
+  }
+  return net.join();
 }
 
 /**
