@@ -123,15 +123,58 @@ function balance(lines: readonly string[]): string {
 }
 
 /**
- * The block moved to the file's indentation when the model dropped its base indentation: the block's
- * least indented line sits left of the range's least indented line. Deliberate re-indentation inside the
- * block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
+ * The block at the file's indentation. A model that indents with another unit (4 spaces a level where
+ * the file has 2, spaces where it has tabs) has each line re-indented by its level under the block's
+ * least indented line, which sits at the range's. Else the block moves only when the model dropped its
+ * base indentation: its least indented line sits left of the range's. Deliberate re-indentation inside
+ * the block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
  */
 function reindented(file: readonly string[], range: LineRange, block: readonly string[]): string[] {
   const base = minimumIndent(file.slice(range.start, range.end));
   const own = minimumIndent(block);
-  if (base === undefined || own === undefined || base === own || !base.startsWith(own)) return [...block];
+  if (base === undefined || own === undefined) return [...block];
+  const fileUnit = indentUnit(file);
+  const blockUnit = indentUnit(block) ?? indentUnit(block, false);
+  if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
+  // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
+  if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
+  if (base === own || !base.startsWith(own)) return [...block];
   return block.map(indentShift(own, base));
+}
+
+/** `line`, indented `own` plus some levels of `unit` (and alignment spaces), as `base` plus as many levels of `toUnit`. */
+function relevelled(line: string, own: string, unit: string, base: string, toUnit: string): string {
+  const lead = leadingWhitespace(line);
+  if (isBlank(line) || !lead.startsWith(own)) return line;
+  let rest = lead.slice(own.length);
+  let levels = 0;
+  for (; rest.startsWith(unit); levels++) rest = rest.slice(unit.length);
+  return base + toUnit.repeat(levels) + rest + line.slice(lead.length);
+}
+
+/**
+ * What one level of indentation is in these lines: a tab, or the commonest step in spaces from a line
+ * that opens a block (ends with `{`, `(`, `[` or `:`) to the next, or, with `openersOnly` false, from
+ * any line to a deeper next one (a body without braces); undefined when they show none.
+ */
+function indentUnit(lines: readonly string[], openersOnly = true): string | undefined {
+  const code = lines.filter((line) => !isBlank(line));
+  const steps = new Map<string, number>();
+  for (let i = 1; i < code.length; i++) {
+    if (openersOnly && !/[{([:]\s*$/.test(code[i - 1])) continue;
+    const before = leadingWhitespace(code[i - 1]);
+    const after = leadingWhitespace(code[i]);
+    if (after.length <= before.length || !after.startsWith(before)) continue;
+    const step = after.slice(before.length);
+    const unit = /^\t/.test(step) ? '\t' : /^ +$/.test(step) && step.length <= 8 ? step : undefined;
+    if (unit) steps.set(unit, (steps.get(unit) ?? 0) + 1);
+  }
+  let best: string | undefined;
+  for (const [unit, count] of steps) {
+    const bestCount = best === undefined ? 0 : steps.get(best)!;
+    if (count > bestCount || (count === bestCount && unit.length < best!.length)) best = unit;
+  }
+  return best;
 }
 
 function minimumIndent(lines: readonly string[]): string | undefined {

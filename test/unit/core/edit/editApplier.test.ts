@@ -65,6 +65,21 @@ describe('the edit applier', () => {
       assert.equal(applied(applyEditAnswer(FILE, COUNT, `\`\`\`ts\n${block}\n\`\`\``)), wrapped, 'the base indentation dropped');
     });
 
+    it("re-indents a block written with another unit (4 spaces a level, or spaces for tabs) by level, at the file's own", () => {
+      const nested = FILE.replace('    this.items.push(item);\n', '    if (item) {\n      this.items.push(item);\n    }\n');
+      const wide = '```ts\n  add(item: string): void {\n      if (item) {\n          this.items.push(item);\n      }\n  }\n```';
+      assert.equal(applied(applyEditAnswer(FILE, ADD, wide)), nested);
+      const tabbed = FILE.replace(/^((?: {2})+)/gm, (lead) => '\t'.repeat(lead.length / 2));
+      const tabbedNested = nested.replace(/^((?: {2})+)/gm, (lead) => '\t'.repeat(lead.length / 2));
+      assert.equal(applied(applyEditAnswer(tabbed, ADD, wide)), tabbedNested, 'spaces in the answer, tabs in the file');
+      const flat = '```ts\n        if (item) this.items.push(item.trim());\n```';
+      assert.equal(
+        applied(applyEditAnswer(tabbed, { startLine: 6, endLine: 6 }, flat)),
+        tabbed.replace('\t\tthis.items.push(item);', '\t\tif (item) this.items.push(item.trim());'),
+        'a one-line answer in spaces lands at the tabs of the line it replaces',
+      );
+    });
+
     it('does not duplicate context lines the model repeated around the selection', () => {
       const answer = [
         '```ts',
