@@ -1,6 +1,7 @@
 // `npm run bench:edit`: the inline edit applier against the frozen, blind corpora in bench/editCorpus/
 // (round 1: every answer shape models send; round 2, bench/editCorpus/round2/: structure and
-// indentation at the edges of the selection), real files and raw model answers. Prints JSON per round
+// indentation at the edges of the selection; each later roundN/ another sample written after the
+// fixes the round before it led to), real files and raw model answers. Prints JSON per round
 // and overall: how many answers were applied exactly, refused (right when the case expects a refusal),
 // and applied wrong (a changed file that differs from the expected one, or any change where a refusal
 // was expected), and whether every case file still has the sha256 its FROZEN list records.
@@ -94,7 +95,12 @@ function pct(n: number, of: number): number {
 }
 
 const corpus = join(__dirname, 'editCorpus');
-const rounds = { round1: run(corpus), ...(existsSync(join(corpus, 'round2', 'FROZEN')) ? { round2: run(join(corpus, 'round2')) } : {}) };
+// Round 1 at the corpus's root; each later round in a folder of its own, counted once it is frozen.
+const later = readdirSync(corpus)
+  .filter((name) => /^round\d+$/.test(name) && existsSync(join(corpus, name, 'FROZEN')))
+  .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
+const rounds: Record<string, ReturnType<typeof run>> = { round1: run(corpus) };
+for (const name of later) rounds[name] = run(join(corpus, name));
 const all = Object.values(rounds);
 const total = (key: 'cases' | 'appliedExactly' | 'refusedRight' | 'appliedWrong' | 'refusedWrongly') => all.reduce((n, r) => n + r[key], 0);
 console.log(
