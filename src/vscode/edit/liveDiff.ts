@@ -37,13 +37,12 @@ export class LiveDiff implements vscode.Disposable {
   /** The text Tandem's next (or last) change leaves in the document: a change that produces it is ours. */
   private expected: string;
   /**
-   * The texts Tandem's changes still on their way will leave. Two can be: with auto-save, VS Code asks for
+   * The texts Tandem's redraws still on their way will leave. Two can be: with auto-save, VS Code asks for
    * the text to save (onWillSave) while a redraw is on its way, and that redraw's change arrives after.
    */
   private readonly ours: string[] = [];
-  /** The texts of the saves under way (onWillSave gave them), oldest first, and when the last began. */
-  private readonly saving: string[] = [];
-  private savingSince = 0;
+  /** The saves under way, oldest first: the text each one's edit leaves (also Tandem's), and when it began. */
+  private readonly saves: Array<{ text: string; since: number }> = [];
   /** Final draws waiting for the saves under way to end. */
   private readonly afterSaves: Array<() => void> = [];
   /** The document's text as the last change event left it. */
@@ -77,17 +76,14 @@ export class LiveDiff implements vscode.Disposable {
         if (event.document !== this.document || this.ended) return;
         const decided = this.pending.resolved();
         this.expected = decided;
-        this.ours.push(decided);
-        this.saving.push(decided);
-        this.savingSince = Date.now();
+        this.saves.push({ text: decided, since: Date.now() });
         event.waitUntil(Promise.resolve([vscode.TextEdit.replace(WHOLE_DOCUMENT, decided)]));
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (doc !== this.document) return;
         // The save's own change came before this; a redraw's that is still on its way stays known.
-        const saved = this.saving.shift();
-        if (saved !== undefined) this.forget(saved);
-        if (this.saving.length === 0) for (const resume of this.afterSaves.splice(0)) resume();
+        this.saves.shift();
+        if (this.saves.length === 0) for (const resume of this.afterSaves.splice(0)) resume();
         if (!this.ended) void this.draw();
       }),
     );
@@ -104,12 +100,7 @@ export class LiveDiff implements vscode.Disposable {
     if (this.ended && !final) return;
     // A save under way took the pending lines out with the text decided before this: the decision is
     // drawn once it has ended, or that save's edit would land over it and undo it.
-    if (final && this.saveUnderWay()) {
-      await new Promise<void>((resume) => {
-        this.afterSaves.push(resume);
-        setTimeout(resume, SAVE_GIVES_UP_MS);
-      });
-    }
+    if (final && this.saveUnderWay()) await this.savesEnded();
     // The user may type while an edit is on its way; the editor then refuses it, and it is made again
     // from the pending edit, which has their keystrokes folded in.
     for (let attempt = 0; ; attempt++) {
@@ -156,10 +147,25 @@ export class LiveDiff implements vscode.Disposable {
    * after its own edit took the pending lines out: a redraw landing in between would be saved.
    */
   private saveUnderWay(): boolean {
-    if (this.saving.length === 0) return false;
-    if (Date.now() - this.savingSince < SAVE_GIVES_UP_MS) return true;
-    for (const text of this.saving.splice(0)) this.forget(text); // a save that failed says so no other way
+    const last = this.saves.at(-1);
+    if (!last) return false;
+    if (Date.now() - last.since < SAVE_GIVES_UP_MS) return true;
+    this.saves.length = 0; // a save that failed says so no other way
     return false;
+  }
+
+  /** Resolves once the saves under way have ended, or they are given up. */
+  private savesEnded(): Promise<void> {
+    return new Promise((resume) => {
+      const done = () => {
+        clearTimeout(timer);
+        const at = this.afterSaves.indexOf(done);
+        if (at >= 0) this.afterSaves.splice(at, 1);
+        resume();
+      };
+      const timer = setTimeout(done, SAVE_GIVES_UP_MS);
+      this.afterSaves.push(done);
+    });
   }
 
   /** One of Tandem's changes has landed (or was refused): its text no longer marks a change as ours. */
@@ -196,7 +202,7 @@ export class LiveDiff implements vscode.Disposable {
     const now = this.document.getText();
     const before = this.seen;
     this.seen = now;
-    if (now === this.expected || this.ours.includes(now)) return;
+    if (now === this.expected || this.ours.includes(now) || this.saves.some((save) => save.text === now)) return;
     // The user's change, in the shown text's offsets. The document may still hold lines a redraw is about
     // to take out (the other side of a hunk the previous keystroke settled): offsets past them move back.
     const shown = this.pending.shownText();
