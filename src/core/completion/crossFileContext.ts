@@ -12,6 +12,8 @@ import { LruCache } from './lruCache';
 import { definitionIndex, PARTIAL_MATCHES, placeOf, startingWith } from './partialDefinitions';
 
 type Neighbours = ReturnType<ContextSource['neighbours']>;
+/** A workspace symbol search: what it found, whether that is all there is, and whether it has landed. */
+type SymbolSearch = { found: NamedDefinition[]; complete: boolean; landed: boolean };
 
 /** A request waits this long for definitions; what arrives later joins the context of the block's later requests. */
 const DEFINITION_BOX_MS = 100;
@@ -40,7 +42,7 @@ interface Chosen {
   /** Definitions the identifiers typed in this block brought in: they stay for the block. */
   brought: NamedDefinition[];
   /** The workspace symbol searches of this block, by the identifier searched for. */
-  searched: Map<string, { found: NamedDefinition[]; complete: boolean; landed: boolean }>;
+  searched: Map<string, SymbolSearch>;
   /** The block's latest query, for a search that lands after it. */
   query: ContextQuery;
 }
@@ -144,7 +146,7 @@ export class CrossFileContext {
    */
   private bringIn(entry: Chosen, partial: string, budget: number, style: CommentStyle): void {
     // The longest search this identifier can use: one for it, or for a prefix of it that found all there was.
-    let search: { found: NamedDefinition[]; complete: boolean; landed: boolean } | undefined;
+    let search: SymbolSearch | undefined;
     for (const [searchedFor, result] of entry.searched) {
       if (partial.startsWith(searchedFor) && (result.complete || searchedFor === partial || !result.landed)) search = result;
     }
@@ -166,7 +168,7 @@ export class CrossFileContext {
   private search(entry: Chosen, partial: string, budget: number, style: CommentStyle): void {
     const symbols = this.deps.source.symbols;
     if (!symbols || [...entry.searched.values()].some((s) => !s.landed)) return; // one at a time
-    const result = { found: [] as NamedDefinition[], complete: false, landed: false };
+    const result: SymbolSearch = { found: [], complete: false, landed: false };
     entry.searched.set(partial, result);
     const version = this.version;
     const controller = new AbortController();
