@@ -4,6 +4,7 @@
 // from the workspace's symbols (ContextSource.symbols, for files that are not open).
 import { definitionEnd } from './contextSymbols';
 import type { ContextChunk, ContextFile, NamedDefinition } from './contextTypes';
+import { LruCache } from './lruCache';
 
 /** A line that defines a name: a declaration keyword, or an assignment to `exports`. */
 const DEFINES = /\b(?:function\*?|class|def|interface|type|enum|const|let|var)\s+([A-Za-z_$][\w$]*)|\bexports\.([A-Za-z_$][\w$]*)\s*=/;
@@ -26,13 +27,23 @@ function definitionsInLines(path: string, lines: readonly string[], startLine: n
 }
 
 const indexes = new WeakMap<object, NamedDefinition[]>();
+/** Each open file's definitions, kept while its text stays the same: another file's edit chooses the context again, not this. */
+const byFile = new LruCache<{ text: string; definitions: NamedDefinition[] }>(64);
+
+function definitionsInFile(file: ContextFile): NamedDefinition[] {
+  const known = byFile.get(file.path);
+  if (known?.text === file.text) return known.definitions;
+  const definitions = definitionsInLines(file.path, file.text.slice(0, MAX_FILE_CHARS).split('\n'), 0);
+  byFile.set(file.path, { text: file.text, definitions });
+  return definitions;
+}
 
 /** The definitions in the open files and the recently edited chunks, indexed once per `neighbours`. */
 export function definitionIndex(neighbours: { files: readonly ContextFile[]; chunks: readonly ContextChunk[] }): NamedDefinition[] {
   let index = indexes.get(neighbours);
   if (!index) {
     index = [
-      ...neighbours.files.flatMap((f) => definitionsInLines(f.path, f.text.slice(0, MAX_FILE_CHARS).split('\n'), 0)),
+      ...neighbours.files.flatMap(definitionsInFile),
       ...neighbours.chunks.flatMap((c) => definitionsInLines(c.path, c.text.split('\n'), c.startLine)),
     ];
     indexes.set(neighbours, index);
