@@ -166,7 +166,7 @@ function indentUnit(lines: readonly string[], openersOnly = true): string | unde
     const after = leadingWhitespace(code[i]);
     if (after.length <= before.length || !after.startsWith(before)) continue;
     const step = after.slice(before.length);
-    const unit = /^\t/.test(step) ? '\t' : /^ +$/.test(step) && step.length <= 8 ? step : undefined;
+    const unit = /^\t/.test(step) ? '\t' : /^ +$/.test(step) && step.length >= 2 && step.length <= 8 ? step : undefined;
     if (unit) steps.set(unit, (steps.get(unit) ?? 0) + 1);
   }
   let best: string | undefined;
