@@ -4,6 +4,7 @@
 import { diffArrays } from 'diff';
 import type { BlockMatch } from './blockMatch';
 import { isBlank, leadingWhitespace } from './editText';
+import { indentUnit, relevelled } from './indentUnits';
 
 /** New lines, and for each the file line it was copied from (undefined for a line the model wrote). */
 export interface NewLines {
@@ -17,7 +18,7 @@ export function replacementLines(
   oldBlock: readonly string[],
   newBlock: readonly string[],
 ): NewLines {
-  const reindent = indentMapper(file, match, oldBlock);
+  const reindent = indentMapper(file, match, oldBlock, newBlock);
   const parts = diffArrays(
     oldBlock.map((l) => l.trimEnd()),
     newBlock.map((l) => l.trimEnd()),
@@ -63,12 +64,25 @@ export function replacementLines(
 }
 
 /** How a new line's indentation is turned into the file's, from the quoted lines that matched non-blank file lines. */
-function indentMapper(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string) => string {
+function indentMapper(
+  file: readonly string[],
+  match: BlockMatch,
+  oldBlock: readonly string[],
+  newBlock: readonly string[],
+): (line: string) => string {
   const pairs: Array<{ quoted: string; actual: string }> = [];
   for (let j = 0; j < oldBlock.length; j++) {
     const at = match.fileLineOf[j];
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
     pairs.push({ quoted: leadingWhitespace(oldBlock[j]), actual: leadingWhitespace(file[at]) });
+  }
+  // The model's own lines in its own unit (2 spaces a level where the file, and the lines it quoted, have
+  // 4): each goes by its level under the first quoted line.
+  const fileUnit = indentUnit(file);
+  const newUnit = indentUnit(newBlock);
+  if (pairs[0] && fileUnit && newUnit && newUnit !== fileUnit && newUnit !== indentUnit(oldBlock)) {
+    const { quoted, actual } = pairs[0];
+    return (line) => relevelled(line, quoted, newUnit, actual, fileUnit);
   }
   // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
   const differing = pairs.find((p) => p.quoted !== p.actual);

@@ -4,6 +4,7 @@
 // last line sits in the file, the one that makes the smallest change wins: the edit that explains
 // the answer with the least rewriting is the one the model meant.
 import { diffArrays } from 'diff';
+import { indentUnit, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
 import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
@@ -140,41 +141,6 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
   if (base === own || !base.startsWith(own)) return [...block];
   return block.map(indentShift(own, base));
-}
-
-/** `line`, indented `own` plus some levels of `unit` (and alignment spaces), as `base` plus as many levels of `toUnit`. */
-function relevelled(line: string, own: string, unit: string, base: string, toUnit: string): string {
-  const lead = leadingWhitespace(line);
-  if (isBlank(line) || !lead.startsWith(own)) return line;
-  let rest = lead.slice(own.length);
-  let levels = 0;
-  for (; rest.startsWith(unit); levels++) rest = rest.slice(unit.length);
-  return base + toUnit.repeat(levels) + rest + line.slice(lead.length);
-}
-
-/**
- * What one level of indentation is in these lines: a tab, or the commonest step in spaces from a line
- * that opens a block (ends with `{`, `(`, `[` or `:`) to the next, or, with `openersOnly` false, from
- * any line to a deeper next one (a body without braces); undefined when they show none.
- */
-function indentUnit(lines: readonly string[], openersOnly = true): string | undefined {
-  const code = lines.filter((line) => !isBlank(line));
-  const steps = new Map<string, number>();
-  for (let i = 1; i < code.length; i++) {
-    if (openersOnly && !/[{([:]\s*$/.test(code[i - 1])) continue;
-    const before = leadingWhitespace(code[i - 1]);
-    const after = leadingWhitespace(code[i]);
-    if (after.length <= before.length || !after.startsWith(before)) continue;
-    const step = after.slice(before.length);
-    const unit = /^\t/.test(step) ? '\t' : /^ +$/.test(step) && step.length >= 2 && step.length <= 8 ? step : undefined;
-    if (unit) steps.set(unit, (steps.get(unit) ?? 0) + 1);
-  }
-  let best: string | undefined;
-  for (const [unit, count] of steps) {
-    const bestCount = best === undefined ? 0 : steps.get(best)!;
-    if (count > bestCount || (count === bestCount && unit.length < best!.length)) best = unit;
-  }
-  return best;
 }
 
 function minimumIndent(lines: readonly string[]): string | undefined {

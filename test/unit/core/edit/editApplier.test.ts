@@ -194,6 +194,19 @@ describe('the edit applier', () => {
       assert.equal(applied(applyEditAnswer(wide, { startLine: 5, endLine: 7 }, narrow)), wideNested);
     });
 
+    it("puts the model's own lines at the file's unit when it quoted the file's lines as they are but wrote its new ones 2 spaces a level", () => {
+      const wide = FILE.replace(/^( +)/gm, (lead) => lead + lead);
+      const answer = sr(
+        '    add(item: string): void {\n        this.items.push(item);',
+        '    add(item: string): void {\n      if (!item) {\n        return;\n      }\n        this.items.push(item);',
+      );
+      const guarded = '        if (!item) {\n            return;\n        }\n        this.items.push(item);\n';
+      assert.equal(
+        applied(applyEditAnswer(wide, { startLine: 5, endLine: 7 }, answer)),
+        wide.replace('        this.items.push(item);\n', guarded),
+      );
+    });
+
     it('tolerates trailing spaces and CRLF in the search text', () => {
       const answer = sr(
         '  add(item: string): void {   \r\n    this.items.push(item);  ',
