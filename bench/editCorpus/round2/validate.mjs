@@ -76,8 +76,11 @@ for (const f of files) {
         const head = lines.slice(0, s.startLine);
         const tail = lines.slice(s.endLine + 1);
         const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-        if (out.length < head.length + tail.length || !same(out.slice(0, head.length), head) ||
-            !same(out.slice(out.length - tail.length), tail))
+        if (
+          out.length < head.length + tail.length ||
+          !same(out.slice(0, head.length), head) ||
+          !same(out.slice(out.length - tail.length), tail)
+        )
           fail(f, 'a line outside the selection changed');
       }
     }

@@ -77,8 +77,11 @@ for (const f of files) {
         const head = lines.slice(0, s.startLine);
         const tail = lines.slice(s.endLine + 1);
         const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
-        if (out.length < head.length + tail.length || !same(out.slice(0, head.length), head) ||
-            !same(out.slice(out.length - tail.length), tail))
+        if (
+          out.length < head.length + tail.length ||
+          !same(out.slice(0, head.length), head) ||
+          !same(out.slice(out.length - tail.length), tail)
+        )
           fail(f, 'a line outside the selection changed');
       }
     }
@@ -86,8 +89,9 @@ for (const f of files) {
   if (/^\//.test(c.source ?? '')) fail(f, 'source names an absolute path');
   // Round 3: every string anywhere in the case, not only the main fields.
   const walk = (v, where) => {
-    if (typeof v === 'string') { if (machinePath.test(v)) fail(f, `"${where}" holds a machine path`); }
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, where ? `${where}.${k}` : k);
+    if (typeof v === 'string') {
+      if (machinePath.test(v)) fail(f, `"${where}" holds a machine path`);
+    } else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, where ? `${where}.${k}` : k);
   };
   walk(c, '');
   counts.format[c.format] = (counts.format[c.format] ?? 0) + 1;
