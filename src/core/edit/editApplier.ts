@@ -3,6 +3,7 @@
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, unfinishedThinking, type Fence, type ReplaceBlock } from './answerFormats';
 import { findBlock, type LineRange } from './blockMatch';
+import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
@@ -134,6 +135,8 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   let eols = [...text.eols];
   let scope = { ...chosen };
   const changes: Change[] = [];
+  // The file's indentation unit, read once: a few replaced lines do not change it.
+  const fileUnit = indentUnit(text.lines);
   for (let n = 0; n < blocks.length; n++) {
     const block = blocks[n];
     const name =
@@ -159,7 +162,7 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       if (found.kind === 'missing')
         return refuse('notFound', `${name} does not match the file: "${firstLine(search)}" was not found.`, format);
       const { match } = found;
-      const made = replacementLines(lines, match, search, replace);
+      const made = replacementLines(lines, match, search, replace, fileUnit);
       const newLines = made.lines;
       const removed = match.end - match.start;
       // Lines kept byte for byte keep their endings; new lines get the file's usual one.

@@ -17,8 +17,9 @@ export function replacementLines(
   match: BlockMatch,
   oldBlock: readonly string[],
   newBlock: readonly string[],
+  fileUnit: string | undefined,
 ): NewLines {
-  const reindent = indentMapper(file, match, oldBlock, newBlock);
+  const reindent = indentMapper(file, match, oldBlock, newBlock, fileUnit);
   const parts = diffArrays(
     oldBlock.map((l) => l.trimEnd()),
     newBlock.map((l) => l.trimEnd()),
@@ -69,6 +70,7 @@ function indentMapper(
   match: BlockMatch,
   oldBlock: readonly string[],
   newBlock: readonly string[],
+  fileUnit: string | undefined,
 ): (line: string) => string {
   const pairs: Array<{ quoted: string; actual: string }> = [];
   for (let j = 0; j < oldBlock.length; j++) {
@@ -78,7 +80,6 @@ function indentMapper(
   }
   // The model's own lines in its own unit (2 spaces a level where the file, and the lines it quoted, have
   // 4): each goes by its level under the first quoted line.
-  const fileUnit = indentUnit(file);
   const newUnit = indentUnit(newBlock);
   if (pairs[0] && fileUnit && newUnit && newUnit !== fileUnit && newUnit !== indentUnit(oldBlock)) {
     const { quoted, actual } = pairs[0];

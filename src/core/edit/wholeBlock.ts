@@ -56,8 +56,10 @@ export function placeWholeBlock(
   const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
   // A range the block replaces opens and closes as many brackets as the block does, when one can: a `}`
   // the block adds (a new scope around the body) is not the enclosing class's `}` after the selection.
-  const balanced = balance(block);
-  const keepsStructure = (p: number, q: number) => balance(file.slice(p, q)) === balanced;
+  const balanced = balance(block).join();
+  const from = Math.min(...starts);
+  const opened = openedBefore(file.slice(from, Math.max(...ends)));
+  const keepsStructure = (p: number, q: number) => opened[q - from].map((n, k) => n - opened[p - from][k]).join() === balanced;
   const structural = starts.some((p) => ends.some((q) => p <= inner.start && q >= inner.end && p <= q && keepsStructure(p, q)));
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const p of starts) {
@@ -110,17 +112,24 @@ function score(file: readonly string[], block: readonly string[], p: number, q: 
 }
 
 /** How many more of each bracket the lines open than they close: `{`, `(`, `[`. */
-function balance(lines: readonly string[]): string {
-  const net = [0, 0, 0];
+function balance(lines: readonly string[]): number[] {
+  return openedBefore(lines)[lines.length];
+}
+
+/** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
+function openedBefore(lines: readonly string[]): number[][] {
+  const sums = [[0, 0, 0]];
   for (const line of lines) {
+    const net = [...sums[sums.length - 1]];
     for (const ch of line) {
       const open = '{(['.indexOf(ch);
       const close = '})]'.indexOf(ch);
       if (open >= 0) net[open]++;
       else if (close >= 0) net[close]--;
     }
+    sums.push(net);
   }
-  return net.join();
+  return sums;
 }
 
 /**

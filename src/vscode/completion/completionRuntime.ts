@@ -9,7 +9,6 @@ import type { RateLimitCooldown } from '../../core/completion/rateLimitCooldown'
 import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
 import { meteredFim } from '../../core/spend/meteredStreams';
 import type { UsageSink } from '../../core/spend/spendTypes';
-import type { Logger } from '../../core/transport/logger';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import { CompletionNotices } from './completionNotices';
@@ -20,7 +19,7 @@ import { TandemInlineCompletionProvider } from './inlineCompletionProvider';
 
 interface CompletionRuntimeDeps {
   clients: ServiceClients;
-  log: Logger;
+  log: vscode.LogOutputChannel;
   gate: OutflowGate;
   settings: CompletionSettingsReader;
   status: CompletionStatus;

@@ -174,7 +174,7 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
     if (!this.definitionAllowed(uri)) return undefined;
     const path = policyPath(uri);
     const document = await vscode.workspace.openTextDocument(uri);
-    if (signal.aborted || !this.eligible(document)) return undefined;
+    if (signal.aborted) return undefined;
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', uri);
     const symbol = innermost(symbols ?? [], start);
     const lines = document.getText().split('\n');
@@ -188,11 +188,12 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
    * declarations (lib.d.ts, node_modules) would crowd out the project's own.
    */
   private definitionAllowed(uri: vscode.Uri): boolean {
-    return !/[\\/]node_modules[\\/]/.test(uri.path) && FILE_SCHEMES.has(uri.scheme) && this.verdicts.contextAllowed(uri);
+    return !/[\\/]node_modules[\\/]/.test(uri.path) && this.eligible({ uri });
   }
 
-  private eligible(document: vscode.TextDocument): boolean {
-    return FILE_SCHEMES.has(document.uri.scheme) && this.verdicts.contextAllowed(document.uri);
+  /** A file whose text may be sent as context: a local or remote file the sensitive-path policy allows. */
+  private eligible({ uri }: { uri: vscode.Uri }): boolean {
+    return FILE_SCHEMES.has(uri.scheme) && this.verdicts.contextAllowed(uri);
   }
 }
 

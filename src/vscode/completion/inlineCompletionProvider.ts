@@ -3,7 +3,6 @@ import { COMMANDS } from '../../core/config/commandCatalog';
 import type { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import { isServiceError } from '../../core/errors/serviceError';
-import type { Logger } from '../../core/transport/logger';
 import { signalFromToken } from '../lifecycle/cancellation';
 import { describeError } from '../errors/errorNotice';
 import type { CompletionNotices } from './completionNotices';
@@ -21,7 +20,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     private readonly settings: CompletionSettingsReader,
     private readonly status: CompletionStatus,
     private readonly notices: CompletionNotices,
-    private readonly log: Logger,
+    private readonly log: vscode.LogOutputChannel,
     private readonly verdicts: CompletionVerdicts,
     private readonly context?: ContextGatherer,
   ) {}
@@ -43,8 +42,13 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
     const cancel = signalFromToken(token);
     // Each answer is traced with its place (Developer: Set Log Level… → Tandem → Trace), so "why no
-    // suggestion here?" and "why a request here?" can be answered from the log.
-    const where = `completion at ${vscode.workspace.asRelativePath(document.uri)}:${position.line + 1}:${position.character + 1}`;
+    // suggestion here?" and "why a request here?" can be answered from the log. The place is
+    // spelled out only when the log is at Trace: this runs on every keystroke.
+    const trace =
+      this.log.logLevel === vscode.LogLevel.Trace
+        ? (what: string) =>
+            this.log.trace(`completion at ${vscode.workspace.asRelativePath(document.uri)}:${position.line + 1}:${position.character + 1}: ${what}`)
+        : undefined;
     let done: (() => void) | undefined;
     try {
       const text = document.getText();
@@ -59,14 +63,14 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         contextHeader,
         signal: cancel.signal,
         onRequest: () => {
-          this.log.trace?.(`${where}: asking Service B`);
+          trace?.('asking Service B');
           done = this.status.begin();
         },
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
         cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
       });
       if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
-      this.log.trace?.(`${where}: ${outcome.source}, ${outcome.text ? `${outcome.text.length} characters` : 'nothing'}`);
+      trace?.(`${outcome.source}, ${outcome.text ? `${outcome.text.length} characters` : 'nothing'}`);
       if (!outcome.text || token.isCancellationRequested) return undefined;
       // The rest of a suggestion typed through, or the same one asked for again, is not a new one.
       const shown = `${document.uri.toString()}\u0000${document.version}\u0000${outcome.text}`;
@@ -82,7 +86,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       return [item];
     } catch (error) {
       if (cancel.signal.aborted || (isServiceError(error) && error.code === 'aborted')) {
-        this.log.trace?.(`${where}: superseded by the next keystroke`);
+        trace?.('superseded by the next keystroke');
         return undefined;
       }
       // A 429 shows as the cool-down it started (see CompletionEngine), not as a failure.

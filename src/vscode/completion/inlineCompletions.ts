@@ -5,7 +5,6 @@ import { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
 import { Disposable } from '../../core/lifecycle/disposable';
 import { lazyModule } from '../../core/lifecycle/lazyModule';
 import type { UsageSink } from '../../core/spend/spendTypes';
-import type { Logger } from '../../core/transport/logger';
 import type { OutflowGate } from '../security/outflowGate';
 import type { ServiceClients } from '../services/serviceClients';
 import { registerCompletionCommands } from './completionCommands';
@@ -31,7 +30,7 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
   readonly status: CompletionStatus;
   private readonly runtime: () => CompletionRuntime;
 
-  constructor(clients: ServiceClients, log: Logger, gate: OutflowGate, spend?: { sink: UsageSink; pause: BudgetPause }) {
+  constructor(clients: ServiceClients, log: vscode.LogOutputChannel, gate: OutflowGate, spend?: { sink: UsageSink; pause: BudgetPause }) {
     super();
     let loaded: CompletionRuntime | undefined;
     const settings = new CompletionSettingsReader(() => {
