@@ -47,7 +47,9 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     const trace =
       this.log.logLevel === vscode.LogLevel.Trace
         ? (what: string) =>
-            this.log.trace(`completion at ${vscode.workspace.asRelativePath(document.uri)}:${position.line + 1}:${position.character + 1}: ${what}`)
+            this.log.trace(
+              `completion at ${vscode.workspace.asRelativePath(document.uri)}:${position.line + 1}:${position.character + 1}: ${what}`,
+            )
         : undefined;
     let done: (() => void) | undefined;
     try {
