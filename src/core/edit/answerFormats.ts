@@ -17,7 +17,8 @@ export interface ReplaceBlock {
 export type ParsedAnswer =
   | { format: 'searchReplace'; blocks: ReplaceBlock[]; complete: boolean }
   | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
-  | { format: 'wholeBlock'; fences: Fence[]; bare: string[] };
+  /** `prose`: the answer's lines outside its fences, when it has any. */
+  | { format: 'wholeBlock'; fences: Fence[]; bare: string[]; prose: string[] };
 
 // Aider's markers, and Cline's (`------- SEARCH` / `+++++++ REPLACE`).
 const SEARCH_START = /^\s*(<{5,9}\s*(SEARCH|ORIGINAL)?|-{5,9}\s*SEARCH)\s*$/i;
@@ -40,14 +41,14 @@ export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 export function parseAnswer(raw: string): ParsedAnswer {
   const lines = answerLines(raw.replace(THINKING, ''));
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
-  const fences = parseFences(lines);
+  const { fences, prose } = parseFences(lines);
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
   if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
   if (looksLikeDiff(lines, fences)) {
     const source = fences.length === 1 && looksLikeDiff(fences[0].lines, []) ? fences[0].lines : lines;
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
   }
-  return { format: 'wholeBlock', fences, bare: trimBlankEnds(lines) };
+  return { format: 'wholeBlock', fences, bare: trimBlankEnds(lines), prose };
 }
 
 function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
@@ -78,11 +79,15 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
   return { format: 'searchReplace', blocks, complete: state === 'outside' };
 }
 
-function parseFences(lines: readonly string[]): Fence[] {
+function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
   const fences: Fence[] = [];
+  const prose: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE_OPEN.exec(lines[i]);
-    if (!open) continue;
+    if (!open) {
+      prose.push(lines[i]);
+      continue;
+    }
     const marker = open[1];
     const char = marker[0] === '`' ? '`' : '~';
     const close = new RegExp(`^\\s*${char}{${marker.length},}\\s*$`);
@@ -102,7 +107,7 @@ function parseFences(lines: readonly string[]): Fence[] {
     fences.push({ language: open[2] ?? '', lines: body, closed: j < lines.length });
     i = j;
   }
-  return fences;
+  return { fences, prose: fences.length > 0 ? prose : [] };
 }
 
 function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): boolean {

@@ -29,6 +29,10 @@ export type EditOutcome =
 const ELISION =
   /^\s*(\/\/|#|--|\/\*+|\*|<!--|;+|%)?\s*(\.\.\.|…|\[\.\.\.\])\s*(\*\/|-->)?\s*$|^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…)?\s*\(?\s*(rest of|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)\b[^.…]*(\.\.\.|…|code|unchanged|here|before|methods|functions|lines|file|implementation)/i;
 
+/** An answer that opens by saying there is nothing to change: any code after it is an aside (a command, an example). */
+const DECLINES = /^\W*no (code )?changes? (is |are )?(needed|necessary|required)\b/i;
+/** A second option named in the prose ("Option 2", "Approach B"): the code is one of several edits, not the edit. */
+const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ..."). */
 const PLACEHOLDER = /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$/;
 
@@ -57,6 +61,13 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.format === 'unifiedDiff') {
     if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');
+  }
+  // What the prose around the code says decides whether the code is an edit at all.
+  if (DECLINES.test(parsed.prose.find((l) => !isBlank(l)) ?? '')) {
+    return refuse('noCode', 'The answer says no change is needed; its code is not an edit of the selection.', 'wholeBlock');
+  }
+  if (parsed.prose.some((l) => SECOND_OPTION.test(l))) {
+    return refuse('severalBlocks', 'The answer offers more than one way to make the change; ask again for the one you want.', 'wholeBlock');
   }
   const selected = text.lines.slice(chosen.start, chosen.end);
   const block = pickBlock(parsed.fences, parsed.bare, selected);

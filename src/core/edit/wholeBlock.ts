@@ -54,21 +54,28 @@ export function placeWholeBlock(
   while (fileEnd > end && isBlank(file[fileEnd - 1])) fileEnd--;
   const starts = [...new Set([start, inner.start, fileStart, ...anchors(file, block[0], start, -1)])];
   const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  // Past the selection, a range takes only lines the block repeats: a line it would delete there is one
+  // the model never mentioned (bracket counts can agree by chance far away: a shell `case` has `)`).
+  const repeated = new Set(block.map((l) => l.trim()));
+  const onlyRepeated = (from: number, to: number) => file.slice(from, to).every((l) => isBlank(l) || repeated.has(l.trim()));
+  const ranges: LineRange[] = [{ start, end }];
+  for (const p of starts)
+    for (const q of ends)
+      if (p <= inner.start && q >= inner.end && (p !== start || q !== end) && onlyRepeated(p, inner.start) && onlyRepeated(inner.end, q))
+        ranges.push({ start: p, end: q });
   // A range the block replaces opens and closes as many brackets as the block does, when one can: a `}`
   // the block adds (a new scope around the body) is not the enclosing class's `}` after the selection.
   const balanced = balance(block).join();
-  const from = Math.min(...starts);
-  const opened = openedBefore(file.slice(from, Math.max(...ends)));
-  const keepsStructure = (p: number, q: number) => opened[q - from].map((n, k) => n - opened[p - from][k]).join() === balanced;
-  const structural = starts.some((p) => ends.some((q) => p <= inner.start && q >= inner.end && p <= q && keepsStructure(p, q)));
+  const from = Math.min(...ranges.map((r) => r.start));
+  const opened = openedBefore(file.slice(from, Math.max(...ranges.map((r) => r.end))));
+  const keepsStructure = ({ start: p, end: q }: LineRange) => opened[q - from].map((n, k) => n - opened[p - from][k]).join() === balanced;
+  const structural = ranges.some(keepsStructure);
   let best: { range: LineRange; score: number; echoes: number } | undefined;
-  for (const p of starts) {
-    for (const q of ends) {
-      if (p > inner.start || q < inner.end || p > q || (structural && !keepsStructure(p, q))) continue;
-      const s = score(file, block, p, q);
-      const e = echoes(file, block, p, q);
-      if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range: { start: p, end: q }, score: s, echoes: e };
-    }
+  for (const range of ranges) {
+    if (structural && !keepsStructure(range)) continue;
+    const s = score(file, block, range.start, range.end);
+    const e = echoes(file, block, range.start, range.end);
+    if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
   const range = best!.range;
   return { range, ...keepUnchanged(file, range, reindented(file, range, block), elided) };
@@ -100,25 +107,31 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
 
 /** Minus the number of lines changed if `block` replaced file[p, q). */
 function score(file: readonly string[], block: readonly string[], p: number, q: number): number {
-  const old = file.slice(p, q).map((l) => l.trim());
   let common = 0;
   for (const part of diffArrays(
-    old,
+    file.slice(p, q).map((l) => l.trim()),
     block.map((l) => l.trim()),
   )) {
     if (!part.added && !part.removed) common += part.count!;
   }
-  return 2 * common - old.length - block.length;
+  return 2 * common - (q - p) - block.length;
 }
 
-/** How many more of each bracket the lines open than they close: `{`, `(`, `[`. */
+/**
+ * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
+ * keywords open and close (Make's `ifdef`…`endif` and `define`…`endef`, the shell's `if … then`…`fi`,
+ * `case … in`…`esac`, `do`…`done`), where a closer the block adds reads like one it repeats.
+ */
 function balance(lines: readonly string[]): number[] {
   return openedBefore(lines)[lines.length];
 }
 
+const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq|define)\b|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
+const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
+
 /** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
 function openedBefore(lines: readonly string[]): number[][] {
-  const sums = [[0, 0, 0]];
+  const sums = [[0, 0, 0, 0]];
   for (const line of lines) {
     const net = [...sums[sums.length - 1]];
     for (const ch of line) {
@@ -127,6 +140,8 @@ function openedBefore(lines: readonly string[]): number[][] {
       if (open >= 0) net[open]++;
       else if (close >= 0) net[close]--;
     }
+    if (KEYWORD_OPENER.test(line)) net[3]++;
+    else if (KEYWORD_CLOSER.test(line)) net[3]--;
     sums.push(net);
   }
   return sums;
@@ -143,7 +158,9 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   const base = minimumIndent(file.slice(range.start, range.end));
   const own = minimumIndent(block);
   if (base === undefined || own === undefined) return [...block];
-  const fileUnit = indentUnit(file);
+  // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
+  // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
+  const fileUnit = indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined);
   const blockUnit = indentUnit(block) ?? indentUnit(block, false);
   if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
   // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
