@@ -161,12 +161,31 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
   const fileUnit = indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined);
-  const blockUnit = indentUnit(block) ?? indentUnit(block, false);
+  const blockUnit =
+    indentUnit(block) ?? indentUnit(block, false) ?? (fileUnit && unitOfKeptLines(file.slice(range.start, range.end), block, fileUnit));
   if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
   // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
   if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
   if (base === own || !base.startsWith(own)) return [...block];
   return block.map(indentShift(own, base));
+}
+
+/**
+ * The block's unit as the lines it kept show it, when its own nesting shows none (members of a class
+ * without the line that opens it): a kept line `levels` file units deep sits `levels` block units deep.
+ */
+function unitOfKeptLines(old: readonly string[], block: readonly string[], fileUnit: string): string | undefined {
+  const inFile = new Map(old.filter((l) => !isBlank(l)).map((l) => [l.trim(), leadingWhitespace(l)]));
+  const units = new Set<number>();
+  for (const line of block) {
+    const actual = inFile.get(line.trim());
+    const quoted = leadingWhitespace(line);
+    if (actual === undefined || isBlank(line) || !/^ *$/.test(quoted)) continue;
+    const levels = fileUnit === '\t' ? (/^\t*$/.test(actual) ? actual.length : NaN) : actual.length / fileUnit.length;
+    if (levels > 0) units.add(quoted.length / levels);
+  }
+  const [unit] = units;
+  return units.size === 1 && Number.isInteger(unit) && unit >= 2 ? ' '.repeat(unit) : undefined;
 }
 
 function minimumIndent(lines: readonly string[]): string | undefined {
