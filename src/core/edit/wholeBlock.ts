@@ -160,9 +160,14 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   if (base === undefined || own === undefined) return [...block];
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
-  const fileUnit = indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined);
-  const blockUnit =
-    indentUnit(block) ?? indentUnit(block, false) ?? (fileUnit && unitOfKeptLines(file.slice(range.start, range.end), block, fileUnit));
+  // The kept lines' units when they show them and the block's own nesting agrees (kept lines a wrapped
+  // scope moved deeper show a wider step than one level); else the file's and the block's as a whole.
+  const blockOwn = indentUnit(block) ?? indentUnit(block, false);
+  const kept = keptUnits(file.slice(range.start, range.end), block);
+  const { blockUnit, fileUnit } =
+    kept && (!blockOwn || blockOwn === kept.blockUnit)
+      ? kept
+      : { blockUnit: blockOwn, fileUnit: indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined) };
   if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
   // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
   if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
@@ -171,21 +176,46 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
 }
 
 /**
- * The block's unit as the lines it kept show it, when its own nesting shows none (members of a class
- * without the line that opens it): a kept line `levels` file units deep sits `levels` block units deep.
+ * The units the lines the block kept show, by how far apart they sit on each side: kept lines 2 and 4
+ * spaces deep in the block and 1 and 2 in the file say a level is 2 spaces there and 1 here. This is the
+ * nesting around the selection itself, which a file that mixes units (or a block with no nesting of its
+ * own) does not show as a whole. Undefined when the kept lines sit at fewer than two depths or disagree.
  */
-function unitOfKeptLines(old: readonly string[], block: readonly string[], fileUnit: string): string | undefined {
-  const inFile = new Map(old.filter((l) => !isBlank(l)).map((l) => [l.trim(), leadingWhitespace(l)]));
-  const units = new Set<number>();
-  for (const line of block) {
-    const actual = inFile.get(line.trim());
-    const quoted = leadingWhitespace(line);
-    if (actual === undefined || isBlank(line) || !/^ *$/.test(quoted)) continue;
-    const levels = fileUnit === '\t' ? (/^\t*$/.test(actual) ? actual.length : NaN) : actual.length / fileUnit.length;
-    if (levels > 0) units.add(quoted.length / levels);
+function keptUnits(old: readonly string[], block: readonly string[]): { blockUnit: string; fileUnit: string } | undefined {
+  // Each kept text's indentation in the file; a text found at two depths (`}`) says nothing.
+  const depth = new Map<string, string | null>();
+  for (const line of old) {
+    if (isBlank(line)) continue;
+    const seen = depth.get(line.trim());
+    depth.set(line.trim(), seen === undefined || seen === leadingWhitespace(line) ? leadingWhitespace(line) : null);
   }
-  const [unit] = units;
-  return units.size === 1 && Number.isInteger(unit) && unit >= 2 ? ' '.repeat(unit) : undefined;
+  const widths = new Map<number, number>();
+  let quotedChar = '';
+  let fileChar = '';
+  for (const line of block) {
+    const actual = depth.get(line.trim());
+    if (isBlank(line) || actual == null) continue;
+    const quoted = leadingWhitespace(line);
+    for (const [lead, char] of [
+      [quoted, quotedChar],
+      [actual, fileChar],
+    ]) {
+      if (lead !== '' && (!/^( +|\t+)$/.test(lead) || (char !== '' && lead[0] !== char))) return undefined;
+    }
+    quotedChar ||= quoted[0] ?? '';
+    fileChar ||= actual[0] ?? '';
+    if (widths.has(quoted.length) && widths.get(quoted.length) !== actual.length) return undefined;
+    widths.set(quoted.length, actual.length);
+  }
+  const pairs = [...widths].sort((x, y) => x[0] - y[0]);
+  if (pairs.length < 2 || !quotedChar || !fileChar) return undefined;
+  const [q0, a0] = pairs[0];
+  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
+  const blockStep = pairs.slice(1).reduce((g, [q]) => gcd(g, q - q0), 0);
+  const fileStep = ((pairs[1][1] - a0) * blockStep) / (pairs[1][0] - q0);
+  if (!Number.isInteger(fileStep) || fileStep <= 0 || pairs.some(([q, a]) => a !== a0 + ((q - q0) / blockStep) * fileStep))
+    return undefined;
+  return { blockUnit: quotedChar.repeat(blockStep), fileUnit: fileChar.repeat(fileStep) };
 }
 
 function minimumIndent(lines: readonly string[]): string | undefined {
