@@ -20,9 +20,11 @@ export function replacementLines(
   fileUnit: string | undefined,
 ): NewLines {
   const reindent = indentMapper(file, match, oldBlock, newBlock, fileUnit);
+  // A line the model kept may come back re-indented (a diff that removes and re-adds a block in its own
+  // unit): it is the same line, written as the file has it unless the model moved it to another depth.
   const parts = diffArrays(
-    oldBlock.map((l) => l.trimEnd()),
-    newBlock.map((l) => l.trimEnd()),
+    oldBlock.map((l) => l.trim()),
+    newBlock.map((l) => l.trim()),
   );
   const out: string[] = [];
   const from: Array<number | undefined> = [];
@@ -51,8 +53,15 @@ export function replacementLines(
         oldIndex++;
         continue;
       }
-      if (at !== undefined) {
+      const moved =
+        at !== undefined &&
+        leadingWhitespace(newBlock[newIndex]) !== leadingWhitespace(oldBlock[oldIndex]) &&
+        leadingWhitespace(reindent(newBlock[newIndex])) !== leadingWhitespace(file[at]);
+      if (at !== undefined && !moved) {
         push(file[at], at);
+        keepUnmappedAfter(at);
+      } else if (at !== undefined) {
+        push(reindent(newBlock[newIndex]));
         keepUnmappedAfter(at);
       } else {
         push(reindent(newBlock[newIndex]));
@@ -83,7 +92,12 @@ function indentMapper(
   const newUnit = indentUnit(newBlock);
   if (pairs[0] && fileUnit && newUnit && newUnit !== fileUnit && newUnit !== indentUnit(oldBlock)) {
     const { quoted, actual } = pairs[0];
-    return (line) => relevelled(line, quoted, newUnit, actual, fileUnit);
+    if (newBlock.every((l) => isBlank(l) || l.startsWith(quoted))) return (line) => relevelled(line, quoted, newUnit, actual, fileUnit);
+    // The new lines start left of the first quoted one: the model re-indented the whole block, so its
+    // least indented line sits where the place's least indented line does.
+    const own = leastIndent(newBlock);
+    const base = leastIndent(pairs.map((p) => p.actual + 'x'));
+    return (line) => relevelled(line, own, newUnit, base, fileUnit);
   }
   // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
   const differing = pairs.find((p) => p.quoted !== p.actual);
@@ -155,4 +169,11 @@ export function indentShift(quoted: string, actual: string): (line: string) => s
     };
   }
   return (line) => line;
+}
+
+function leastIndent(lines: readonly string[]): string {
+  return lines
+    .filter((l) => !isBlank(l))
+    .map(leadingWhitespace)
+    .reduce((a, b) => (b.length < a.length ? b : a));
 }
