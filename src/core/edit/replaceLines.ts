@@ -99,6 +99,11 @@ function indentMapper(
     const base = leastIndent(pairs.map((p) => p.actual + 'x'));
     return (line) => relevelled(line, own, newUnit, base, fileUnit);
   }
+  // New lines in spaces among quoted lines in tabs (a model that writes spaces whatever the file has):
+  // each goes by its own levels of the unit those lines show, in tabs.
+  const spaced = newBlock.filter((l) => /^ +\S/.test(l));
+  const spacedUnit = fileUnit === '\t' && pairs.every((p) => !p.actual.includes(' ')) && indentUnit(spaced, false);
+  if (spacedUnit) return (line) => (/^ +\S/.test(line) ? relevelled(line, '', spacedUnit, '', '\t') : line);
   // The first pair whose indentation differs says how; a first line at column 0 on both sides says nothing.
   const differing = pairs.find((p) => p.quoted !== p.actual);
   if (!differing) return (line) => line;
