@@ -27,14 +27,20 @@ export type EditOutcome =
  * it would delete that code.
  */
 const ELISION =
-  /^\s*(\/\/|#|--|\/\*+|\*|<!--|;+|%)?\s*(\.\.\.|…|\[\.\.\.\])\s*(\*\/|-->)?\s*$|^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…)?\s*\(?\s*(rest of|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)\b[^.…]*(\.\.\.|…|code|unchanged|here|before|methods|functions|lines|file|implementation)/i;
+  /^\s*(\/\/|#|--|\/\*+|\*|<!--|;+|%)?\s*(\.\.\.|…|\[\.\.\.\])\s*(\*\/|-->)?\s*$|^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*((\.\.\.|…)\s*(\w+\s+){0,2})?\(?\s*(rest( of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)\b[^.…]*(\.\.\.|…|code|unchanged|here|before|methods|functions|lines|file|implementation)/i;
 
-/** An answer that opens by saying there is nothing to change: any code after it is an aside (a command, an example). */
-const DECLINES = /^\W*no (code )?changes? (is |are )?(needed|necessary|required)\b/i;
+/**
+ * Prose saying the code should stay as it is ("No change is needed", "I'd leave them as they are", "it
+ * already handles that"): with code that repeats no line of the selection, that code is an aside (a
+ * command to run, a usage example), not the edit.
+ */
+const DECLINES =
+  /\b(no (code )?changes? (is |are )?(needed|necessary|required)|nothing (needs|has) to (change|be changed)|(leave|keep) (it|them|this|these|the \w+) (as (it is|they are|is)|unchanged)|already (does|do|handles?|copes?|cope|works?|supports?)\b)/i;
 /** A second option named in the prose ("Option 2", "Approach B"): the code is one of several edits, not the edit. */
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
-/** A comment that holds the place of code the model did not write ("// ... add the variants here ..."). */
-const PLACEHOLDER = /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*(\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$/;
+/** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
+const PLACEHOLDER =
+  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
   const text = splitText(fileText);
@@ -63,7 +69,9 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');
   }
   // What the prose around the code says decides whether the code is an edit at all.
-  if (DECLINES.test(parsed.prose.find((l) => !isBlank(l)) ?? '')) {
+  const selectedText = new Set(text.lines.slice(chosen.start, chosen.end).map((l) => l.trim()));
+  const repeatsSelection = parsed.fences.some((f) => f.lines.some((l) => l.trim().length > 3 && selectedText.has(l.trim())));
+  if (!repeatsSelection && parsed.prose.some((l) => DECLINES.test(l))) {
     return refuse('noCode', 'The answer says no change is needed; its code is not an edit of the selection.', 'wholeBlock');
   }
   if (parsed.prose.some((l) => SECOND_OPTION.test(l))) {
