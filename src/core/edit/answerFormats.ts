@@ -141,6 +141,10 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
       current.replace.push(line.slice(1));
     } else if (/^(`{3,}|~{3,})/.test(line)) {
       continue;
+    } else if (changeFollows(lines, i)) {
+      // A context line that lost its leading space: the hunk goes on after it.
+      current.search.push(line);
+      current.replace.push(line);
     } else {
       // Prose after the hunk ends it.
       hunks.push(current);
@@ -150,6 +154,16 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
   if (current && (current.search.length || current.replace.length)) hunks.push(current);
   // Blank context lines at a hunk's ends are often a model's padding, not the file's.
   return hunks.map(trimHunk);
+}
+
+/** Whether an added or removed line comes after line `i` before the hunk ends (a header, a fence, prose's blank line). */
+function changeFollows(lines: readonly string[], i: number): boolean {
+  for (let j = i + 1; j < lines.length; j++) {
+    const line = lines[j];
+    if (HUNK_HEADER.test(line) || /^(`{3,}|~{3,})/.test(line) || line === '') return false;
+    if (/^[-+]/.test(line) && !/^(---|\+\+\+) /.test(line)) return true;
+  }
+  return false;
 }
 
 function trimHunk(h: ReplaceBlock): ReplaceBlock {

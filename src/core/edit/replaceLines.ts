@@ -35,21 +35,48 @@ export function replacementLines(
   const mapped = new Set(match.fileLineOf.filter((x): x is number => x !== undefined));
   let oldIndex = 0;
   let newIndex = 0;
+  // A blank line the model left out of the quote but wrote in the replacement is the file's own blank
+  // line, not a second one: the two meet when one is written right after the other.
+  let unclaimedBlank = false;
+  const pushFileBlank = (at: number) => {
+    if (out.length > 0 && from[from.length - 1] === undefined && isBlank(out[out.length - 1])) {
+      out.pop();
+      from.pop();
+      unclaimedBlank = false;
+    } else unclaimedBlank = true;
+    push(file[at], at);
+  };
   // File lines inside the place that no quoted line stands for (blank lines the model left out) stay
   // where they are: right after the file line before them.
   const keepUnmappedAfter = (fileLine: number) => {
-    for (let next = fileLine + 1; next < match.end && !mapped.has(next); next++) if (isBlank(file[next])) push(file[next], next);
+    for (let next = fileLine + 1; next < match.end && !mapped.has(next); next++) if (isBlank(file[next])) pushFileBlank(next);
   };
   for (let next = match.start; next < match.end && !mapped.has(next); next++) if (isBlank(file[next])) push(file[next], next);
+  // A changed line the model wrote at the same indentation as the line it replaces sits where that line
+  // did in the file, whatever drift the quote had elsewhere (a diff whose context lost its leading space).
+  const replaced = new Map<string, string>();
   for (const part of parts) {
+    if (!part.added && !part.removed) replaced.clear();
     for (let k = 0; k < part.count!; k++) {
       if (part.added) {
-        push(reindent(newBlock[newIndex++]));
+        const line = newBlock[newIndex++];
+        if (isBlank(line) && unclaimedBlank) {
+          unclaimedBlank = false;
+          continue;
+        }
+        const lead = leadingWhitespace(line);
+        const at = replaced.get(lead);
+        push(at !== undefined && !isBlank(line) ? at + line.slice(lead.length) : reindent(line));
+        unclaimedBlank = false;
         continue;
       }
       const at = match.fileLineOf[oldIndex];
+      unclaimedBlank = false;
       if (part.removed) {
-        if (at !== undefined) keepUnmappedAfter(at);
+        if (at !== undefined) {
+          if (!isBlank(file[at])) replaced.set(leadingWhitespace(oldBlock[oldIndex]), leadingWhitespace(file[at]));
+          keepUnmappedAfter(at);
+        }
         oldIndex++;
         continue;
       }
