@@ -155,7 +155,7 @@ function openedBefore(lines: readonly string[]): number[][] {
  * the block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
  */
 function reindented(file: readonly string[], range: LineRange, block: readonly string[]): string[] {
-  const base = minimumIndent(file.slice(range.start, range.end));
+  const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range);
   const own = minimumIndent(block);
   if (base === undefined || own === undefined) return [...block];
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
@@ -216,6 +216,19 @@ function keptUnits(old: readonly string[], block: readonly string[]): { blockUni
   if (!Number.isInteger(fileStep) || fileStep <= 0 || pairs.some(([q, a]) => a !== a0 + ((q - q0) / blockStep) * fileStep))
     return undefined;
   return { blockUnit: quotedChar.repeat(blockStep), fileUnit: fileChar.repeat(fileStep) };
+}
+
+/**
+ * Where a blank range (an empty line chosen as the place to insert) sits: as deep as the deeper of the
+ * code lines around it, so a line put after `then` or `{` goes in the block the next line is in.
+ */
+function insertionIndent(file: readonly string[], range: LineRange): string | undefined {
+  let before = range.start - 1;
+  while (before >= 0 && isBlank(file[before])) before--;
+  let after = range.end;
+  while (after < file.length && isBlank(file[after])) after++;
+  const leads = [file[before], file[after]].filter((l) => l !== undefined).map(leadingWhitespace);
+  return leads.length === 0 ? undefined : leads.reduce((a, b) => (b.length > a.length ? b : a));
 }
 
 function minimumIndent(lines: readonly string[]): string | undefined {
