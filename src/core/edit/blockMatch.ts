@@ -1,12 +1,12 @@
 // Finds where a block of lines quoted by a model (a SEARCH section, a diff hunk's old side) sits in the
 // file, tolerating the drift models produce: trailing spaces, other indentation, collapsed or added
-// blank lines, spacing inside a line, and one misremembered line. Each level is tried in order, from
+// blank lines, spacing inside a line, swapped quotes, and one misremembered line. Each level is tried in order, from
 // exact to loosest, and the first level that finds anything decides: one place is a match, several
 // places a refusal, never a guess. A place inside the selection wins over places elsewhere, because the
 // user pointed at it.
 import { isBlank } from './editText';
 
-type MatchLevel = 'exact' | 'trailingSpace' | 'indentation' | 'blankLines' | 'spacing' | 'changedLine';
+type MatchLevel = 'exact' | 'trailingSpace' | 'indentation' | 'blankLines' | 'spacing' | 'quotes' | 'changedLine';
 
 export interface BlockMatch {
   /** The matched file lines, [start, end). */
@@ -40,6 +40,8 @@ const LEVELS: Level[] = [
   { level: 'indentation', norm: (l) => l.trim(), skipBlank: false },
   { level: 'blankLines', norm: (l) => l.trim(), skipBlank: true },
   { level: 'spacing', norm: squash, skipBlank: true },
+  // Quotes the model swapped (`'x'` for `"x"`, as its own style or a formatter's would have them).
+  { level: 'quotes', norm: (l) => squash(l).replace(/["'`]/g, '"'), skipBlank: true },
 ];
 
 /** Where `block` (lines, no endings) appears in `file`; `preferred` is the selection. */

@@ -158,6 +158,18 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range);
   const own = minimumIndent(block);
   if (base === undefined || own === undefined) return [...block];
+  // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
+  // columns) and a block with its tabs expanded: each line keeps its columns, written the file's way.
+  if (tabsAreColumns(file) && !block.some((l) => l.startsWith('\t'))) {
+    const least = (lines: readonly string[]) => Math.min(...lines.filter((l) => !isBlank(l)).map((l) => columns(leadingWhitespace(l))));
+    const shift = least(file.slice(range.start, range.end)) - least(block);
+    return block.map((line) => {
+      const lead = leadingWhitespace(line);
+      if (isBlank(line)) return line;
+      const width = Math.max(0, columns(lead) + shift);
+      return '\t'.repeat(Math.floor(width / 8)) + ' '.repeat(width % 8) + line.slice(lead.length);
+    });
+  }
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
   // The kept lines' units when they show them and the block's own nesting agrees (kept lines a wrapped
@@ -216,6 +228,22 @@ function keptUnits(old: readonly string[], block: readonly string[]): { blockUni
   if (!Number.isInteger(fileStep) || fileStep <= 0 || pairs.some(([q, a]) => a !== a0 + ((q - q0) / blockStep) * fileStep))
     return undefined;
   return { blockUnit: quotedChar.repeat(blockStep), fileUnit: fileChar.repeat(fileStep) };
+}
+
+/**
+ * Indentation tabs stand for 8 columns here (GNU style): the shallow levels are spaces, more of them than
+ * lines indented with tabs alone, deeper ones a tab then spaces, and spaces alone never reach 8 columns.
+ */
+function tabsAreColumns(file: readonly string[]): boolean {
+  const leads = file.filter((l) => !isBlank(l)).map(leadingWhitespace);
+  const count = (pattern: RegExp) => leads.filter((l) => pattern.test(l)).length;
+  return count(/^\t+ {1,7}$/) > 0 && count(/^ {2,7}$/) > count(/^\t+$/) && count(/^ {8,}$/) === 0;
+}
+
+function columns(lead: string): number {
+  let width = 0;
+  for (const ch of lead) width = ch === '\t' ? width - (width % 8) + 8 : width + 1;
+  return width;
 }
 
 /**
