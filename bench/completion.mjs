@@ -80,6 +80,8 @@ if (parts.includes('typing')) {
     requestsPer100TypedChars: round((fim.length / session.typedChars) * 100),
     // Seen by the server as aborted; superseded counts also those aborted before they reached it.
     abortedRequests: { atServer: sim.abortedCount, superseded: e.superseded, cutEarlyOnceDecided: e.cutEarly },
+    // Keys answered by a superseded request they typed into (it was kept running, not aborted).
+    answeredByContinuedRequest: e.continued,
     joinedRequests: e.joined,
     // Every request the service saw (model list, balance too): an aborted request closes its socket.
     connectionsPer100Requests: round((sim.connectionsOpened / sim.requests.length) * 100),
@@ -91,10 +93,13 @@ if (parts.includes('typing')) {
     cacheHitRate: round((e.cacheHits / e.queries) * 100) / 100,
     typedThroughHitRate: round((e.typedThroughHits / e.queries) * 100) / 100,
     typedThroughKeystrokes: session.typedThroughKeys,
+    // Keys at which a suggestion was on screen (the previous keys' answer): fewer requests must not lower it.
+    keysWithSuggestionShare: session.keysWithSuggestionShare,
     requestsWhileTypingThrough: session.requestsWhileTypingThrough,
     clientOverheadMs: session.overheadMs,
     clientOverheadBySource: session.overheadBySource,
     networkOverheadVsFixedLatencyMs: session.networkOverheadVsFixedLatencyMs,
+    networkAnswers: session.networkAnswers,
     promptCache: promptCacheSummary(fim.map((r) => r.body)),
   };
 }

@@ -46,6 +46,8 @@ exports.run = async function run() {
   let acceptedChars = 0;
   let accepted = 0;
   let typedThroughKeys = 0;
+  let keysSampled = 0;
+  let keysWithSuggestion = 0;
   let requestsWhileTypingThrough = 0;
 
   const benchFiles = env.BENCH_FILES.split('\n');
@@ -78,6 +80,9 @@ exports.run = async function run() {
       let tokenSource;
       /** One key as VS Code sees it: the edit, the previous call cancelled, a new provider call. */
       const keystroke = async (ch, typingThrough) => {
+        // Whether the user saw a suggestion by the time of this key: the share of keys that had one.
+        keysSampled++;
+        if (shown) keysWithSuggestion++;
         if (ch === undefined) {
           await editor.edit((b) => b.delete(new vscode.Range(lineNo, col - 1, lineNo, col)), {
             undoStopBefore: false,
@@ -158,6 +163,7 @@ exports.run = async function run() {
       accepted,
       acceptedChars,
       typedThroughKeys,
+      keysWithSuggestionShare: keysSampled ? Math.round((keysWithSuggestion / keysSampled) * 1000) / 1000 : null,
       requestsWhileTypingThrough,
       providerCalls: calls.length,
       answeredCalls: finished.length,
@@ -171,6 +177,11 @@ exports.run = async function run() {
           .map((c) => c.ms - c.outcome.debounceMs - Number(env.BENCH_SERVER_MS));
         return { n: o.length, p50: pct(o, 0.5), p95: pct(o, 0.95) };
       })(),
+      // Where requests were made: at once (the first key after a pause) or after the debounce.
+      networkAnswers: {
+        atOnce: finished.filter((c) => c.outcome.source === 'network' && c.outcome.debounceMs === 0).length,
+        debounced: finished.filter((c) => c.outcome.source === 'network' && c.outcome.debounceMs > 0).length,
+      },
       overheadBySource: Object.fromEntries(
         ['network', 'joined', 'cache', 'typed', 'skipped'].map((s) => {
           const o = finished.filter((c) => c.outcome.source === s).map((c) => c.ms - c.outcome.serverMs - c.outcome.debounceMs);

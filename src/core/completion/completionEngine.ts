@@ -5,6 +5,7 @@ import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
 import { decideMode } from './completionMode';
 import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';
 import { InflightRequests } from './inflightRequests';
+import { LingeringRequest } from './lingeringRequest';
 import { postProcess } from './postProcess';
 import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
@@ -64,8 +65,10 @@ export interface EngineStats {
   joined: number;
   cacheHits: number;
   typedThroughHits: number;
-  /** Requests aborted because a newer keystroke superseded them. */
+  /** Requests aborted because a newer keystroke superseded them (and did not continue them). */
   superseded: number;
+  /** Queries answered, typed through, by a superseded request they continued: no request of their own. */
+  continued: number;
   /** Requests left early because the answer was decided. */
   cutEarly: number;
   prefetches: number;
@@ -81,6 +84,7 @@ interface Fetched {
 export class CompletionEngine {
   private readonly cache: SuggestionCache;
   private readonly inflight = new InflightRequests<Fetched>();
+  private readonly lingering: LingeringRequest;
   private readonly debounce: AdaptiveDebounce;
   private readonly cooldown: RateLimitCooldown;
   private lastHeader = '';
@@ -91,6 +95,7 @@ export class CompletionEngine {
     cacheHits: 0,
     typedThroughHits: 0,
     superseded: 0,
+    continued: 0,
     cutEarly: 0,
     prefetches: 0,
     rateLimited: 0,
@@ -100,6 +105,7 @@ export class CompletionEngine {
     this.cache = new SuggestionCache(deps.cacheSize ?? 500);
     this.cooldown = deps.cooldown ?? new RateLimitCooldown(deps.now);
     this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
+    this.lingering = new LingeringRequest();
   }
 
   /** Requests to the service still running, a prefetch included (tests wait for 0 before counting requests). */
@@ -119,16 +125,41 @@ export class CompletionEngine {
     if (query.cacheOnly) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
-    await (this.deps.delay ?? abortableDelay)(delay, query.signal);
+    // The superseded request this keystroke continues may answer it (typed through) before the debounce
+    // ends; past the debounce it is dropped and a request asks for the text as it is now.
+    const debounced = (this.deps.delay ?? abortableDelay)(delay, query.signal);
+    debounced.catch(() => undefined); // awaited below unless the continued request answers first
+    const continued = this.lingering.continuedBy(query.text, query.offset);
+    if (continued) {
+      await Promise.race([debounced, continued.catch(() => undefined)]).catch((error: unknown) => {
+        this.lingering.release();
+        throw error;
+      });
+      const answered = this.cache.get(planned.key);
+      if (answered) {
+        this.stats.continued++;
+        return this.fromCache(answered);
+      }
+      this.lingering.drop();
+    }
+    await debounced;
     const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
     if (landed) return { ...this.fromCache(landed), debounceMs: delay };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown(); // a 429 landed during the debounce
 
     query.onRequest?.();
     const started = this.deps.now();
-    const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), query.signal);
+    const request = new AbortController();
+    const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), request.signal);
     if (joined) this.stats.joined++;
-    const fetched = await promise;
+    const fetched = await untilAborted(promise, query.signal).catch((error: unknown) => {
+      // Superseded: the request goes on a little, for a next keystroke that types into its answer.
+      if (query.signal?.aborted && !joined) {
+        this.lingering.keep(query.text, query.offset, promise, request);
+        promise.catch(() => undefined);
+      } else request.abort(query.signal?.reason);
+      throw error;
+    });
     const serverMs = joined ? this.deps.now() - started : fetched.serverMs;
     return { text: fetched.text, source: joined ? 'joined' : 'network', debounceMs: delay, serverMs };
   }
@@ -180,4 +211,24 @@ export class CompletionEngine {
       throw error;
     }
   }
+}
+
+/** `promise`, or the abort reason as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
