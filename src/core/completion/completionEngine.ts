@@ -7,6 +7,7 @@ import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExt
 import { InflightRequests } from './inflightRequests';
 import { LingeringRequest } from './lingeringRequest';
 import { postProcess } from './postProcess';
+import { prepareJudge, type PreparedParsers } from './preparedJudge';
 import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
 import { streamedCompletion, type StreamFim } from './streamedCompletion';
@@ -198,10 +199,19 @@ export class CompletionEngine {
 
   private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {
     this.stats.requests++;
+    let syntax: PreparedParsers | undefined;
     try {
-      const answer = await streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
+      const answering = streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
+      if (this.deps.syntax) {
+        // Once the request is on its way (a turn of the event loop), the judge parses while the service works.
+        answering.catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const { languageId, prefix, suffix, judgeSuffix } = planned.ctx;
+        if (!signal.aborted) syntax = prepareJudge(this.deps.syntax, languageId, prefix, judgeSuffix ?? suffix);
+      }
+      const answer = await answering;
       if (answer.cutEarly) this.stats.cutEarly++;
-      const text = postProcess(answer.raw, planned.ctx, planned.mode, { syntax: this.deps.syntax, truncated: answer.truncated });
+      const text = postProcess(answer.raw, planned.ctx, planned.mode, { syntax: syntax ?? this.deps.syntax, truncated: answer.truncated });
       if (text) this.cache.set(planned.key, text);
       return { text, serverMs: answer.serverMs };
     } catch (error) {
@@ -209,6 +219,8 @@ export class CompletionEngine {
       // Completions are never retried (transport/requestKinds.ts); this is what a 429 does instead.
       if (isServiceError(error) && error.code === 'rate_limit_exceeded') this.cooldown.start(error.retryAfterMs);
       throw error;
+    } finally {
+      syntax?.dispose();
     }
   }
 }

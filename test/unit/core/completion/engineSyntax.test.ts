@@ -44,4 +44,37 @@ describe('the completion engine with the syntax judge', () => {
     const outcome = await engine(fim, syntax).complete(query("describe('area', () => {|\n});\n", 'typescript'));
     assert.equal(outcome.text, "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });");
   });
+
+  it('parses the code around the cursor while the service works on the answer, and judges the answer with that parse', async () => {
+    const parsers = new TreeSitterParsers(WASM_DIR);
+    assert.ok(await parsers.load('typescript'));
+    const made: string[] = [];
+    const syntax = {
+      judgeInsertion: (languageId: string, before: string, after: string) => {
+        made.push(answered ? 'after the answer' : 'while the service works');
+        return parsers.judgeInsertion(languageId, before, after);
+      },
+    };
+    let answered = false;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const fim: StreamFim = async function* () {
+      await held;
+      answered = true;
+      yield { choices: [{ index: 0, text: "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });\n})", finish_reason: 'stop' }] };
+    };
+    const e = new CompletionEngine({
+      streamFim: fim,
+      syntax,
+      settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
+      now: () => performance.now(),
+    });
+    const pending = e.complete(query("describe('area', () => {|\n});\n", 'typescript'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(made, ['while the service works']);
+    answer();
+    const outcome = await pending;
+    assert.equal(outcome.text, "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });");
+    assert.deepEqual(made, ['while the service works'], 'the answer is judged with the parse made before it came');
+  });
 });
