@@ -24,7 +24,10 @@ export type ParsedAnswer =
 const SEARCH_START = /^\s*(<{5,9}\s*(SEARCH|ORIGINAL)?|-{5,9}\s*SEARCH)\s*$/i;
 const DIVIDER = /^\s*={5,9}\s*$/;
 const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
-const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*)$/;
+// Unified diff headers, bare `@@` ones, and apply_patch's (Codex) `@@ <the line the hunk is under>`.
+const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*| \S.*)$/;
+/** apply_patch's envelope: `*** Begin Patch`, `*** Update File: …`, `*** End of File`, `*** End Patch`. */
+const PATCH_ENVELOPE = /^\*\*\* (Begin Patch|End Patch|End of File|Update File: .*)\s*$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
 /** Reasoning some models write into the answer itself, before the answer proper. */
@@ -40,6 +43,7 @@ export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
   const lines = answerLines(raw.replace(THINKING, ''));
+  if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const { fences, prose } = parseFences(lines);
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
@@ -49,6 +53,34 @@ export function parseAnswer(raw: string): ParsedAnswer {
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
   }
   return { format: 'wholeBlock', fences, bare: trimBlankEnds(lines), prose };
+}
+
+// Zed's edit format: `<old_text>` … `</old_text>` then `<new_text>` … `</new_text>`, in `<edits>`. Models
+// often close the new text with `</edits>` or start the next `<old_text>` without closing it.
+const OLD_TEXT = /^\s*<old_text>/;
+const TAG_LINE = /^\s*<\/?(old_text|new_text|edits)>\s*$/;
+
+function parseTaggedEdits(lines: readonly string[]): ParsedAnswer {
+  const blocks: ReplaceBlock[] = [];
+  let state: 'outside' | 'old' | 'between' | 'new' = 'outside';
+  let current: ReplaceBlock = { search: [], replace: [] };
+  const endNew = () => {
+    blocks.push(current);
+    state = 'outside';
+  };
+  for (const line of lines) {
+    const tag = TAG_LINE.exec(line)?.[0].trim();
+    if (tag === '<old_text>') {
+      if (state === 'new') endNew();
+      current = { search: [], replace: [] };
+      state = 'old';
+    } else if (tag === '</old_text>' && state === 'old') state = 'between';
+    else if (tag === '<new_text>' && state === 'between') state = 'new';
+    else if ((tag === '</new_text>' || tag === '</edits>') && state === 'new') endNew();
+    else if (state === 'old') current.search.push(line);
+    else if (state === 'new') current.replace.push(line);
+  }
+  return { format: 'searchReplace', blocks, complete: state === 'outside' };
 }
 
 function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
@@ -76,8 +108,26 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
       current.replace.push(line);
     }
   }
-  return { format: 'searchReplace', blocks, complete: state === 'outside' };
+  return { format: 'searchReplace', blocks: blocks.map(withoutRooMarks), complete: state === 'outside' };
 }
+
+/**
+ * Roo Code's additions to a SEARCH/REPLACE block: a `:start_line:` header (and `:end_line:`) closed by
+ * `-------`, and its file view's `NNN | ` line numbers copied into the text. Neither is the file's text.
+ */
+function withoutRooMarks(block: ReplaceBlock): ReplaceBlock {
+  let search = block.search;
+  let header = 0;
+  while (header < search.length && /^\s*:(start|end)_line:\s*\d+\s*$/.test(search[header])) header++;
+  if (header > 0 && /^\s*-{3,}\s*$/.test(search[header] ?? '')) header++;
+  search = search.slice(header);
+  const numbered = (lines: readonly string[]) => lines.length > 0 && lines.every((l) => l.trim() === '' || LINE_NUMBER.test(l));
+  if (!numbered(search) || !(block.replace.length === 0 || numbered(block.replace))) return { search, replace: block.replace };
+  const strip = (lines: readonly string[]) => lines.map((l) => l.replace(LINE_NUMBER, ''));
+  return { search: strip(search), replace: strip(block.replace) };
+}
+
+const LINE_NUMBER = /^\s*\d+ \| ?/;
 
 function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
   const fences: Fence[] = [];
@@ -126,7 +176,7 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
       i++;
       continue;
     }
-    if (/^(diff --git |index [0-9a-f]+\.\.)/.test(line)) continue;
+    if (/^(diff --git |index [0-9a-f]+\.\.)/.test(line) || PATCH_ENVELOPE.test(line)) continue;
     if (HUNK_HEADER.test(line)) {
       if (current && (current.search.length || current.replace.length)) hunks.push(current);
       current = { search: [], replace: [] };
