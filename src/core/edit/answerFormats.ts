@@ -42,7 +42,7 @@ export function unfinishedThinking(raw: string): boolean {
 export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
-  const lines = answerLines(raw.replace(THINKING, ''));
+  const lines = answerLines(unescaped(raw).replace(THINKING, ''));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const { fences, prose } = parseFences(lines);
@@ -81,6 +81,16 @@ function parseTaggedEdits(lines: readonly string[]): ParsedAnswer {
     else if (state === 'new') current.replace.push(line);
   }
   return { format: 'searchReplace', blocks, complete: state === 'outside' };
+}
+
+/**
+ * An answer that arrived as one string literal (a model or a tool that JSON-escaped it): one line with
+ * escaped line breaks in it. Its escapes are decoded; an answer with real line breaks is left alone.
+ */
+function unescaped(raw: string): string {
+  if (raw.trim().includes('\n') || (raw.match(/\\n/g)?.length ?? 0) < 2) return raw;
+  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\' };
+  return raw.replace(/\\([ntr"'\\])/g, (_, ch: string) => escapes[ch]);
 }
 
 function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
