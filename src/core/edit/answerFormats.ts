@@ -139,6 +139,8 @@ function withoutRooMarks(block: ReplaceBlock): ReplaceBlock {
 
 const LINE_NUMBER = /^\s*\d+ \| ?/;
 
+const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
+
 function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
   const fences: Fence[] = [];
   const prose: string[] = [];
@@ -164,7 +166,12 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
       } else if (nestedOpen.test(lines[j])) depth++;
       body.push(lines[j]);
     }
-    fences.push({ language: open[2] ?? '', lines: body, closed: j < lines.length });
+    // A fence indented inside a list item: its lines carry the item's indentation (CommonMark strips it).
+    const indent = /^ */.exec(lines[i])![0].length;
+    const code = body.map((line) => line.slice(Math.min(indent, /^ */.exec(line)![0].length)));
+    // Copilot's first line names the file (`// filepath: src/a.ts`); it is not code.
+    if (FILEPATH_LINE.test(code[0] ?? '')) code.shift();
+    fences.push({ language: open[2] ?? '', lines: code, closed: j < lines.length });
     i = j;
   }
   return { fences, prose: fences.length > 0 ? prose : [] };
