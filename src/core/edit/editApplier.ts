@@ -16,7 +16,8 @@ export interface LineSelection {
 
 type EditFormat = 'wholeBlock' | 'searchReplace' | 'unifiedDiff';
 
-type RefusalReason = 'ambiguous' | 'tooLarge' | 'notFound' | 'truncated' | 'empty' | 'severalBlocks' | 'noCode' | 'noChange' | 'markers';
+type RefusalReason =
+  'ambiguous' | 'tooLarge' | 'notFound' | 'truncated' | 'empty' | 'severalBlocks' | 'noCode' | 'noChange' | 'markers' | 'outsideSelection';
 
 export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
@@ -181,6 +182,11 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       if (found.kind === 'missing')
         return refuse('notFound', `${name} does not match the file: "${firstLine(search)}" was not found.`, format);
       const { match } = found;
+      // An inline edit changes the selection (or right next to it: "add X after this"): a block that
+      // matches only elsewhere edits code the user did not point at.
+      if (match.end < scope.start || match.start > scope.end) {
+        return refuse('outsideSelection', `${name} matches only outside the selection; it was not applied.`, format);
+      }
       const made = replacementLines(lines, match, search, replace, fileUnit);
       const newLines = made.lines;
       const removed = match.end - match.start;
