@@ -175,7 +175,11 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       // The quoted blank lines at the ends are part of the place when the file has them there too.
       const whole = piece.search.length !== trimmed.search.length ? findBlock(lines, piece.search, scope) : undefined;
       const { search, replace } = whole?.kind === 'found' ? piece : trimmed;
-      const found = whole?.kind === 'found' ? whole : findBlock(lines, search, scope);
+      let found = whole?.kind === 'found' ? whole : findBlock(lines, search, scope);
+      let replacement = replace;
+      // A SEARCH of part of one line ("raise Exception(") is that part of the one line holding it.
+      const part = found.kind === 'missing' ? partOfLine(lines, search, replace, scope) : undefined;
+      if (part) ({ found, replacement } = { found: findBlock(lines, part.search, scope), replacement: part.replace });
       if (found.kind === 'ambiguous') {
         return refuse('ambiguous', `${name} matches ${found.places} places in the file; it was not applied anywhere.`, format);
       }
@@ -187,7 +191,7 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       if (match.end < scope.start || match.start > scope.end) {
         return refuse('outsideSelection', `${name} matches only outside the selection; it was not applied.`, format);
       }
-      const made = replacementLines(lines, match, search, replace, fileUnit);
+      const made = replacementLines(lines, match, part?.search ?? search, replacement, fileUnit);
       const newLines = made.lines;
       const removed = match.end - match.start;
       // Lines kept byte for byte keep their endings; new lines get the file's usual one.
@@ -205,6 +209,30 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   const first = Math.min(...changes.map((c) => c.range.start));
   const last = Math.max(...changes.map((c) => c.range.end));
   return { kind: 'apply', fileText: joinText(result), format, changed: { start: first, end: last } };
+}
+
+/**
+ * A one-line SEARCH that is part of a line, and its one-line REPLACE, as the whole line before and after:
+ * when the text is in exactly one line of the selection (or, failing that, of the file).
+ */
+function partOfLine(
+  lines: readonly string[],
+  search: readonly string[],
+  replace: readonly string[],
+  scope: LineRange,
+): ReplaceBlock | undefined {
+  if (search.length !== 1 || replace.length !== 1 || search[0].trim().length < 4) return undefined;
+  const wanted = search[0].trim();
+  const holding = (from: number, to: number) => {
+    const found: number[] = [];
+    for (let i = from; i < to; i++) if (lines[i].includes(wanted)) found.push(i);
+    return found;
+  };
+  const inside = holding(scope.start, scope.end);
+  const at = inside.length > 0 ? inside : holding(0, lines.length);
+  if (at.length !== 1 || lines[at[0]].split(wanted).length !== 2) return undefined;
+  const line = lines[at[0]];
+  return { search: [line], replace: [line.replace(wanted, () => replace[0].trim())] };
 }
 
 /**
