@@ -241,9 +241,9 @@ console.log(
       targets: {
         promptCacheHitShare: '≥ 0.7',
         overheadP50Ms: '< 2',
-        overheadP95Ms: "< 5",
+        overheadP95Ms: '< 5',
         requestsWhileTypingThrough: 0,
-        ghostMs: "≤ baseline + server latency + 5",
+        ghostMs: '≤ baseline + server latency + 5',
       },
       vscode: '1.100.3 (code-server 4.100.3, Node extension host, headless Chromium)',
     },
