@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { applyEditAnswer, type EditOutcome } from '../../../../src/core/edit/editApplier';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, refused } from './outcomes';
 
 const FILE = [
   'import { readFile } from "node:fs/promises";',
@@ -20,16 +21,6 @@ const FILE = [
 
 const ADD = { startLine: 5, endLine: 7 };
 const CHANGED = FILE.replace('    this.items.push(item);', '    if (item) this.items.push(item.trim());');
-
-function applied(outcome: EditOutcome): string {
-  if (outcome.kind !== 'apply') assert.fail(`refused: ${outcome.message}`);
-  return outcome.fileText;
-}
-
-function refused(outcome: EditOutcome): Extract<EditOutcome, { kind: 'refuse' }> {
-  if (outcome.kind !== 'refuse') assert.fail(`applied:\n${outcome.fileText}`);
-  return outcome;
-}
 
 describe('the edit applier', () => {
   describe('a rewritten block in a fence', () => {
@@ -235,6 +226,8 @@ describe('the edit applier', () => {
     });
 
     it('applies several blocks in order, inside fences', () => {
+      // Both methods selected: a block that matches only outside the selection is refused (answerShapes.test.ts).
+      const both = { startLine: 5, endLine: 11 };
       const answer =
         '```\n' +
         sr('    this.items.push(item);', '    if (item) this.items.push(item.trim());') +
@@ -242,7 +235,7 @@ describe('the edit applier', () => {
         sr('    return this.items.length;', '    return this.items.length | 0;') +
         '```';
       assert.equal(
-        applied(applyEditAnswer(FILE, ADD, answer)),
+        applied(applyEditAnswer(FILE, both, answer)),
         CHANGED.replace('return this.items.length;', 'return this.items.length | 0;'),
       );
     });

@@ -2,17 +2,8 @@
 // a fenced rewrite next to blank or whitespace-only lines outside the selection, and an explanation sent
 // instead of an edit. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
-import { applyEditAnswer, type EditOutcome } from '../../../../src/core/edit/editApplier';
-
-function applied(outcome: EditOutcome): string {
-  if (outcome.kind !== 'apply') assert.fail(`refused: ${outcome.message}`);
-  return outcome.fileText;
-}
-
-function refused(outcome: EditOutcome): Extract<EditOutcome, { kind: 'refuse' }> {
-  if (outcome.kind !== 'refuse') assert.fail(`applied:\n${outcome.fileText}`);
-  return outcome;
-}
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, refused } from './outcomes';
 
 const fence = (...lines: string[]) => ['```js', ...lines, '```'].join('\n');
 

@@ -3,17 +3,8 @@
 // file mixes units or the block shows none, diffs that re-add lines re-indented, and prose that says the
 // code is not the edit. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
-import { applyEditAnswer, type EditOutcome } from '../../../../src/core/edit/editApplier';
-
-function applied(outcome: EditOutcome): string {
-  if (outcome.kind !== 'apply') assert.fail(`refused: ${outcome.message}`);
-  return outcome.fileText;
-}
-
-function refused(outcome: EditOutcome): Extract<EditOutcome, { kind: 'refuse' }> {
-  if (outcome.kind !== 'refuse') assert.fail(`applied:\n${outcome.fileText}`);
-  return outcome;
-}
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, refused } from './outcomes';
 
 const lines = (...l: string[]) => l.join('\n') + '\n';
 
