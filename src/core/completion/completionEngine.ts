@@ -47,7 +47,11 @@ export interface CompletionQuery {
 }
 
 /** `rate-limited`: no suggestion, and no request, during the cool-down after a 429. */
-type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped' | 'rate-limited';
+/**
+ * `continued`: the answer of a superseded request this keystroke typed into. New to the user (it was
+ * never on screen), unlike `typed`, the rest of a suggestion they are typing through.
+ */
+type CompletionSource = 'cache' | 'typed' | 'continued' | 'network' | 'joined' | 'skipped' | 'rate-limited';
 
 export interface CompletionOutcome {
   text: string | undefined;
@@ -68,7 +72,7 @@ export interface EngineStats {
   typedThroughHits: number;
   /** Requests aborted because a newer keystroke superseded them (and did not continue them). */
   superseded: number;
-  /** Queries answered, typed through, by a superseded request they continued: no request of their own. */
+  /** Queries answered by a superseded request they continued (its answer never shown): no request of their own. */
   continued: number;
   /** Requests left early because the answer was decided. */
   cutEarly: number;
@@ -122,7 +126,7 @@ export class CompletionEngine {
     const planned = this.plan(query);
     if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     const cached = this.cache.get(planned.key);
-    if (cached) return this.fromCache(cached);
+    if (cached) return this.fromCache(cached, this.lingering.claim(query.text, query.offset));
     if (query.cacheOnly) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
@@ -137,15 +141,12 @@ export class CompletionEngine {
         throw error;
       });
       const answered = this.cache.get(planned.key);
-      if (answered) {
-        this.stats.continued++;
-        return this.fromCache(answered);
-      }
+      if (answered) return this.fromCache(answered, this.lingering.claim(query.text, query.offset));
       this.lingering.drop();
     }
     await debounced;
     const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
-    if (landed) return { ...this.fromCache(landed), debounceMs: delay };
+    if (landed) return { ...this.fromCache(landed, this.lingering.claim(query.text, query.offset)), debounceMs: delay };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown(); // a 429 landed during the debounce
 
     query.onRequest?.();
@@ -191,10 +192,13 @@ export class CompletionEngine {
     return { text: undefined, source: 'rate-limited', debounceMs: 0, serverMs: 0 };
   }
 
-  private fromCache(hit: CachedSuggestion): CompletionOutcome {
-    if (hit.typedThrough) this.stats.typedThroughHits++;
+  /** `unseen`: the answer of a superseded request, never on screen; for the user a new suggestion. */
+  private fromCache(hit: CachedSuggestion, unseen = false): CompletionOutcome {
+    const source = unseen ? 'continued' : hit.typedThrough ? 'typed' : 'cache';
+    if (source === 'continued') this.stats.continued++;
+    else if (source === 'typed') this.stats.typedThroughHits++;
     else this.stats.cacheHits++;
-    return { text: hit.text, source: hit.typedThrough ? 'typed' : 'cache', debounceMs: 0, serverMs: 0, replaceChars: hit.replaceChars };
+    return { text: hit.text, source, debounceMs: 0, serverMs: 0, replaceChars: hit.replaceChars };
   }
 
   private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {

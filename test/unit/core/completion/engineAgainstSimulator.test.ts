@@ -218,10 +218,27 @@ describe('the completion engine against the simulator', () => {
       sim.configure({ ttftMs: 300 });
       const e = keyEngine();
       const outcome = await twoKeys(e, typedAt(answer[0])); // the debounce never ends: only the first answer can
-      assert.deepEqual([outcome.source, outcome.text], ['typed', answer.slice(1)]);
+      assert.deepEqual([outcome.source, outcome.text], ['continued', answer.slice(1)]);
       assert.equal(requests().length, 1);
       assert.equal(requests()[0].aborted, false);
       assert.deepEqual([e.stats.requests, e.stats.continued, e.stats.superseded], [1, 1, 0]);
+    });
+
+    it('counts its answer as a new suggestion when it landed before the next keystroke came', async () => {
+      sim.configure({ ttftMs: 100 });
+      const e = keyEngine();
+      const first = new AbortController();
+      const pending = e.complete({ ...typescript, signal: first.signal }).catch((error: unknown) => error);
+      await until(() => requests().length === 1, 'the first key to ask', 10_000);
+      first.abort(new Error('next keystroke'));
+      assert.ok((await pending) instanceof Error);
+      await until(() => e.inFlight === 0, 'the kept request to land', 10_000);
+      keys.advanceTo(500);
+      const next = await e.complete(typedAt(answer[0]));
+      assert.deepEqual([next.source, next.text], ['continued', answer.slice(1)], 'never on screen before: a new suggestion');
+      const after = await e.complete(typedAt(answer.slice(0, 2)));
+      assert.deepEqual([after.source, after.text], ['typed', answer.slice(2)], 'now on screen: typed through');
+      assert.equal(requests().length, 1);
     });
 
     it('asks anew, and aborts it, when it has not answered by the end of the debounce', async () => {
