@@ -80,8 +80,6 @@ if (parts.includes('typing')) {
     requestsPer100TypedChars: round((fim.length / session.typedChars) * 100),
     // Seen by the server as aborted; superseded counts also those aborted before they reached it.
     abortedRequests: { atServer: sim.abortedCount, superseded: e.superseded, cutEarlyOnceDecided: e.cutEarly },
-    // Keys answered by a superseded request they typed into (it was kept running, not aborted).
-    answeredByContinuedRequest: e.continued,
     joinedRequests: e.joined,
     // Every request the service saw (model list, balance too): an aborted request closes its socket.
     connectionsPer100Requests: round((sim.connectionsOpened / sim.requests.length) * 100),

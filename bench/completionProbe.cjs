@@ -183,7 +183,7 @@ exports.run = async function run() {
         debounced: finished.filter((c) => c.outcome.source === 'network' && c.outcome.debounceMs > 0).length,
       },
       overheadBySource: Object.fromEntries(
-        ['network', 'joined', 'continued', 'cache', 'typed', 'skipped'].map((s) => {
+        ['network', 'joined', 'cache', 'typed', 'skipped'].map((s) => {
           const o = finished.filter((c) => c.outcome.source === s).map((c) => c.ms - c.outcome.serverMs - c.outcome.debounceMs);
           return [s, { n: o.length, p50: pct(o, 0.5), p95: pct(o, 0.95) }];
         }),

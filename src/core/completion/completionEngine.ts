@@ -5,7 +5,6 @@ import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
 import { decideMode } from './completionMode';
 import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';
 import { InflightRequests } from './inflightRequests';
-import { LingeringRequest } from './lingeringRequest';
 import { postProcess } from './postProcess';
 import { prepareJudge, type PreparedParsers } from './preparedJudge';
 import { RateLimitCooldown } from './rateLimitCooldown';
@@ -47,11 +46,7 @@ export interface CompletionQuery {
 }
 
 /** `rate-limited`: no suggestion, and no request, during the cool-down after a 429. */
-/**
- * `continued`: the answer of a superseded request this keystroke typed into. New to the user (it was
- * never on screen), unlike `typed`, the rest of a suggestion they are typing through.
- */
-type CompletionSource = 'cache' | 'typed' | 'continued' | 'network' | 'joined' | 'skipped' | 'rate-limited';
+type CompletionSource = 'cache' | 'typed' | 'network' | 'joined' | 'skipped' | 'rate-limited';
 
 export interface CompletionOutcome {
   text: string | undefined;
@@ -70,10 +65,8 @@ export interface EngineStats {
   joined: number;
   cacheHits: number;
   typedThroughHits: number;
-  /** Requests aborted because a newer keystroke superseded them (and did not continue them). */
+  /** Requests aborted because a newer keystroke superseded them. */
   superseded: number;
-  /** Queries answered by a superseded request they continued (its answer never shown): no request of their own. */
-  continued: number;
   /** Requests left early because the answer was decided. */
   cutEarly: number;
   prefetches: number;
@@ -89,7 +82,6 @@ interface Fetched {
 export class CompletionEngine {
   private readonly cache: SuggestionCache;
   private readonly inflight = new InflightRequests<Fetched>();
-  private readonly lingering: LingeringRequest;
   private readonly debounce: AdaptiveDebounce;
   private readonly cooldown: RateLimitCooldown;
   private lastHeader = '';
@@ -100,7 +92,6 @@ export class CompletionEngine {
     cacheHits: 0,
     typedThroughHits: 0,
     superseded: 0,
-    continued: 0,
     cutEarly: 0,
     prefetches: 0,
     rateLimited: 0,
@@ -110,7 +101,6 @@ export class CompletionEngine {
     this.cache = new SuggestionCache(deps.cacheSize ?? 500);
     this.cooldown = deps.cooldown ?? new RateLimitCooldown(deps.now);
     this.debounce = new AdaptiveDebounce(() => ({ maxMs: deps.settings().debounceMs }));
-    this.lingering = new LingeringRequest();
   }
 
   /** Requests to the service still running, a prefetch included (tests wait for 0 before counting requests). */
@@ -126,42 +116,20 @@ export class CompletionEngine {
     const planned = this.plan(query);
     if (!planned) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     const cached = this.cache.get(planned.key);
-    if (cached) return this.fromCache(cached, this.lingering.claim(query.text, query.offset));
+    if (cached) return this.fromCache(cached);
     if (query.cacheOnly) return { text: undefined, source: 'skipped', debounceMs: 0, serverMs: 0 };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown();
 
-    // The superseded request this keystroke continues may answer it (typed through) before the debounce
-    // ends; past the debounce it is dropped and a request asks for the text as it is now.
-    const debounced = (this.deps.delay ?? abortableDelay)(delay, query.signal);
-    debounced.catch(() => undefined); // awaited below unless the continued request answers first
-    const continued = this.lingering.continuedBy(query.text, query.offset);
-    if (continued) {
-      await Promise.race([debounced, continued.catch(() => undefined)]).catch((error: unknown) => {
-        this.lingering.release();
-        throw error;
-      });
-      const answered = this.cache.get(planned.key);
-      if (answered) return this.fromCache(answered, this.lingering.claim(query.text, query.offset));
-      this.lingering.drop();
-    }
-    await debounced;
+    await (this.deps.delay ?? abortableDelay)(delay, query.signal);
     const landed = this.cache.get(planned.key); // a prefetch or a joined request may have answered meanwhile
-    if (landed) return { ...this.fromCache(landed, this.lingering.claim(query.text, query.offset)), debounceMs: delay };
+    if (landed) return { ...this.fromCache(landed), debounceMs: delay };
     if (this.cooldown.remainingMs() > 0) return this.coolingDown(); // a 429 landed during the debounce
 
     query.onRequest?.();
     const started = this.deps.now();
-    const request = new AbortController();
-    const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), request.signal);
+    const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), query.signal);
     if (joined) this.stats.joined++;
-    const fetched = await untilAborted(promise, query.signal).catch((error: unknown) => {
-      // Superseded: the request goes on a little, for a next keystroke that types into its answer.
-      if (query.signal?.aborted && !joined) {
-        this.lingering.keep(query.text, query.offset, promise, request);
-        promise.catch(() => undefined);
-      } else request.abort(query.signal?.reason);
-      throw error;
-    });
+    const fetched = await promise;
     const serverMs = joined ? this.deps.now() - started : fetched.serverMs;
     return { text: fetched.text, source: joined ? 'joined' : 'network', debounceMs: delay, serverMs };
   }
@@ -192,13 +160,10 @@ export class CompletionEngine {
     return { text: undefined, source: 'rate-limited', debounceMs: 0, serverMs: 0 };
   }
 
-  /** `unseen`: the answer of a superseded request, never on screen; for the user a new suggestion. */
-  private fromCache(hit: CachedSuggestion, unseen = false): CompletionOutcome {
-    const source = unseen ? 'continued' : hit.typedThrough ? 'typed' : 'cache';
-    if (source === 'continued') this.stats.continued++;
-    else if (source === 'typed') this.stats.typedThroughHits++;
+  private fromCache(hit: CachedSuggestion): CompletionOutcome {
+    if (hit.typedThrough) this.stats.typedThroughHits++;
     else this.stats.cacheHits++;
-    return { text: hit.text, source, debounceMs: 0, serverMs: 0, replaceChars: hit.replaceChars };
+    return { text: hit.text, source: hit.typedThrough ? 'typed' : 'cache', debounceMs: 0, serverMs: 0, replaceChars: hit.replaceChars };
   }
 
   private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {
@@ -227,24 +192,4 @@ export class CompletionEngine {
       syntax?.dispose();
     }
   }
-}
-
-/** `promise`, or the abort reason as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

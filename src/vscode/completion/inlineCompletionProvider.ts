@@ -71,7 +71,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
         cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
       });
-      if (outcome.source === 'network' || outcome.source === 'joined' || outcome.source === 'continued') this.status.succeeded();
+      if (outcome.source === 'network' || outcome.source === 'joined') this.status.succeeded();
       trace?.(`${outcome.source}, ${outcome.text ? `${outcome.text.length} characters` : 'nothing'}`);
       if (!outcome.text || token.isCancellationRequested) return undefined;
       // The rest of a suggestion typed through, or the same one asked for again, is not a new one.
