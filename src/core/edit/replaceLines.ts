@@ -4,7 +4,7 @@
 import { diffArrays } from 'diff';
 import type { BlockMatch } from './blockMatch';
 import { isBlank, leadingWhitespace } from './editText';
-import { indentUnit, relevelled } from './indentUnits';
+import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 
 /** New lines, and for each the file line it was copied from (undefined for a line the model wrote). */
 export interface NewLines {
@@ -108,7 +108,7 @@ function indentMapper(
   newBlock: readonly string[],
   fileUnit: string | undefined,
 ): (line: string) => string {
-  const pairs: Array<{ quoted: string; actual: string }> = [];
+  const pairs: IndentPair[] = [];
   for (let j = 0; j < oldBlock.length; j++) {
     const at = match.fileLineOf[j];
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
@@ -122,8 +122,8 @@ function indentMapper(
     if (newBlock.every((l) => isBlank(l) || l.startsWith(quoted))) return (line) => relevelled(line, quoted, newUnit, actual, fileUnit);
     // The new lines start left of the first quoted one: the model re-indented the whole block, so its
     // least indented line sits where the place's least indented line does.
-    const own = leastIndent(newBlock);
-    const base = leastIndent(pairs.map((p) => p.actual + 'x'));
+    const own = minimumIndent(newBlock) ?? '';
+    const base = minimumIndent(pairs.map((p) => p.actual + 'x')) ?? '';
     return (line) => relevelled(line, own, newUnit, base, fileUnit);
   }
   // New lines in spaces among quoted lines in tabs (a model that writes spaces whatever the file has):
@@ -137,34 +137,8 @@ function indentMapper(
   const shift = indentShift(differing.quoted, differing.actual);
   if (pairs.every((p) => shift(`${p.quoted}x`) === `${p.actual}x`)) return shift;
   // A model that wrote its own indent width (4 spaces a level where the file has 2): no one shift says it.
-  return levelMapper(pairs) ?? shift;
-}
-
-/**
- * Maps indentation widths linearly, as the matched pairs do (file width = a + b × quoted width), when
- * each side indents with one character throughout; undefined when the pairs fit no such line.
- */
-function levelMapper(pairs: ReadonlyArray<{ quoted: string; actual: string }>): ((line: string) => string) | undefined {
-  const charOf = (lead: string) => (lead === '' ? '' : /^ +$/.test(lead) ? ' ' : /^\t+$/.test(lead) ? '\t' : undefined);
-  const quotedChar = pairs.map((p) => charOf(p.quoted)).find((c) => c !== '');
-  const fileChar = pairs.map((p) => charOf(p.actual)).find((c) => c !== '');
-  if (
-    !quotedChar ||
-    !fileChar ||
-    pairs.some((p) => !['', quotedChar].includes(charOf(p.quoted)!) || !['', fileChar].includes(charOf(p.actual)!))
-  )
-    return undefined;
-  const widths = [...new Map(pairs.map((p) => [p.quoted.length, p.actual.length])).entries()].sort((x, y) => x[0] - y[0]);
-  if (widths.length < 2) return undefined;
-  const [[q0, a0], [q1, a1]] = widths;
-  const scale = (a1 - a0) / (q1 - q0);
-  const width = (quoted: number) => a0 + scale * (quoted - q0);
-  if (scale <= 0 || widths.some(([q, a]) => width(q) !== a)) return undefined;
-  return (line) => {
-    const lead = leadingWhitespace(line);
-    if (isBlank(line) || !['', quotedChar].includes(charOf(lead) ?? 'mixed')) return line;
-    return fileChar.repeat(Math.max(0, Math.round(width(lead.length)))) + line.slice(lead.length);
-  };
+  const units = pairedUnits(pairs);
+  return units ? (line) => relevelled(line, units.quotedBase, units.quotedUnit, units.fileBase, units.fileUnit) : shift;
 }
 
 /** Maps lines indented like `quoted` to lines indented like `actual`. */
@@ -201,11 +175,4 @@ export function indentShift(quoted: string, actual: string): (line: string) => s
     };
   }
   return (line) => line;
-}
-
-function leastIndent(lines: readonly string[]): string {
-  return lines
-    .filter((l) => !isBlank(l))
-    .map(leadingWhitespace)
-    .reduce((a, b) => (b.length < a.length ? b : a));
 }

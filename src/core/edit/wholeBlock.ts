@@ -4,7 +4,7 @@
 // last line sits in the file, the one that makes the smallest change wins: the edit that explains
 // the answer with the least rewriting is the one the model meant.
 import { diffArrays } from 'diff';
-import { indentUnit, relevelled } from './indentUnits';
+import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
 import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
@@ -187,47 +187,21 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   return block.map(indentShift(own, base));
 }
 
-/**
- * The units the lines the block kept show, by how far apart they sit on each side: kept lines 2 and 4
- * spaces deep in the block and 1 and 2 in the file say a level is 2 spaces there and 1 here. This is the
- * nesting around the selection itself, which a file that mixes units (or a block with no nesting of its
- * own) does not show as a whole. Undefined when the kept lines sit at fewer than two depths or disagree.
- */
+/** The units the kept lines show: each line of the block whose text the range has at one depth only (not `}`). */
 function keptUnits(old: readonly string[], block: readonly string[]): { blockUnit: string; fileUnit: string } | undefined {
-  // Each kept text's indentation in the file; a text found at two depths (`}`) says nothing.
   const depth = new Map<string, string | null>();
   for (const line of old) {
     if (isBlank(line)) continue;
     const seen = depth.get(line.trim());
     depth.set(line.trim(), seen === undefined || seen === leadingWhitespace(line) ? leadingWhitespace(line) : null);
   }
-  const widths = new Map<number, number>();
-  let quotedChar = '';
-  let fileChar = '';
+  const pairs: IndentPair[] = [];
   for (const line of block) {
     const actual = depth.get(line.trim());
-    if (isBlank(line) || actual == null) continue;
-    const quoted = leadingWhitespace(line);
-    for (const [lead, char] of [
-      [quoted, quotedChar],
-      [actual, fileChar],
-    ]) {
-      if (lead !== '' && (!/^( +|\t+)$/.test(lead) || (char !== '' && lead[0] !== char))) return undefined;
-    }
-    quotedChar ||= quoted[0] ?? '';
-    fileChar ||= actual[0] ?? '';
-    if (widths.has(quoted.length) && widths.get(quoted.length) !== actual.length) return undefined;
-    widths.set(quoted.length, actual.length);
+    if (!isBlank(line) && actual != null) pairs.push({ quoted: leadingWhitespace(line), actual });
   }
-  const pairs = [...widths].sort((x, y) => x[0] - y[0]);
-  if (pairs.length < 2 || !quotedChar || !fileChar) return undefined;
-  const [q0, a0] = pairs[0];
-  const gcd = (x: number, y: number): number => (y === 0 ? x : gcd(y, x % y));
-  const blockStep = pairs.slice(1).reduce((g, [q]) => gcd(g, q - q0), 0);
-  const fileStep = ((pairs[1][1] - a0) * blockStep) / (pairs[1][0] - q0);
-  if (!Number.isInteger(fileStep) || fileStep <= 0 || pairs.some(([q, a]) => a !== a0 + ((q - q0) / blockStep) * fileStep))
-    return undefined;
-  return { blockUnit: quotedChar.repeat(blockStep), fileUnit: fileChar.repeat(fileStep) };
+  const units = pairedUnits(pairs);
+  return units && { blockUnit: units.quotedUnit, fileUnit: units.fileUnit };
 }
 
 /**
@@ -257,16 +231,6 @@ function insertionIndent(file: readonly string[], range: LineRange): string | un
   while (after < file.length && isBlank(file[after])) after++;
   const leads = [file[before], file[after]].filter((l) => l !== undefined).map(leadingWhitespace);
   return leads.length === 0 ? undefined : leads.reduce((a, b) => (b.length > a.length ? b : a));
-}
-
-function minimumIndent(lines: readonly string[]): string | undefined {
-  let least: string | undefined;
-  for (const line of lines) {
-    if (isBlank(line)) continue;
-    const lead = leadingWhitespace(line);
-    if (least === undefined || lead.length < least.length) least = lead;
-  }
-  return least;
 }
 
 /** Lines the block left as they were (trailing spaces aside) are written back byte for byte. */
