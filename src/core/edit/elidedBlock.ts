@@ -141,8 +141,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         : undefined;
     case 'rewrite':
       // A line moved to another indentation (wrapped in a new scope) is rewritten too.
+      // Rewriting a line into a copy of another line of the range costs what writing that copy does.
       return !isMarker && j < m && line !== undefined && line.trimEnd() !== block[j].trimEnd() && rewrites(line, block[j])
-        ? { i: i + 1, j: j + 1, cost: REWRITE }
+        ? { i: i + 1, j: j + 1, cost: line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE }
         : undefined;
     case 'delete':
       return line !== undefined ? { i: i + 1, j, cost: DELETE } : undefined;
@@ -187,7 +188,8 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
 /**
  * Whether a block line is a rewrite of a file line, judged on tokens: one token swapped for another (a
  * renamed identifier, a changed value), or the old line whole with tokens added inside it (a condition
- * widened), or the new line whole inside the old one (an argument list cut short). A line that only
+ * widened), or the new line whole inside the old one (an argument list cut short), or the same target
+ * assigned another value, or the same call made with other arguments. A line that only
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
 function rewrites(fileLine: string, blockLine: string): boolean {
@@ -198,6 +200,11 @@ function rewrites(fileLine: string, blockLine: string): boolean {
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
   while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  // The same target given a new value (`this.open = true;` → `this.open = !closed;`), the same call given
+  // other arguments (`throw new Error("a: " + a)` → ``throw new Error(`a: ${a}`)``).
+  const assigns = (t: string[]) => t[prefix - 1] === '=' && t[prefix] !== '=' && !['=', '!', '<', '>'].includes(t[prefix - 2]);
+  if (prefix >= 2 && assigns(a) && assigns(b)) return true;
+  if (prefix >= 3 && a[prefix - 1] === '(' && suffix >= 1 && a[a.length - suffix] === ')' && b[b.length - suffix] === ')') return true;
   const oldMiddle = a.length - prefix - suffix;
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;

@@ -33,8 +33,8 @@ export function placeWholeBlock(
   rawBlock: readonly string[],
   elided: (line: string) => boolean = () => false,
 ): PlacedBlock | UnplacedBlock {
-  const block = trimBlankEnds(rawBlock);
   const { start, end } = selection;
+  const block = blankEndsAsSelected(rawBlock, file.slice(start, end));
   // Blank lines at the selection's ends may be layout the model left out: the range without them is a candidate too.
   const inner = { ...selection };
   if (!file.slice(start, end).every(isBlank)) {
@@ -79,6 +79,23 @@ export function placeWholeBlock(
   }
   const range = best!.range;
   return { range, ...keepUnchanged(file, range, reindented(file, range, block), elided) };
+}
+
+/**
+ * The block less the blank lines at its ends, except as many as the selection has at that end: an empty
+ * line chosen as the place for new code, answered with the code and an empty line, keeps the gap.
+ */
+function blankEndsAsSelected(block: readonly string[], selected: readonly string[]): string[] {
+  const trimmed = trimBlankEnds(block);
+  if (trimmed.length === 0) return trimmed;
+  const leading = (lines: readonly string[]) => {
+    let n = 0;
+    while (n < lines.length && isBlank(lines[n])) n++;
+    return n;
+  };
+  const before = Math.min(leading(block), leading(selected));
+  const after = Math.min(leading([...block].reverse()), leading([...selected].reverse()));
+  return [...Array<string>(before).fill(''), ...trimmed, ...Array<string>(after).fill('')];
 }
 
 /** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
