@@ -1,7 +1,7 @@
 // Reads a model's raw answer into one of the shapes models actually send, whatever was asked for:
 // search/replace blocks (Aider's `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE`), a unified diff, or the
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
-import { answerLines, trimBlankEnds } from './editText';
+import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
 
 export interface Fence {
   language: string;
@@ -184,9 +184,14 @@ function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): bool
   return !fences.some((f) => f.language !== '' && f.lines.some((l) => l.startsWith('@@')) && !/^(diff|patch)$/i.test(f.language));
 }
 
+/** A hunk as written: its context lines whole, since some models leave out their leading space. */
+interface RawHunk {
+  rows: Array<{ kind: ' ' | '-' | '+'; text: string }>;
+}
+
 function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock[] {
-  const hunks: ReplaceBlock[] = [];
-  let current: ReplaceBlock | undefined = wholeIsDiff && !lines.some((l) => HUNK_HEADER.test(l)) ? { search: [], replace: [] } : undefined;
+  const hunks: RawHunk[] = [];
+  let current: RawHunk | undefined = wholeIsDiff && !lines.some((l) => HUNK_HEADER.test(l)) ? { rows: [] } : undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ')) {
@@ -195,32 +200,47 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
     }
     if (/^(diff --git |index [0-9a-f]+\.\.)/.test(line) || PATCH_ENVELOPE.test(line)) continue;
     if (HUNK_HEADER.test(line)) {
-      if (current && (current.search.length || current.replace.length)) hunks.push(current);
-      current = { search: [], replace: [] };
+      if (current?.rows.length) hunks.push(current);
+      current = { rows: [] };
       continue;
     }
     if (!current) continue;
     if (line.startsWith('\\')) continue;
-    if (line.startsWith('-')) current.search.push(line.slice(1));
-    else if (line.startsWith('+')) current.replace.push(line.slice(1));
-    else if (line.startsWith(' ') || line === '') {
-      current.search.push(line.slice(1));
-      current.replace.push(line.slice(1));
-    } else if (/^(`{3,}|~{3,})/.test(line)) {
-      continue;
-    } else if (changeFollows(lines, i)) {
+    if (line.startsWith('-') || line.startsWith('+')) current.rows.push({ kind: line[0] as '-' | '+', text: line.slice(1) });
+    else if (line.startsWith(' ') || line === '') current.rows.push({ kind: ' ', text: line });
+    else if (/^(`{3,}|~{3,})/.test(line)) continue;
+    else if (changeFollows(lines, i)) {
       // A context line that lost its leading space: the hunk goes on after it.
-      current.search.push(line);
-      current.replace.push(line);
+      current.rows.push({ kind: ' ', text: line });
     } else {
       // Prose after the hunk ends it.
       hunks.push(current);
       current = undefined;
     }
   }
-  if (current && (current.search.length || current.replace.length)) hunks.push(current);
+  if (current?.rows.length) hunks.push(current);
   // Blank context lines at a hunk's ends are often a model's padding, not the file's.
-  return hunks.map(trimHunk);
+  return hunks.map(toBlock).map(trimHunk);
+}
+
+/**
+ * The hunk's old and new lines. Context lines whose leading space is the code's own indentation (a
+ * model that left the column out) are taken whole: that shows as a context line with no leading space
+ * at all, or as their indentation, taken whole, being the changed lines' more often than with a space dropped.
+ */
+function toBlock(hunk: RawHunk): ReplaceBlock {
+  const code = (context: boolean) => hunk.rows.filter((r) => context === (r.kind === ' ') && r.text.trim() !== '').map((r) => r.text);
+  const changed = new Set(code(false).map(leadingWhitespace));
+  const context = code(true);
+  const fits = (lines: string[]) => lines.filter((line) => changed.has(leadingWhitespace(line))).length;
+  const whole = context.some((line) => !line.startsWith(' ')) || fits(context) > fits(context.map((line) => line.slice(1)));
+  const block: ReplaceBlock = { search: [], replace: [] };
+  for (const { kind, text } of hunk.rows) {
+    const line = kind === ' ' && !whole && text.startsWith(' ') ? text.slice(1) : text;
+    if (kind !== '+') block.search.push(line);
+    if (kind !== '-') block.replace.push(line);
+  }
+  return block;
 }
 
 /** Whether an added or removed line comes after line `i` before the hunk ends (a header, a fence, prose's blank line). */

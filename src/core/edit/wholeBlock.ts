@@ -177,7 +177,8 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   if (base === undefined || own === undefined) return [...block];
   // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
   // columns) and a block with its tabs expanded: each line keeps its columns, written the file's way.
-  if (tabsAreColumns(file) && !block.some((l) => l.startsWith('\t'))) {
+  const kept = keptPairs(file.slice(range.start, range.end), block);
+  if ((tabsAreColumns(file) || keptShowColumns(kept)) && !block.some((l) => l.startsWith('\t'))) {
     const least = (lines: readonly string[]) => Math.min(...lines.filter((l) => !isBlank(l)).map((l) => columns(leadingWhitespace(l))));
     const shift = least(file.slice(range.start, range.end)) - least(block);
     return block.map((line) => {
@@ -192,11 +193,11 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   // The kept lines' units when they show them and the block's own nesting agrees (kept lines a wrapped
   // scope moved deeper show a wider step than one level); else the file's and the block's as a whole.
   const blockOwn = indentUnit(block) ?? indentUnit(block, false);
-  const kept = keptUnits(file.slice(range.start, range.end), block);
-  const { blockUnit, fileUnit } =
-    kept && (!blockOwn || blockOwn === kept.blockUnit)
-      ? kept
-      : { blockUnit: blockOwn, fileUnit: indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined) };
+  const keptUnits = pairedUnits(kept);
+  const { quotedUnit: blockUnit, fileUnit } =
+    keptUnits && (!blockOwn || blockOwn === keptUnits.quotedUnit)
+      ? keptUnits
+      : { quotedUnit: blockOwn, fileUnit: indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined) };
   if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
   // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
   if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
@@ -204,8 +205,8 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   return block.map(indentShift(own, base));
 }
 
-/** The units the kept lines show: each line of the block whose text the range has at one depth only (not `}`). */
-function keptUnits(old: readonly string[], block: readonly string[]): { blockUnit: string; fileUnit: string } | undefined {
+/** The indentation of each block line whose text the range has at one depth only (not `}`), and the file's. */
+function keptPairs(old: readonly string[], block: readonly string[]): IndentPair[] {
   const depth = new Map<string, string | null>();
   for (const line of old) {
     if (isBlank(line)) continue;
@@ -217,8 +218,19 @@ function keptUnits(old: readonly string[], block: readonly string[]): { blockUni
     const actual = depth.get(line.trim());
     if (!isBlank(line) && actual != null) pairs.push({ quoted: leadingWhitespace(line), actual });
   }
-  const units = pairedUnits(pairs);
-  return units && { blockUnit: units.quotedUnit, fileUnit: units.fileUnit };
+  return pairs;
+}
+
+/**
+ * Kept lines in spaces that sit at the file's columns where the file has a tab for each 8 of them and
+ * spaces for the rest (vim's shiftwidth=4 with tabs kept: level one is 4 spaces, level two a tab).
+ */
+function keptShowColumns(kept: readonly IndentPair[]): boolean {
+  return (
+    kept.some((p) => p.actual.includes('\t')) &&
+    kept.some((p) => /^ +$/.test(p.actual)) &&
+    kept.every((p) => /^ *$/.test(p.quoted) && columns(p.quoted) === columns(p.actual))
+  );
 }
 
 /**
