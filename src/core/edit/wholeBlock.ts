@@ -190,14 +190,18 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   }
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
-  // The kept lines' units when they show them and the block's own nesting agrees (kept lines a wrapped
-  // scope moved deeper show a wider step than one level); else the file's and the block's as a whole.
+  // The kept lines' units when they show them and both the block's own nesting and the range's agree
+  // (kept lines that a wrapped scope moved deeper, or an unwrapped one shallower, show a step wider than
+  // one level); else the file's and the block's as a whole.
   const blockOwn = indentUnit(block) ?? indentUnit(block, false);
+  const fileOwn = indentUnit(file);
   const keptUnits = pairedUnits(kept);
   const { quotedUnit: blockUnit, fileUnit } =
-    keptUnits && (!blockOwn || blockOwn === keptUnits.quotedUnit)
+    keptUnits &&
+    (!blockOwn || blockOwn === keptUnits.quotedUnit) &&
+    !widerLevel(keptUnits.fileUnit, indentUnit(file.slice(range.start, range.end)))
       ? keptUnits
-      : { quotedUnit: blockOwn, fileUnit: indentUnit(file) ?? (own !== base ? indentUnit(file, false) : undefined) };
+      : { quotedUnit: blockOwn, fileUnit: fileOwn ?? (own !== base ? indentUnit(file, false) : undefined) };
   if (fileUnit && blockUnit && fileUnit !== blockUnit) return block.map((line) => relevelled(line, own, blockUnit, base, fileUnit));
   // A block with no deeper line, in spaces where the file has tabs (or the reverse): it sits at the range's indentation.
   if (own !== '' && base !== '' && own[0] !== base[0]) return block.map((line) => relevelled(line, own, own, base, base));
@@ -221,6 +225,11 @@ function keptPairs(old: readonly string[], block: readonly string[]): IndentPair
   return pairs;
 }
 
+/** Whether `unit` is two or more levels of `level` (8 spaces where the code indents by 4). */
+function widerLevel(unit: string, level: string | undefined): boolean {
+  return level !== undefined && unit.length > level.length && unit.startsWith(level) && unit.length % level.length === 0;
+}
+
 /**
  * Kept lines in spaces that sit at the file's columns where the file has a tab for each 8 of them and
  * spaces for the rest (vim's shiftwidth=4 with tabs kept: level one is 4 spaces, level two a tab).
@@ -234,13 +243,20 @@ function keptShowColumns(kept: readonly IndentPair[]): boolean {
 }
 
 /**
- * Indentation tabs stand for 8 columns here (GNU style): the shallow levels are spaces, more of them than
- * lines indented with tabs alone, deeper ones a tab then spaces, and spaces alone never reach 8 columns.
+ * Indentation tabs stand for 8 columns here (GNU style, vim's shiftwidth=4 with tabs kept): the shallow
+ * levels are spaces, more of them than lines indented with tabs alone, and spaces alone never reach 8
+ * columns; the deeper levels are a tab then spaces, or a tab that opens right under a line in spaces
+ * (Makefile recipes in tabs after continuation lines in spaces are not levels: none opens a block).
  */
 function tabsAreColumns(file: readonly string[]): boolean {
-  const leads = file.filter((l) => !isBlank(l)).map(leadingWhitespace);
+  const code = file.filter((l) => !isBlank(l));
+  const leads = code.map(leadingWhitespace);
   const count = (pattern: RegExp) => leads.filter((l) => pattern.test(l)).length;
-  return count(/^\t+ {1,7}$/) > 0 && count(/^ {2,7}$/) > count(/^\t+$/) && count(/^ {8,}$/) === 0;
+  if (count(/^ {2,7}$/) <= count(/^\t+$/) || count(/^ {8,}$/) > 0) return false;
+  const tabUnderSpaces = code.some(
+    (line, i) => i > 0 && leads[i] === '\t' && / $/.test(leads[i - 1]) && /([{([:]|\b(then|do|else))\s*$/.test(code[i - 1]),
+  );
+  return count(/^\t+ {1,7}$/) > 0 || tabUnderSpaces;
 }
 
 function columns(lead: string): number {
