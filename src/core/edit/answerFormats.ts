@@ -12,6 +12,11 @@ export interface Fence {
 export interface ReplaceBlock {
   search: string[];
   replace: string[];
+  /**
+   * A block with more than one `=======` line (a heading's underline in its text) read split at each
+   * later one; the applier takes the reading whose SEARCH the file has.
+   */
+  otherSplits?: ReplaceBlock[];
 }
 
 export type ParsedAnswer =
@@ -97,6 +102,7 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
   const blocks: ReplaceBlock[] = [];
   let state: 'outside' | 'search' | 'replace' = 'outside';
   let current: ReplaceBlock = { search: [], replace: [] };
+  let divider = '';
   for (const line of lines) {
     if (state === 'outside') {
       if (SEARCH_START.test(line)) {
@@ -104,21 +110,32 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
         current = { search: [], replace: [] };
       }
     } else if (state === 'search') {
-      if (DIVIDER.test(line)) state = 'replace';
-      else current.search.push(line);
+      if (DIVIDER.test(line)) {
+        state = 'replace';
+        divider = line;
+      } else current.search.push(line);
     } else if (REPLACE_END.test(line)) {
-      blocks.push(current);
+      blocks.push(withSplits(current, divider));
       state = 'outside';
     } else if (SEARCH_START.test(line)) {
       // A missing REPLACE marker before the next block: the replace section ends here.
-      blocks.push(current);
+      blocks.push(withSplits(current, divider));
       state = 'search';
       current = { search: [], replace: [] };
     } else {
       current.replace.push(line);
     }
   }
-  return { format: 'searchReplace', blocks: blocks.map(withoutRooMarks), complete: state === 'outside' };
+  return { format: 'searchReplace', blocks, complete: state === 'outside' };
+}
+
+function withSplits(block: ReplaceBlock, divider: string): ReplaceBlock {
+  const body = [...block.search, divider, ...block.replace];
+  const otherSplits: ReplaceBlock[] = [];
+  for (let at = block.search.length + 1; at < body.length; at++) {
+    if (DIVIDER.test(body[at])) otherSplits.push(withoutRooMarks({ search: body.slice(0, at), replace: body.slice(at + 1) }));
+  }
+  return { ...withoutRooMarks(block), ...(otherSplits.length > 0 ? { otherSplits } : {}) };
 }
 
 /**

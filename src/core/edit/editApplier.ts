@@ -158,7 +158,7 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   // The file's indentation unit, read once: a few replaced lines do not change it.
   const fileUnit = indentUnit(text.lines);
   for (let n = 0; n < blocks.length; n++) {
-    const block = blocks[n];
+    const block = chosenSplit(lines, blocks[n], scope);
     const name =
       blocks.length === 1
         ? format === 'unifiedDiff'
@@ -209,6 +209,13 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   const first = Math.min(...changes.map((c) => c.range.start));
   const last = Math.max(...changes.map((c) => c.range.end));
   return { kind: 'apply', fileText: joinText(result), format, changed: { start: first, end: last } };
+}
+
+/** Of a block's readings at each `=======` line, the one with the longest SEARCH the file has in one place. */
+function chosenSplit(lines: readonly string[], block: ReplaceBlock, scope: LineRange): ReplaceBlock {
+  if (!block.otherSplits) return block;
+  const found = [block, ...block.otherSplits].filter((b) => findBlock(lines, trimBlankEnds(b.search), scope).kind === 'found');
+  return found.reduce((a, b) => (b.search.length > a.search.length ? b : a), found[0] ?? block);
 }
 
 /**
