@@ -65,6 +65,8 @@ if (parts.includes('typing')) {
   const session = JSON.parse(readFileSync(out, 'utf8'));
   const fim = sim.requests.filter((r) => r.path === '/beta/completions');
   const e = session.engine;
+  // BENCH_DUMP_FIM=file keeps the request bodies, to study where prompts stop sharing a prefix.
+  if (process.env.BENCH_DUMP_FIM) writeFileSync(process.env.BENCH_DUMP_FIM, JSON.stringify(fim.map((r) => r.body)));
   typing = {
     files,
     // Every key counts, including the typist's occasional wrong key and its backspace.
@@ -98,6 +100,7 @@ if (parts.includes('typing')) {
     clientOverheadBySource: session.overheadBySource,
     networkOverheadVsFixedLatencyMs: session.networkOverheadVsFixedLatencyMs,
     networkAnswers: session.networkAnswers,
+    networkAnswerKinds: session.networkAnswerKinds,
     promptCache: promptCacheSummary(fim.map((r) => r.body)),
   };
 }

@@ -97,7 +97,7 @@ exports.run = async function run() {
         tokenSource?.cancel();
         tokenSource = new vscode.CancellationTokenSource();
         const position = new vscode.Position(lineNo, col);
-        const record = { typingThrough, textLength: doc.getText().length, offset: doc.offsetAt(position) };
+        const record = { typingThrough, key: ch ?? 'Backspace', textLength: doc.getText().length, offset: doc.offsetAt(position) };
         untagged.push(record);
         const started = performance.now();
         const pending = provider.provideInlineCompletionItems(
@@ -182,6 +182,16 @@ exports.run = async function run() {
         atOnce: finished.filter((c) => c.outcome.source === 'network' && c.outcome.debounceMs === 0).length,
         debounced: finished.filter((c) => c.outcome.source === 'network' && c.outcome.debounceMs > 0).length,
       },
+      // What the network answers gave: a suggestion, or nothing to show; and those asked at a wrong key.
+      networkAnswerKinds: (() => {
+        const network = finished.filter((c) => c.outcome.source === 'network');
+        return {
+          withText: network.filter((c) => c.outcome.text).length,
+          empty: network.filter((c) => !c.outcome.text).length,
+          atTypo: network.filter((c) => c.key === '#').length,
+          atBackspace: network.filter((c) => c.key === 'Backspace').length,
+        };
+      })(),
       overheadBySource: Object.fromEntries(
         ['network', 'joined', 'cache', 'typed', 'skipped'].map((s) => {
           const o = finished.filter((c) => c.outcome.source === s).map((c) => c.ms - c.outcome.serverMs - c.outcome.debounceMs);
