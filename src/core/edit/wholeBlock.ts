@@ -172,22 +172,21 @@ function openedBefore(lines: readonly string[]): number[][] {
  * the block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
  */
 function reindented(file: readonly string[], range: LineRange, block: readonly string[]): string[] {
+  // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
+  // columns) and a block with its tabs expanded: the block is placed as in the file with its tabs
+  // expanded, then each line's columns are written the file's way.
+  const kept = keptPairs(file.slice(range.start, range.end), block);
+  if ((tabsAreColumns(file) || keptShowColumns(kept)) && !block.some((l) => l.startsWith('\t'))) {
+    const spaced = file.map(expandedTabs);
+    return reindentedBy(spaced, range, block, keptPairs(spaced.slice(range.start, range.end), block)).map(columnsAsTabs);
+  }
+  return reindentedBy(file, range, block, kept);
+}
+
+function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly IndentPair[]): string[] {
   const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range);
   const own = minimumIndent(block);
   if (base === undefined || own === undefined) return [...block];
-  // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
-  // columns) and a block with its tabs expanded: each line keeps its columns, written the file's way.
-  const kept = keptPairs(file.slice(range.start, range.end), block);
-  if ((tabsAreColumns(file) || keptShowColumns(kept)) && !block.some((l) => l.startsWith('\t'))) {
-    const least = (lines: readonly string[]) => Math.min(...lines.filter((l) => !isBlank(l)).map((l) => columns(leadingWhitespace(l))));
-    const shift = least(file.slice(range.start, range.end)) - least(block);
-    return block.map((line) => {
-      const lead = leadingWhitespace(line);
-      if (isBlank(line)) return line;
-      const width = Math.max(0, columns(lead) + shift);
-      return '\t'.repeat(Math.floor(width / 8)) + ' '.repeat(width % 8) + line.slice(lead.length);
-    });
-  }
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
   // The kept lines' units when they show them and both the block's own nesting and the range's agree
@@ -244,19 +243,31 @@ function keptShowColumns(kept: readonly IndentPair[]): boolean {
 
 /**
  * Indentation tabs stand for 8 columns here (GNU style, vim's shiftwidth=4 with tabs kept): the shallow
- * levels are spaces, more of them than lines indented with tabs alone, and spaces alone never reach 8
- * columns; the deeper levels are a tab then spaces, or a tab that opens right under a line in spaces
+ * levels are spaces, more of them than lines indented with tabs alone, and spaces alone (nearly) never
+ * reach 8 columns; the deeper levels are a tab then spaces, or a tab that opens right under a line in spaces
  * (Makefile recipes in tabs after continuation lines in spaces are not levels: none opens a block).
  */
 function tabsAreColumns(file: readonly string[]): boolean {
   const code = file.filter((l) => !isBlank(l));
   const leads = code.map(leadingWhitespace);
   const count = (pattern: RegExp) => leads.filter((l) => pattern.test(l)).length;
-  if (count(/^ {2,7}$/) <= count(/^\t+$/) || count(/^ {8,}$/) > 0) return false;
+  // A stray line of 8 spaces or more among many with tabs is a slip, not the file's way.
+  if (count(/^ {2,7}$/) <= count(/^\t+$/) || count(/^ {8,}$/) * 10 > count(/^\t/)) return false;
   const tabUnderSpaces = code.some(
     (line, i) => i > 0 && leads[i] === '\t' && / $/.test(leads[i - 1]) && /([{([:]|\b(then|do|else))\s*$/.test(code[i - 1]),
   );
   return count(/^\t+ {1,7}$/) > 0 || tabUnderSpaces;
+}
+
+function expandedTabs(line: string): string {
+  const lead = leadingWhitespace(line);
+  return lead.includes('\t') ? ' '.repeat(columns(lead)) + line.slice(lead.length) : line;
+}
+
+function columnsAsTabs(line: string): string {
+  const lead = leadingWhitespace(line);
+  if (isBlank(line) || !/^ +$/.test(lead)) return line;
+  return '\t'.repeat(Math.floor(lead.length / 8)) + ' '.repeat(lead.length % 8) + line.slice(lead.length);
 }
 
 function columns(lead: string): number {
@@ -290,8 +301,15 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   const flush = () => {
     const marker = added.findIndex(elided);
     if (marker < 0) {
+      // A line that rewrites one at the same columns is written with that line's indentation (a tab
+      // where the model wrote 8 spaces).
+      const rewritten = new Set<number>();
       for (const line of added) {
-        out.push(line);
+        const twin = removed.find((r) => !rewritten.has(r) && similar(old[r], line));
+        const lead = leadingWhitespace(line);
+        const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
+        if (twin !== undefined) rewritten.add(twin);
+        out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
         from.push(undefined);
       }
     } else {
