@@ -57,7 +57,34 @@ export function parseAnswer(raw: string): ParsedAnswer {
     const source = fences.length === 1 && looksLikeDiff(fences[0].lines, []) ? fences[0].lines : lines;
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
   }
-  return { format: 'wholeBlock', fences, bare: trimBlankEnds(lines), prose };
+  return { format: 'wholeBlock', fences, bare: codeOf(trimBlankEnds(lines)), prose };
+}
+
+/** A path alone on a line (Void puts the file's path first in the block): `src/app/main.ts`. */
+const BARE_PATH = /^\s*[\w.-]+(\/[\w.-]+)+\.\w+\s*$/;
+/** Output tags a tool asks its model to wrap the code in (Cody's `<CODE5711>`, Void's `<SELECTION>`). */
+const WRAPPER_OPEN = /^(\s*)<([A-Z][A-Z0-9_]*)>/;
+
+/**
+ * The code of a block without what tools and models wrap it in: a first line naming the file
+ * (Copilot's `// filepath: src/a.ts`, Void's bare path), a stray backtick line right after the fence,
+ * output tags around the code (on lines of their own or on its first and last lines), and line numbers
+ * copied from a file view.
+ */
+function codeOf(block: readonly string[]): string[] {
+  let lines = [...block];
+  if (/^\s*`{1,2}\s*$/.test(lines[0] ?? '')) lines.shift();
+  if (FILEPATH_LINE.test(lines[0] ?? '') || BARE_PATH.test(lines[0] ?? '')) lines.shift();
+  const first = lines.findIndex((l) => l.trim() !== '');
+  const last = lines.length - 1 - [...lines].reverse().findIndex((l) => l.trim() !== '');
+  const tag = first >= 0 ? WRAPPER_OPEN.exec(lines[first]) : null;
+  const close = tag && new RegExp(`</${tag[2]}>\\s*$`);
+  if (tag && close!.test(lines[last])) {
+    lines[last] = lines[last].replace(close!, '');
+    lines[first] = tag[1] + lines[first].slice(tag[0].length);
+    lines = trimBlankEnds(lines);
+  }
+  return withoutLineNumbers(lines);
 }
 
 // Zed's edit format: `<old_text>` … `</old_text>` then `<new_text>` … `</new_text>`, in `<edits>`. Models
@@ -148,13 +175,25 @@ function withoutRooMarks(block: ReplaceBlock): ReplaceBlock {
   while (header < search.length && /^\s*:(start|end)_line:\s*\d+\s*$/.test(search[header])) header++;
   if (header > 0 && /^\s*-{3,}\s*$/.test(search[header] ?? '')) header++;
   search = search.slice(header);
-  const numbered = (lines: readonly string[]) => lines.length > 0 && lines.every((l) => l.trim() === '' || LINE_NUMBER.test(l));
   if (!numbered(search) || !(block.replace.length === 0 || numbered(block.replace))) return { search, replace: block.replace };
-  const strip = (lines: readonly string[]) => lines.map((l) => l.replace(LINE_NUMBER, ''));
-  return { search: strip(search), replace: strip(block.replace) };
+  return { search: withoutLineNumbers(search), replace: withoutLineNumbers(block.replace) };
 }
 
-const LINE_NUMBER = /^\s*\d+ \| ?/;
+/**
+ * Line numbers of a tool's file view copied into the code: Roo Code's `12 | `, Claude Code's `    12→`,
+ * `cat -n`'s `12<tab>`. Taken as such only when every line has them in one style, counting up.
+ */
+const LINE_NUMBER = /^\s*(\d+)( \| ?|→|\t)/;
+
+function numbered(lines: readonly string[]): boolean {
+  const marks = lines.filter((l) => l.trim() !== '').map((l) => LINE_NUMBER.exec(l));
+  if (marks.length === 0 || marks.some((m) => !m || m[2].trim() !== marks[0]![2].trim())) return false;
+  return marks.every((m, i) => i === 0 || Number(m![1]) > Number(marks[i - 1]![1]));
+}
+
+function withoutLineNumbers(lines: readonly string[]): string[] {
+  return numbered(lines) ? lines.map((l) => l.replace(LINE_NUMBER, '')) : [...lines];
+}
 
 const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
 
@@ -186,9 +225,7 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
     // A fence indented inside a list item: its lines carry the item's indentation (CommonMark strips it).
     const indent = /^ */.exec(lines[i])![0].length;
     const code = body.map((line) => line.slice(Math.min(indent, /^ */.exec(line)![0].length)));
-    // Copilot's first line names the file (`// filepath: src/a.ts`); it is not code.
-    if (FILEPATH_LINE.test(code[0] ?? '')) code.shift();
-    fences.push({ language: open[2] ?? '', lines: code, closed: j < lines.length });
+    fences.push({ language: open[2] ?? '', lines: codeOf(code), closed: j < lines.length });
     i = j;
   }
   return { fences, prose: fences.length > 0 ? prose : [] };
