@@ -141,6 +141,9 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
         state = 'replace';
         divider = line;
       } else current.search.push(line);
+    } else if (DIVIDER.test(line) && current.replace.length === 0) {
+      // Two dividers in a row (a habit of some models): one empty section is no text.
+      continue;
     } else if (REPLACE_END.test(line)) {
       blocks.push(withSplits(current, divider));
       state = 'outside';
@@ -195,6 +198,7 @@ function withoutLineNumbers(lines: readonly string[]): string[] {
   return numbered(lines) ? lines.map((l) => l.replace(LINE_NUMBER, '')) : [...lines];
 }
 
+const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
 
 function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
@@ -219,7 +223,15 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
       if (close.test(lines[j])) {
         if (depth === 0) break;
         depth--;
-      } else if (nestedOpen.test(lines[j])) depth++;
+      } else if (nestedOpen.test(lines[j])) {
+        // The opening written twice (same language), maybe with a file-name comment between: the block starts again.
+        const again = FENCE_OPEN.exec(lines[j])![2] === open[2];
+        if (again && depth === 0 && body.length <= 2 && body.every((l) => l.trim() === '' || COMMENT_LINE.test(l))) {
+          body.length = 0;
+          continue;
+        }
+        depth++;
+      }
       body.push(lines[j]);
     }
     // A fence indented inside a list item: its lines carry the item's indentation (CommonMark strips it).

@@ -43,7 +43,14 @@ const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)
 const PLACEHOLDER =
   /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
+const BOM = '\uFEFF';
+
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
+  // A byte order mark is the encoding's, not the first line's: answers never repeat it.
+  if (fileText.startsWith(BOM)) {
+    const outcome = applyEditAnswer(fileText.slice(BOM.length), selection, rawAnswer);
+    return outcome.kind === 'apply' ? { ...outcome, fileText: BOM + outcome.fileText } : outcome;
+  }
   const text = splitText(fileText);
   const chosen: LineRange = { start: selection.startLine, end: Math.min(selection.endLine + 1, text.lines.length) };
   if (rawAnswer.trim() === '') return refuse('empty', 'The answer was empty.');
@@ -122,7 +129,17 @@ function pickBlock(
 ): { lines: string[] } | Extract<EditOutcome, { kind: 'refuse' }> {
   if (fences.length === 0) return { lines: bare };
   const code = fences.filter((f) => !/^(text|plaintext|output|console|sh|shell|bash)$/i.test(f.language) || fences.length === 1);
-  const candidates = code.length > 0 ? code : fences;
+  // A block that repeats the selection unchanged ("Here is your current code:") quotes it; it is not the edit.
+  const selectedCode = trimBlankEnds(selected)
+    .map((l) => l.trim())
+    .join('\n');
+  const changing = code.filter(
+    (f) =>
+      trimBlankEnds(f.lines)
+        .map((l) => l.trim())
+        .join('\n') !== selectedCode,
+  );
+  const candidates = changing.length > 0 ? changing : code.length > 0 ? code : fences;
   if (candidates.length === 1) {
     const [only] = candidates;
     if (!only.closed) return refuse('truncated', 'The answer stops inside its code block; it may have been cut off.', 'wholeBlock');
