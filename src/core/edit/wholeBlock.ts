@@ -183,10 +183,15 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
   return reindentedBy(file, range, block, kept);
 }
 
-function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly IndentPair[]): string[] {
+function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly KeptPair[]): string[] {
   const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range);
   const own = minimumIndent(block);
   if (base === undefined || own === undefined) return [...block];
+  // Every line the block keeps, its first one among them, sits where the file has it: the block is at the
+  // file's indentation already, whatever its least indented line (a marker, context past the range) says.
+  const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
+  const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
+  if (firstKept !== undefined && kept.some((p) => p.text === firstKept.trim()) && kept.every(atFileIndent)) return [...block];
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
   // The kept lines' units when they show them and both the block's own nesting and the range's agree
@@ -208,18 +213,30 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   return block.map(indentShift(own, base));
 }
 
-/** The indentation of each block line whose text the range has at one depth only (not `}`), and the file's. */
-function keptPairs(old: readonly string[], block: readonly string[]): IndentPair[] {
-  const depth = new Map<string, string | null>();
-  for (const line of old) {
-    if (isBlank(line)) continue;
-    const seen = depth.get(line.trim());
-    depth.set(line.trim(), seen === undefined || seen === leadingWhitespace(line) ? leadingWhitespace(line) : null);
-  }
-  const pairs: IndentPair[] = [];
-  for (const line of block) {
-    const actual = depth.get(line.trim());
-    if (!isBlank(line) && actual != null) pairs.push({ quoted: leadingWhitespace(line), actual });
+interface KeptPair extends IndentPair {
+  text: string;
+}
+
+/**
+ * The indentation of each block line whose text the range has at one depth only, and the file's: a text
+ * found at two depths on either side (`}`) says nothing.
+ */
+function keptPairs(old: readonly string[], block: readonly string[]): KeptPair[] {
+  const depths = (lines: readonly string[]) => {
+    const depth = new Map<string, string | null>();
+    for (const line of lines) {
+      if (isBlank(line)) continue;
+      const seen = depth.get(line.trim());
+      depth.set(line.trim(), seen === undefined || seen === leadingWhitespace(line) ? leadingWhitespace(line) : null);
+    }
+    return depth;
+  };
+  const inFile = depths(old);
+  const inBlock = depths(block);
+  const pairs: KeptPair[] = [];
+  for (const [text, quoted] of inBlock) {
+    const actual = inFile.get(text);
+    if (quoted != null && actual != null) pairs.push({ text, quoted, actual });
   }
   return pairs;
 }
