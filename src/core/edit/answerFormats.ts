@@ -51,6 +51,8 @@ export function parseAnswer(raw: string): ParsedAnswer {
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const { fences, prose } = parseFences(lines);
+  const toolEdits = fences.length === 1 ? toolArgumentEdits(fences[0].lines) : undefined;
+  if (toolEdits) return { format: 'searchReplace', blocks: toolEdits, complete: fences[0].closed };
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
   if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
   if (looksLikeDiff(lines, fences)) {
@@ -58,6 +60,40 @@ export function parseAnswer(raw: string): ParsedAnswer {
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
   }
   return { format: 'wholeBlock', fences, bare: codeOf(trimBlankEnds(lines)), prose };
+}
+
+/** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
+const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
+  ['old_string', 'new_string'],
+  ['old_str', 'new_str'],
+  ['oldText', 'newText'],
+  ['old_text', 'new_text'],
+  ['search', 'replace'],
+];
+
+const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'replace_all', 'explanation'];
+
+/**
+ * An edit written as a tool call's JSON arguments instead of code (`{"old_string": …, "new_string": …}`,
+ * or a list of them under `edits`): search/replace blocks. Undefined for any other JSON.
+ */
+function toolArgumentEdits(block: readonly string[]): ReplaceBlock[] | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(block.join('\n'));
+  } catch {
+    return undefined;
+  }
+  const list = Array.isArray((value as { edits?: unknown })?.edits) ? (value as { edits: unknown[] }).edits : [value];
+  const blocks: ReplaceBlock[] = [];
+  for (const item of list) {
+    const args = item as Record<string, unknown>;
+    const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
+    // Any other key makes it data that happens to use these names (a JSON file being edited).
+    if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
+    blocks.push({ search: answerLines(args[names[0]] as string), replace: answerLines(args[names[1]] as string) });
+  }
+  return blocks.length > 0 ? blocks : undefined;
 }
 
 /** A path alone on a line (Void puts the file's path first in the block): `src/app/main.ts`. */

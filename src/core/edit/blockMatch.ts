@@ -1,12 +1,12 @@
 // Finds where a block of lines quoted by a model (a SEARCH section, a diff hunk's old side) sits in the
 // file, tolerating the drift models produce: trailing spaces, other indentation, collapsed or added
-// blank lines, spacing inside a line, swapped quotes, and one misremembered line. Each level is tried in order, from
+// blank lines, spacing inside a line, swapped quotes, a reworded trailing comment, and one misremembered line. Each level is tried in order, from
 // exact to loosest, and the first level that finds anything decides: one place is a match, several
 // places a refusal, never a guess. A place inside the selection wins over places elsewhere, because the
 // user pointed at it.
 import { isBlank } from './editText';
 
-type MatchLevel = 'exact' | 'trailingSpace' | 'indentation' | 'blankLines' | 'spacing' | 'quotes' | 'changedLine';
+type MatchLevel = 'exact' | 'trailingSpace' | 'indentation' | 'blankLines' | 'spacing' | 'quotes' | 'comments' | 'changedLine';
 
 export interface BlockMatch {
   /** The matched file lines, [start, end). */
@@ -27,6 +27,8 @@ export interface LineRange {
 }
 
 const squash = (line: string) => line.replace(/\s+/g, '');
+/** A comment after code on the same line (`x = 1;  // why`), not a line that is all comment. */
+const TRAILING_COMMENT = /(?<=\S)\s+(\/\*.*\*\/|\/\/.*|#.*|--.*)$/;
 
 interface Level {
   level: MatchLevel;
@@ -42,6 +44,8 @@ const LEVELS: Level[] = [
   { level: 'spacing', norm: squash, skipBlank: true },
   // Quotes the model swapped (`'x'` for `"x"`, as its own style or a formatter's would have them).
   { level: 'quotes', norm: (l) => squash(l).replace(/["'`]/g, '"'), skipBlank: true },
+  // A trailing comment the model reworded (`/* assign the filter functions */`): the code decides.
+  { level: 'comments', norm: (l) => squash(l.replace(TRAILING_COMMENT, '')).replace(/["'`]/g, '"'), skipBlank: true },
 ];
 
 /** Where `block` (lines, no endings) appears in `file`; `preferred` is the selection. */

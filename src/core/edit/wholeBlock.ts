@@ -247,14 +247,16 @@ function widerLevel(unit: string, level: string | undefined): boolean {
 }
 
 /**
- * Kept lines in spaces that sit at the file's columns where the file has a tab for each 8 of them and
- * spaces for the rest (vim's shiftwidth=4 with tabs kept: level one is 4 spaces, level two a tab).
+ * Kept lines in spaces whose file lines mix tabs and spaces (a tab for each 8 columns, spaces for the
+ * rest: vim's shiftwidth=4 with tabs kept) and line up with them column for column, or level for level.
  */
 function keptShowColumns(kept: readonly IndentPair[]): boolean {
   return (
     kept.some((p) => p.actual.includes('\t')) &&
-    kept.some((p) => /^ +$/.test(p.actual)) &&
-    kept.every((p) => /^ *$/.test(p.quoted) && columns(p.quoted) === columns(p.actual))
+    kept.some((p) => p.actual.includes(' ')) &&
+    kept.every((p) => /^ *$/.test(p.quoted)) &&
+    (kept.every((p) => columns(p.quoted) === columns(p.actual)) ||
+      pairedUnits(kept.map((p) => ({ quoted: p.quoted, actual: ' '.repeat(columns(p.actual)) }))) !== undefined)
   );
 }
 
