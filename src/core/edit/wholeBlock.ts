@@ -78,7 +78,7 @@ export function placeWholeBlock(
     if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
   const range = best!.range;
-  return { range, ...keepUnchanged(file, range, reindented(file, range, block), elided) };
+  return { range, ...keepUnchanged(file, range, reindented(file, range, block)) };
 }
 
 /**
@@ -308,8 +308,11 @@ function insertionIndent(file: readonly string[], range: LineRange): string | un
   return leads.length === 0 ? undefined : leads.reduce((a, b) => (b.length > a.length ? b : a));
 }
 
-/** Lines the block left as they were (trailing spaces aside) are written back byte for byte. */
-function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[], elided: (line: string) => boolean): NewLines {
+/**
+ * Lines the block left as they were (trailing spaces aside) are written back byte for byte, and a line
+ * that rewrites one at the same columns gets that line's indentation (a tab where the model wrote 8 spaces).
+ */
+function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[]): NewLines {
   const old = file.slice(range.start, range.end);
   const out: string[] = [];
   const from: Array<number | undefined> = [];
@@ -318,39 +321,14 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   let removed: number[] = [];
   let added: string[] = [];
   const flush = () => {
-    const marker = added.findIndex(elided);
-    if (marker < 0) {
-      // A line that rewrites one at the same columns is written with that line's indentation (a tab
-      // where the model wrote 8 spaces).
-      const rewritten = new Set<number>();
-      for (const line of added) {
-        const twin = removed.find((r) => !rewritten.has(r) && similar(old[r], line));
-        const lead = leadingWhitespace(line);
-        const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
-        if (twin !== undefined) rewritten.add(twin);
-        out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
-        from.push(undefined);
-      }
-    } else {
-      // The marker keeps the replaced lines that no new line of this change rewrites.
-      const rewritten = new Set<number>();
-      for (const line of added) {
-        if (elided(line)) continue;
-        const twin = removed.find((r) => !rewritten.has(r) && similar(file[range.start + r], line));
-        if (twin !== undefined) rewritten.add(twin);
-      }
-      added.forEach((line, k) => {
-        if (k === marker) {
-          for (const r of removed) {
-            if (rewritten.has(r)) continue;
-            out.push(old[r]);
-            from.push(range.start + r);
-          }
-        } else if (!elided(line)) {
-          out.push(line);
-          from.push(undefined);
-        }
-      });
+    const rewritten = new Set<number>();
+    for (const line of added) {
+      const twin = removed.find((r) => !rewritten.has(r) && similar(old[r], line));
+      const lead = leadingWhitespace(line);
+      const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
+      if (twin !== undefined) rewritten.add(twin);
+      out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
+      from.push(undefined);
     }
     removed = [];
     added = [];
