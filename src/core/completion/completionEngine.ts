@@ -172,9 +172,10 @@ export class CompletionEngine {
     try {
       const answering = streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
       if (this.deps.syntax) {
-        // Once the request is on its way (a turn of the event loop), the judge parses while the service works.
+        // Once the request is on its way (written in this turn of the event loop; setImmediate runs right
+        // after it, where a 0 ms timer would wait at least 1 ms), the judge parses while the service works.
         answering.catch(() => undefined);
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await new Promise((resolve) => setImmediate(resolve));
         const { languageId, prefix, suffix, judgeSuffix } = planned.ctx;
         if (!signal.aborted) syntax = prepareJudge(this.deps.syntax, languageId, prefix, judgeSuffix ?? suffix);
       }
