@@ -4,9 +4,7 @@
 // Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, refused } from './outcomes';
-
-const lines = (...l: string[]) => l.join('\n') + '\n';
+import { applied, lines, refused } from './applierHelpers';
 
 const EVENT = lines(
   'function toInspectable(err) {',

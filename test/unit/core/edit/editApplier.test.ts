@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, refused } from './outcomes';
+import { applied, refused } from './applierHelpers';
 
 const FILE = [
   'import { readFile } from "node:fs/promises";',

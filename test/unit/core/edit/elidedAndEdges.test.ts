@@ -3,7 +3,7 @@
 // instead of an edit. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, refused } from './outcomes';
+import { applied, refused } from './applierHelpers';
 
 const fence = (...lines: string[]) => ['```js', ...lines, '```'].join('\n');
 

@@ -4,10 +4,7 @@
 // heading's `=======` underline inside a SEARCH/REPLACE block. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied } from './outcomes';
-
-const lines = (...l: string[]) => l.join('\n') + '\n';
-const fence = (language: string, ...code: string[]) => ['```' + language, ...code, '```'].join('\n');
+import { applied, fence, lines } from './applierHelpers';
 
 describe('the edit applier keeping the layout an answer means', () => {
   it('keeps the empty line an answer ends with when the selection is an empty line', () => {

@@ -4,9 +4,7 @@
 // code is not the edit. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, refused } from './outcomes';
-
-const lines = (...l: string[]) => l.join('\n') + '\n';
+import { applied, lines, refused } from './applierHelpers';
 
 describe('the edit applier placing a block that repeats the line after the selection', () => {
   // A shell `case`: its patterns close a `)` they never open, so bracket counts say little here.

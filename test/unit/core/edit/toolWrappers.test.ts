@@ -4,10 +4,7 @@
 // files whose tabs stand for 8 columns. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, refused } from './outcomes';
-
-const lines = (...l: string[]) => l.join('\n') + '\n';
-const fence = (language: string, ...code: string[]) => ['```' + language, ...code, '```'].join('\n');
+import { applied, fence, lines, refused } from './applierHelpers';
 
 const BROWSERS = lines(
   'const progIds = {',
