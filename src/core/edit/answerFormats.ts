@@ -327,15 +327,16 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
 
 /**
  * The hunk's old and new lines. Context lines whose leading space is the code's own indentation (a
- * model that left the column out) are taken whole: that shows as a context line with no leading space
- * at all, or as their indentation, taken whole, being the changed lines' more often than with a space dropped.
+ * model that left the column out) are taken whole: that shows as their indentation, taken whole, being
+ * the changed lines' more often than with a space dropped. A context line with no leading space at all
+ * is taken whole either way.
  */
 function toBlock(hunk: RawHunk): ReplaceBlock {
   const code = (context: boolean) => hunk.rows.filter((r) => context === (r.kind === ' ') && r.text.trim() !== '').map((r) => r.text);
   const changed = new Set(code(false).map(leadingWhitespace));
   const context = code(true);
   const fits = (lines: string[]) => lines.filter((line) => changed.has(leadingWhitespace(line))).length;
-  const whole = context.some((line) => !line.startsWith(' ')) || fits(context) > fits(context.map((line) => line.slice(1)));
+  const whole = fits(context) > fits(context.map((line) => (line.startsWith(' ') ? line.slice(1) : line)));
   const block: ReplaceBlock = { search: [], replace: [] };
   for (const { kind, text } of hunk.rows) {
     const line = kind === ' ' && !whole && text.startsWith(' ') ? text.slice(1) : text;

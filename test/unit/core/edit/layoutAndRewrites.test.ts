@@ -40,6 +40,23 @@ describe('the edit applier keeping the layout an answer means', () => {
     );
   });
 
+  it('reads a diff whose other context lines keep their leading space as usual when one at column 0 lost it', () => {
+    const py = lines('def make_loader():', '    loader = Loader', '    loader.pop("set")', '    return loader');
+    const answer = [
+      '```diff',
+      '@@ -1,3 +1,4 @@',
+      'def make_loader():',
+      '     loader = Loader',
+      '+    loader.debug = True',
+      '     loader.pop("set")',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 3 }, answer)),
+      py.replace('    loader = Loader\n', '    loader = Loader\n    loader.debug = True\n'),
+    );
+  });
+
   it('splits a SEARCH/REPLACE block at the ======= that leaves a SEARCH the file has, not at a heading underline', () => {
     const md = lines('Testing', '=======', '', 'Tests come in three sizes.', '', 'Short tests', '-----------');
     const answer = [
