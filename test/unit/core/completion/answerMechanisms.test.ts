@@ -211,6 +211,36 @@ describe('post-processing mechanisms, through the engine', () => {
     });
   });
 
+  describe('a service that sends more than it may', () => {
+    it('stops reading at the token limit: endless line breaks after a line, or endless text, end as if cut there', async () => {
+      const endless = (piece: string, after = '') => {
+        let read = 0;
+        const streamFim: StreamFim = () =>
+          (async function* () {
+            yield { choices: [{ index: 0, text: after, finish_reason: null }] } as unknown as FimCompletion;
+            for (;;) {
+              read++;
+              yield { choices: [{ index: 0, text: piece, finish_reason: null }] } as unknown as FimCompletion;
+            }
+          })();
+        const engine = new CompletionEngine({
+          streamFim,
+          settings: () => ({ model: 'beta-v4-pro', maxTokens: 64, debounceMs: 0 }),
+          now: () => 0,
+          delay: () => Promise.resolve(),
+        });
+        const doc = 'function f(x) {\n  const y = x;\n  ';
+        return { read: () => read, outcome: engine.complete({ text: `${doc}\n}\n`, offset: doc.length, languageId: 'javascript' }) };
+      };
+      const breaks = endless('\n', 'return y;');
+      assert.equal((await breaks.outcome).text, 'return y;');
+      assert.ok(breaks.read() <= 2 * 64, `read ${breaks.read()} pieces of a 64-token answer`);
+      const text = endless('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+      await text.outcome;
+      assert.ok(text.read() * 40 <= 64 * 16 + 40, `read ${text.read()} pieces of 40 characters`);
+    });
+  });
+
   describe('guards on the mechanisms above', () => {
     it('keeps the sentences of a doc comment the answer writes', async () => {
       const doc = 'public class Timeout {|\n}\n';
