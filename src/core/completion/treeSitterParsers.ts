@@ -42,7 +42,7 @@ export class TreeSitterParsers implements SyntaxParsers {
     const tree = parser?.parse(text);
     if (!tree) return undefined;
     try {
-      return new Set(bracketTokens(tree.rootNode).map((b) => b.at));
+      return new Set(bracketTokens(tree).map((b) => b.at));
     } finally {
       tree.delete();
     }
@@ -143,12 +143,24 @@ async function wasmFile(wasm: string): Promise<string | Uint8Array> {
 const OPENING: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']', '${': '}' };
 const CLOSING = new Set([')', ']', '}']);
 
-/** The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order. */
-function bracketTokens(node: TreeSitter.Node, into: Array<{ type: string; at: number }> = []): Array<{ type: string; at: number }> {
-  if (node.childCount === 0) {
-    if (OPENING[node.type] || CLOSING.has(node.type)) into.push({ type: node.type, at: node.startIndex });
-  } else for (const child of node.children) if (child) bracketTokens(child, into);
-  return into;
+/**
+ * The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order. A
+ * cursor walks the leaves: asking each node for its children would make a JavaScript object of
+ * every node of the file, most of the judge's own time.
+ */
+function bracketTokens(tree: TreeSitter.Tree): Array<{ type: string; at: number }> {
+  const into: Array<{ type: string; at: number }> = [];
+  const cursor = tree.walk();
+  try {
+    for (;;) {
+      if (cursor.gotoFirstChild()) continue;
+      const type = cursor.nodeType;
+      if (OPENING[type] || CLOSING.has(type)) into.push({ type, at: cursor.startIndex });
+      while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return into;
+    }
+  } finally {
+    cursor.delete();
+  }
 }
 
 const lineStartAfter = (text: string, at: number) => {
@@ -167,7 +179,7 @@ function balancedWindow(parser: TreeSitter.Parser, languageId: string, before: s
   const tree = parser.parse(before + after);
   if (!tree) return { start: 0, end: after.length };
   try {
-    const brackets = bracketTokens(tree.rootNode);
+    const brackets = bracketTokens(tree);
     let start = 0;
     const open: string[] = [];
     for (const b of brackets) {
