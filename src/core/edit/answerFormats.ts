@@ -2,6 +2,7 @@
 // search/replace blocks (Aider's `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE`), a unified diff, or the
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
 import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
+import { answerOf } from './modelMarkup';
 
 export interface Fence {
   language: string;
@@ -35,19 +36,11 @@ const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*| \S.*)$/;
 const PATCH_ENVELOPE = /^\*\*\* (Begin Patch|End Patch|End of File|Update File: .*)\s*$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
-/** Reasoning some models write into the answer itself, before the answer proper. */
-const THINKING = /^\s*<(think|thinking|reasoning)>[\s\S]*?<\/\1>\s*/i;
-
-/** An answer cut off while still reasoning: it has no answer yet. */
-export function unfinishedThinking(raw: string): boolean {
-  return /^\s*<(think|thinking|reasoning)>/i.test(raw) && !THINKING.test(raw);
-}
-
 /** Lines that only mark a merge or an edit block; code that contains them is an answer format gone wrong. */
 export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
-  const lines = answerLines(unescaped(raw).replace(THINKING, ''));
+  const lines = answerLines(answerOf(unescaped(raw)));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const { fences, prose } = parseFences(lines);

@@ -1,11 +1,12 @@
 // Applies a model's answer to the file it was asked to edit, whichever shape the answer took. The
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
-import { MARKER_LINE, parseAnswer, unfinishedThinking, type Fence, type ReplaceBlock } from './answerFormats';
+import { MARKER_LINE, parseAnswer, type Fence, type ReplaceBlock } from './answerFormats';
 import { findBlock, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
+import { unfinishedThinking } from './modelMarkup';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */

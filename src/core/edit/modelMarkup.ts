@@ -1,0 +1,46 @@
+// What chat models write into an answer that is not the answer: reasoning before it (`<think>`,
+// Magistral's `[THINK]`, gpt-oss's Harmony analysis channel, also with its tokens stripped) and
+// control tokens a service passed through as text (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's
+// editable-region markers). None of it may reach the file.
+
+/** Reasoning blocks, closed, at the start of the answer. */
+const THINKING = /^\s*(?:<(think|thinking|reasoning)>[\s\S]*?<\/\1>|\[THINK\][\s\S]*?\[\/THINK\])\s*/i;
+const THINKING_OPEN = /^\s*(?:<(?:think|thinking|reasoning)>|\[THINK\])/i;
+/** Harmony (gpt-oss): the answer is the final channel's message; `analysis` is reasoning. */
+const HARMONY_FINAL = /<\|channel\|>\s*final\s*(?:<\|constrain\|>[^<]*)?<\|message\|>/g;
+const HARMONY_OPEN = /^\s*(?:<\|start\|>assistant)?<\|channel\|>/;
+/** Harmony with its tokens stripped by a template: `analysis…assistantfinal…`. */
+const HARMONY_STRIPPED = /^\s*analysis[\s\S]*?assistantfinal/;
+/** Tokens that end a model's turn: nothing after them is the answer. */
+const END_TOKEN = /<\|(?:endoftext|im_end|end|return|eot_id|end_of_text)\|>|<｜end▁of▁sentence｜>/;
+/** Tokens that mark a place in the text (the cursor, an editable region, FIM slots): not text. */
+const PLACE_TOKEN = / ?<\|(?:cursor|user_cursor_is_here|editable_region_start|editable_region_end|fim_[a-z]+|im_start|start|message)\|>/g;
+
+/** An answer cut off while still reasoning: it has no answer yet. */
+export function unfinishedThinking(raw: string): boolean {
+  if (THINKING_OPEN.test(raw)) return !THINKING.test(raw);
+  return HARMONY_OPEN.test(raw) && !new RegExp(HARMONY_FINAL.source).test(raw);
+}
+
+/** The answer proper: reasoning before it dropped, cut at a turn-ending token, place tokens taken out. */
+export function answerOf(raw: string): string {
+  let text = raw.replace(THINKING, '');
+  const finals = [...text.matchAll(HARMONY_FINAL)];
+  if (finals.length > 0) {
+    const last = finals[finals.length - 1];
+    text = text.slice(last.index + last[0].length);
+  } else {
+    const stripped = HARMONY_STRIPPED.exec(text);
+    if (stripped) text = text.slice(stripped[0].length);
+  }
+  const end = END_TOKEN.exec(text);
+  if (end) text = text.slice(0, end.index);
+  // A line that held only place tokens goes with them.
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const bare = line.replace(PLACE_TOKEN, '');
+    if (bare !== line && bare.trim() === '') continue;
+    lines.push(bare);
+  }
+  return lines.join('\n');
+}
