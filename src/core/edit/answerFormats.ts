@@ -43,9 +43,11 @@ export function parseAnswer(raw: string): ParsedAnswer {
   const lines = answerLines(answerOf(unescaped(raw)));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
+  const xmlEdits = lines.some((l) => FUNCTION_OPEN.test(l)) ? xmlArgumentEdits(lines) : undefined;
+  if (xmlEdits) return { format: 'searchReplace', blocks: xmlEdits, complete: true };
   const { fences, prose } = parseFences(lines);
-  const toolEdits = fences.length === 1 ? toolArgumentEdits(fences[0].lines) : undefined;
-  if (toolEdits) return { format: 'searchReplace', blocks: toolEdits, complete: fences[0].closed };
+  const jsonEdits = fences.length === 1 ? jsonArgumentEdits(fences[0].lines) : undefined;
+  if (jsonEdits) return { format: 'searchReplace', blocks: jsonEdits, complete: fences[0].closed };
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
   if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
   if (looksLikeDiff(lines, fences)) {
@@ -70,7 +72,7 @@ const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'replace_all', 'explanatio
  * An edit written as a tool call's JSON arguments instead of code (`{"old_string": …, "new_string": …}`,
  * or a list of them under `edits`): search/replace blocks. Undefined for any other JSON.
  */
-function toolArgumentEdits(block: readonly string[]): ReplaceBlock[] | undefined {
+function jsonArgumentEdits(block: readonly string[]): ReplaceBlock[] | undefined {
   let value: unknown;
   try {
     value = JSON.parse(block.join('\n'));
@@ -78,9 +80,38 @@ function toolArgumentEdits(block: readonly string[]): ReplaceBlock[] | undefined
     return undefined;
   }
   const list = Array.isArray((value as { edits?: unknown })?.edits) ? (value as { edits: unknown[] }).edits : [value];
+  return argumentEdits(list as Array<Record<string, unknown>>);
+}
+
+const PARAMETER_OPEN = /^\s*<parameter=([\w.-]+)>\s*$/;
+const PARAMETER_CLOSE = /^\s*<\/parameter>\s*$/;
+const FUNCTION_OPEN = /^\s*<function=[\w.-]+>\s*$/;
+
+/**
+ * Qwen3-Coder's tool call written out as text: `<function=edit_file>` with `<parameter=old_string>`
+ * and `<parameter=new_string>` sections, each value on the lines between its tags.
+ */
+function xmlArgumentEdits(lines: readonly string[]): ReplaceBlock[] | undefined {
+  const calls: Array<Record<string, unknown>> = [];
+  let name: string | undefined;
+  let value: string[] = [];
+  for (const line of lines) {
+    if (FUNCTION_OPEN.test(line)) calls.push({});
+    else if (name === undefined && PARAMETER_OPEN.test(line) && calls.length > 0) {
+      name = PARAMETER_OPEN.exec(line)![1];
+      value = [];
+    } else if (name !== undefined && PARAMETER_CLOSE.test(line)) {
+      calls[calls.length - 1][name] = value.join('\n');
+      name = undefined;
+    } else if (name !== undefined) value.push(line);
+  }
+  return calls.length > 0 ? argumentEdits(calls) : undefined;
+}
+
+/** Search/replace blocks from tool calls' arguments, or undefined when any call is not an edit. */
+function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBlock[] | undefined {
   const blocks: ReplaceBlock[] = [];
-  for (const item of list) {
-    const args = item as Record<string, unknown>;
+  for (const args of calls) {
     const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
     // Any other key makes it data that happens to use these names (a JSON file being edited).
     if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
@@ -230,10 +261,22 @@ function withoutLineNumbers(lines: readonly string[]): string[] {
 const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
 
+const ACTION_OPEN = /^\s*<boltAction\b[^>]*\btype="(\w+)"[^>]*>\s*$/;
+const ACTION_CLOSE = /^\s*<\/boltAction>\s*$/;
+
 function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
   const fences: Fence[] = [];
   const prose: string[] = [];
   for (let i = 0; i < lines.length; i++) {
+    const action = ACTION_OPEN.exec(lines[i]);
+    if (action) {
+      // bolt.new's artifact: a `file` action holds a file's text, a `shell` action a command.
+      let j = i + 1;
+      while (j < lines.length && !ACTION_CLOSE.test(lines[j])) j++;
+      fences.push({ language: action[1] === 'file' ? '' : action[1], lines: lines.slice(i + 1, j), closed: j < lines.length });
+      i = j;
+      continue;
+    }
     const open = FENCE_OPEN.exec(lines[i]);
     if (!open) {
       prose.push(lines[i]);

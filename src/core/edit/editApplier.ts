@@ -66,7 +66,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
 }
 
 function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
-  const parsed = parseAnswer(rawAnswer);
+  const parsed = parseAnswer(htmlUnescaped(rawAnswer, text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
       return refuse('truncated', 'The answer stops inside a SEARCH/REPLACE block; it may have been cut off.', 'searchReplace');
@@ -121,6 +121,23 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     );
   }
   return applied(text, placed, 'wholeBlock');
+}
+
+const HTML_ENTITY = /&(amp|lt|gt|quot|apos|#39|#x27);/g;
+const HAS_ENTITY = new RegExp(HTML_ENTITY.source);
+const ENTITY_TEXT: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'" };
+
+/**
+ * An answer whose code came back HTML-escaped (`&amp;&amp;`, `&#39;`: the prompt was escaped on its way
+ * and the model copied the escaping), unescaped once: when the selection has no entities of its own
+ * and a line of the answer, unescaped, is one of the selection's.
+ */
+function htmlUnescaped(raw: string, selected: readonly string[]): string {
+  if (!HAS_ENTITY.test(raw) || selected.some((l) => HAS_ENTITY.test(l))) return raw;
+  const unescape = (t: string) => t.replace(HTML_ENTITY, (_, name: string) => ENTITY_TEXT[name]);
+  const wanted = new Set(selected.map((l) => l.trim()).filter((l) => l !== ''));
+  const confirms = raw.split('\n').some((l) => HAS_ENTITY.test(l) && wanted.has(unescape(l).trim()));
+  return confirms ? unescape(raw) : raw;
 }
 
 function pickBlock(
