@@ -27,6 +27,7 @@ export interface LineRange {
 }
 
 const squash = (line: string) => line.replace(/\s+/g, '');
+const QUOTES = /["'`‘’“”]/g;
 /** A comment after code on the same line (`x = 1;  // why`), not a line that is all comment. */
 const TRAILING_COMMENT = /(?<=\S)\s+(\/\*.*\*\/|\/\/.*|#.*|--.*)$/;
 
@@ -42,10 +43,11 @@ const LEVELS: Level[] = [
   { level: 'indentation', norm: (l) => l.trim(), skipBlank: false },
   { level: 'blankLines', norm: (l) => l.trim(), skipBlank: true },
   { level: 'spacing', norm: squash, skipBlank: true },
-  // Quotes the model swapped (`'x'` for `"x"`, as its own style or a formatter's would have them).
-  { level: 'quotes', norm: (l) => squash(l).replace(/["'`]/g, '"'), skipBlank: true },
+  // Quotes the model swapped (`'x'` for `"x"`, as its own style or a formatter's would have them, or
+  // typographic ones for straight: `Doug’s` quoted as `Doug's`).
+  { level: 'quotes', norm: (l) => squash(l).replace(QUOTES, '"'), skipBlank: true },
   // A trailing comment the model reworded (`/* assign the filter functions */`): the code decides.
-  { level: 'comments', norm: (l) => squash(l.replace(TRAILING_COMMENT, '')).replace(/["'`]/g, '"'), skipBlank: true },
+  { level: 'comments', norm: (l) => squash(l.replace(TRAILING_COMMENT, '')).replace(QUOTES, '"'), skipBlank: true },
 ];
 
 /** Where `block` (lines, no endings) appears in `file`; `preferred` is the selection. */

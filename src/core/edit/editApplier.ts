@@ -2,7 +2,7 @@
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, type Fence, type ReplaceBlock } from './answerFormats';
-import { findBlock, type LineRange } from './blockMatch';
+import { findBlock, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
@@ -221,6 +221,11 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       if (found.kind === 'missing')
         return refuse('notFound', `${name} does not match the file: "${firstLine(search)}" was not found.`, format);
       const { match } = found;
+      // A hunk found with one line misremembered may not be misremembering a line it removes: that
+      // line is from another version of the file, and the hunk cannot be placed in this one.
+      const absent =
+        format === 'unifiedDiff' && match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement) : undefined;
+      if (absent !== undefined) return refuse('notFound', `${name} removes "${firstLine([absent])}", which is not in the file.`, format);
       // An inline edit changes the selection (or right next to it: "add X after this"): a block that
       // matches only elsewhere edits code the user did not point at.
       if (match.end < scope.start || match.start > scope.end) {
@@ -244,6 +249,21 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   const first = Math.min(...changes.map((c) => c.range.start));
   const last = Math.max(...changes.map((c) => c.range.end));
   return { kind: 'apply', fileText: joinText(result), format, changed: { start: first, end: last } };
+}
+
+/** A line the block removes (quoted, not in its replacement) that the match stood in for with another. */
+function removedButAbsent(
+  lines: readonly string[],
+  match: BlockMatch,
+  search: readonly string[],
+  replace: readonly string[],
+): string | undefined {
+  const kept = new Set(replace.map((l) => l.trim()));
+  const squash = (l: string) => l.replace(/\s+/g, '');
+  return search.find((line, j) => {
+    const at = match.fileLineOf[j];
+    return at !== undefined && squash(lines[at]) !== squash(line) && !kept.has(line.trim());
+  });
 }
 
 /** Of a block's readings at each `=======` line, the one with the longest SEARCH the file has in one place. */
