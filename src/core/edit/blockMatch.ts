@@ -126,29 +126,31 @@ function fillBlankLines(file: readonly string[], block: readonly string[], fileL
 }
 
 /**
- * The loosest level: same number of lines, spacing ignored, and at most one line in five (at least one)
- * different. A block of fewer than three lines never matches this way: one line off in two is no evidence.
- * Every window within tolerance counts as a place, so a near-duplicate elsewhere makes it ambiguous.
+ * The loosest level: the same lines (blank lines aside, spacing ignored) with at most one in five (at
+ * least one) different. A block of fewer than three lines never matches this way: one line off in two is
+ * no evidence. Every window within tolerance counts as a place, so a near-duplicate elsewhere makes it ambiguous.
  */
 function changedLineMatches(file: readonly string[], block: readonly string[]): BlockMatch[] {
-  const b = block.map(squash);
-  const meaningful = b.filter((l) => l.length > 0).length;
-  if (meaningful < 3) return [];
-  const allowed = Math.max(1, Math.floor(block.length / 5));
-  const f = file.map(squash);
+  const level = { level: 'changedLine' as const, norm: squash, skipBlank: true };
+  const b = sequence(block, level);
+  if (b.length < 3) return [];
+  const allowed = Math.max(1, Math.floor(b.length / 5));
+  const f = sequence(file, level);
   const out: BlockMatch[] = [];
   for (let i = 0; i + b.length <= f.length; i++) {
     let misses = 0;
     let sameMeaningful = 0;
     for (let j = 0; j < b.length && misses <= allowed; j++) {
-      if (f[i + j] === b[j]) {
-        if (b[j].length > 2) sameMeaningful++;
+      if (f[i + j].text === b[j].text) {
+        if (b[j].text.length > 2) sameMeaningful++;
       } else misses++;
     }
     // At least two lines with real content must agree, so blocks of braces do not match anything.
-    if (misses <= allowed && sameMeaningful >= 2) {
-      out.push({ start: i, end: i + b.length, level: 'changedLine', fileLineOf: b.map((_, j) => i + j) });
-    }
+    if (misses > allowed || sameMeaningful < 2) continue;
+    const fileLineOf: Array<number | undefined> = block.map(() => undefined);
+    b.forEach((line, j) => (fileLineOf[line.index] = f[i + j].index));
+    fillBlankLines(file, block, fileLineOf);
+    out.push({ start: f[i].index, end: f[i + b.length - 1].index + 1, level: 'changedLine', fileLineOf });
   }
   return out;
 }

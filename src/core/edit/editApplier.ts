@@ -24,12 +24,25 @@ export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
   | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
 
+const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|")`; // `"` is Vim script's
+const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
+const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)`;
 /**
  * A line that stands for code the model left out ("// ... existing code ...", "# rest unchanged"). Applied,
  * it would delete that code.
  */
-const ELISION =
-  /^\s*(\/\/|#|--|\/\*+|\*|<!--|;+|%)?\s*(\.\.\.|…|\[\.\.\.\])\s*(\*\/|-->)?\s*$|^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*((\.\.\.|…)\s*(\w+\s+){0,2})?\(?\s*(rest( of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)\b[^.…]*(\.\.\.|…|code|unchanged|here|before|methods|functions|lines|file|implementation)/i;
+const ELISION = new RegExp(
+  [
+    // An ellipsis alone, commented or not: `...`, `// ...`, `/* ... */`, `[...]`.
+    String.raw`^\s*(?:${LEADER}|\*)?\s*(?:${ELLIPSIS}|\[\.\.\.\])\s*(?:\*\/|-->)?\s*$`,
+    // An ellipsis, then up to two words (in parentheses or not) and a word for kept code: `# ... rest
+    // unchanged`, `" ... (the remaining options stay commented out)`.
+    String.raw`^\s*${LEADER}\s*${ELLIPSIS}\s*\(?\s*(?:\w+\s+){0,2}${KEPT}\b`,
+    // A word for kept code and what it keeps: `// rest of the methods`, `# existing code here`.
+    String.raw`^\s*${LEADER}\s*\(?\s*${KEPT}\b[^.…]*(?:${ELLIPSIS}|code|unchanged|here|before|methods|functions|lines|file|implementation)`,
+  ].join('|'),
+  'i',
+);
 
 /**
  * Prose saying the code should stay as it is ("No change is needed", "I'd leave them as they are", "it
@@ -42,7 +55,7 @@ const DECLINES =
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
 const PLACEHOLDER =
-  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
+  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|")\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
 const BOM = '\uFEFF';
 

@@ -189,10 +189,14 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
  * Whether a block line is a rewrite of a file line, judged on tokens: one token swapped for another (a
  * renamed identifier, a changed value), or the old line whole with tokens added inside it (a condition
  * widened), or the new line whole inside the old one (an argument list cut short), or the same target
- * assigned another value, or the same call made with other arguments. A line that only
+ * assigned another value, or the same call made with other arguments, or the line commented out or back
+ * in. A line that only
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
 function rewrites(fileLine: string, blockLine: string): boolean {
+  // The line commented out, or back in (`"set showcmd` → `set showcmd`).
+  const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
+  if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
