@@ -21,7 +21,9 @@ export interface PlacedBlock extends NewLines {
 /** Why a block that leaves code out could not be placed. */
 export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
 
-const same = (a: string, b: string) => a.trim() === b.trim();
+/** A line's text with its spacing evened out: a tab the model wrote as spaces inside a line is the same line. */
+const spaced = (line: string) => line.trim().replace(/\s+/g, ' ');
+const same = (a: string, b: string) => spaced(a) === spaced(b);
 
 /**
  * `elided` tells the lines that stand for code the model left out ("// ... existing code ..."): each keeps
@@ -56,8 +58,8 @@ export function placeWholeBlock(
   const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
   // Past the selection, a range takes only lines the block repeats: a line it would delete there is one
   // the model never mentioned (bracket counts can agree by chance far away: a shell `case` has `)`).
-  const repeated = new Set(block.map((l) => l.trim()));
-  const onlyRepeated = (from: number, to: number) => file.slice(from, to).every((l) => isBlank(l) || repeated.has(l.trim()));
+  const repeated = new Set(block.map(spaced));
+  const onlyRepeated = (from: number, to: number) => file.slice(from, to).every((l) => isBlank(l) || repeated.has(spaced(l)));
   const ranges: LineRange[] = [{ start, end }];
   for (const p of starts)
     for (const q of ends)
@@ -78,7 +80,7 @@ export function placeWholeBlock(
     if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
   const range = best!.range;
-  return { range, ...keepUnchanged(file, range, reindented(file, range, block)) };
+  return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection) };
 }
 
 /**
@@ -102,9 +104,14 @@ function blankEndsAsSelected(block: readonly string[], selected: readonly string
 function anchors(file: readonly string[], line: string, from: number, direction: -1 | 1): number[] {
   const out: number[] = [];
   if (isBlank(line)) return out;
-  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH && out.length < MAX_ANCHORS; i += direction, seen++) {
-    if (same(file[i], line)) out.push(i);
+  let farthest: number | undefined;
+  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH; i += direction, seen++) {
+    if (!same(file[i], line)) continue;
+    if (out.length < MAX_ANCHORS) out.push(i);
+    farthest = i;
   }
+  // The farthest too: a whole file given back ends with a `}` that many others come before.
+  if (farthest !== undefined && !out.includes(farthest)) out.push(farthest);
   return out;
 }
 
@@ -312,7 +319,7 @@ function insertionIndent(file: readonly string[], range: LineRange): string | un
  * Lines the block left as they were (trailing spaces aside) are written back byte for byte, and a line
  * that rewrites one at the same columns gets that line's indentation (a tab where the model wrote 8 spaces).
  */
-function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[]): NewLines {
+function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[], selection: LineRange): NewLines {
   const old = file.slice(range.start, range.end);
   const out: string[] = [];
   const from: Array<number | undefined> = [];
@@ -333,17 +340,20 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     removed = [];
     added = [];
   };
-  for (const part of diffArrays(
-    old.map((l) => l.trimEnd()),
-    block.map((l) => l.trimEnd()),
-  )) {
+  // Indentation counts (a line at another depth is another line); spacing inside a line does not.
+  const key = (line: string) => (isBlank(line) ? '' : leadingWhitespace(line) + spaced(line));
+  for (const part of diffArrays(old.map(key), block.map(key))) {
     if (part.removed) for (let k = 0; k < part.count!; k++) removed.push(i++);
     else if (part.added) for (let k = 0; k < part.count!; k++) added.push(block[j++]);
     else {
       flush();
       for (let k = 0; k < part.count!; k++, i++, j++) {
-        out.push(old[i]);
-        from.push(range.start + i);
+        // The same line: outside the selection the file's stays as it is; inside, a line the model
+        // re-spaced is its edit.
+        const at = range.start + i;
+        const edited = at >= selection.start && at < selection.end && old[i].trimEnd() !== block[j].trimEnd();
+        out.push(edited ? block[j] : old[i]);
+        from.push(edited ? undefined : at);
       }
     }
   }
