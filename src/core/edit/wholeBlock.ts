@@ -132,10 +132,7 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
 /** Minus the number of lines changed if `block` replaced file[p, q). */
 function score(file: readonly string[], block: readonly string[], p: number, q: number): number {
   let common = 0;
-  for (const part of diffArrays(
-    file.slice(p, q).map((l) => l.trim()),
-    block.map((l) => l.trim()),
-  )) {
+  for (const part of diffArrays(file.slice(p, q).map(spaced), block.map(spaced))) {
     if (!part.added && !part.removed) common += part.count!;
   }
   return 2 * common - (q - p) - block.length;
@@ -327,16 +324,27 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   let j = 0;
   let removed: number[] = [];
   let added: string[] = [];
+  const keep = (r: number) => {
+    out.push(old[r]);
+    from.push(range.start + r);
+  };
   const flush = () => {
+    // Lines outside the selection the block left out (a blank line between repeated context and the
+    // selection) are not the model's to delete: they stay, before or after the change.
+    const before = (r: number) => range.start + r < selection.start;
+    const after = (r: number) => range.start + r >= selection.end;
+    removed.filter(before).forEach(keep);
+    const inside = removed.filter((r) => !before(r) && !after(r));
     const rewritten = new Set<number>();
     for (const line of added) {
-      const twin = removed.find((r) => !rewritten.has(r) && similar(old[r], line));
+      const twin = inside.find((r) => !rewritten.has(r) && similar(old[r], line));
       const lead = leadingWhitespace(line);
       const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
       if (twin !== undefined) rewritten.add(twin);
       out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
       from.push(undefined);
     }
+    removed.filter(after).forEach(keep);
     removed = [];
     added = [];
   };
@@ -351,9 +359,10 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
         // The same line: outside the selection the file's stays as it is; inside, a line the model
         // re-spaced is its edit.
         const at = range.start + i;
-        const edited = at >= selection.start && at < selection.end && old[i].trimEnd() !== block[j].trimEnd();
-        out.push(edited ? block[j] : old[i]);
-        from.push(edited ? undefined : at);
+        if (at >= selection.start && at < selection.end && old[i].trimEnd() !== block[j].trimEnd()) {
+          out.push(block[j]);
+          from.push(undefined);
+        } else keep(i);
       }
     }
   }
