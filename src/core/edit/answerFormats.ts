@@ -3,6 +3,7 @@
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
 import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
 import { answerOf } from './modelMarkup';
+import { toolCallEdits } from './toolCallEdits';
 
 export interface Fence {
   language: string;
@@ -23,6 +24,8 @@ export interface ReplaceBlock {
 export type ParsedAnswer =
   | { format: 'searchReplace'; blocks: ReplaceBlock[]; complete: boolean }
   | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
+  /** A tool call that edits nothing (reads a file, runs a command). */
+  | { format: 'toolCall' }
   /** `prose`: the answer's lines outside its fences, when it has any. */
   | { format: 'wholeBlock'; fences: Fence[]; bare: string[]; prose: string[] };
 
@@ -40,14 +43,14 @@ const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
+  // Before unescaping: a tool call's JSON has escapes of its own.
+  const calls = toolCallEdits(answerOf(raw));
+  if (calls.kind === 'edits') return { format: 'searchReplace', blocks: calls.blocks, complete: true };
+  if (calls.kind === 'notAnEdit') return { format: 'toolCall' };
   const lines = answerLines(answerOf(unescaped(raw)));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
-  const xmlEdits = lines.some((l) => FUNCTION_OPEN.test(l)) ? xmlArgumentEdits(lines) : undefined;
-  if (xmlEdits) return { format: 'searchReplace', blocks: xmlEdits, complete: true };
   const { fences, prose } = parseFences(lines);
-  const jsonEdits = fences.length === 1 ? jsonArgumentEdits(fences[0].lines) : undefined;
-  if (jsonEdits) return { format: 'searchReplace', blocks: jsonEdits, complete: fences[0].closed };
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
   if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
   if (looksLikeDiff(lines, fences)) {
@@ -55,69 +58,6 @@ export function parseAnswer(raw: string): ParsedAnswer {
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
   }
   return { format: 'wholeBlock', fences, bare: codeOf(trimBlankEnds(lines)), prose };
-}
-
-/** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
-const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
-  ['old_string', 'new_string'],
-  ['old_str', 'new_str'],
-  ['oldText', 'newText'],
-  ['old_text', 'new_text'],
-  ['search', 'replace'],
-];
-
-const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'replace_all', 'explanation'];
-
-/**
- * An edit written as a tool call's JSON arguments instead of code (`{"old_string": …, "new_string": …}`,
- * or a list of them under `edits`): search/replace blocks. Undefined for any other JSON.
- */
-function jsonArgumentEdits(block: readonly string[]): ReplaceBlock[] | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(block.join('\n'));
-  } catch {
-    return undefined;
-  }
-  const list = Array.isArray((value as { edits?: unknown })?.edits) ? (value as { edits: unknown[] }).edits : [value];
-  return argumentEdits(list as Array<Record<string, unknown>>);
-}
-
-const PARAMETER_OPEN = /^\s*<parameter=([\w.-]+)>\s*$/;
-const PARAMETER_CLOSE = /^\s*<\/parameter>\s*$/;
-const FUNCTION_OPEN = /^\s*<function=[\w.-]+>\s*$/;
-
-/**
- * Qwen3-Coder's tool call written out as text: `<function=edit_file>` with `<parameter=old_string>`
- * and `<parameter=new_string>` sections, each value on the lines between its tags.
- */
-function xmlArgumentEdits(lines: readonly string[]): ReplaceBlock[] | undefined {
-  const calls: Array<Record<string, unknown>> = [];
-  let name: string | undefined;
-  let value: string[] = [];
-  for (const line of lines) {
-    if (FUNCTION_OPEN.test(line)) calls.push({});
-    else if (name === undefined && PARAMETER_OPEN.test(line) && calls.length > 0) {
-      name = PARAMETER_OPEN.exec(line)![1];
-      value = [];
-    } else if (name !== undefined && PARAMETER_CLOSE.test(line)) {
-      calls[calls.length - 1][name] = value.join('\n');
-      name = undefined;
-    } else if (name !== undefined) value.push(line);
-  }
-  return calls.length > 0 ? argumentEdits(calls) : undefined;
-}
-
-/** Search/replace blocks from tool calls' arguments, or undefined when any call is not an edit. */
-function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBlock[] | undefined {
-  const blocks: ReplaceBlock[] = [];
-  for (const args of calls) {
-    const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
-    // Any other key makes it data that happens to use these names (a JSON file being edited).
-    if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
-    blocks.push({ search: answerLines(args[names[0]] as string), replace: answerLines(args[names[1]] as string) });
-  }
-  return blocks.length > 0 ? blocks : undefined;
 }
 
 /** A path alone on a line (Void puts the file's path first in the block): `src/app/main.ts`. */

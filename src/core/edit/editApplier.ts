@@ -86,6 +86,8 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     if (parsed.blocks.length === 0) return refuse('empty', 'The answer has no complete SEARCH/REPLACE block.', 'searchReplace');
     return applyBlocks(text, chosen, parsed.blocks, 'searchReplace');
   }
+  if (parsed.format === 'toolCall')
+    return refuse('noCode', 'The answer calls a tool (to read or run something) instead of giving the edit.');
   if (parsed.format === 'unifiedDiff') {
     if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');

@@ -1,0 +1,109 @@
+// An edit a model wrote as a call to its own edit tool instead of as code: the call's arguments name
+// the text to find and its replacement. Models write such calls as text in many dialects: JSON
+// arguments (a fenced block, Kimi K2's `<|tool_call_argument_begin|>{…}`, Mistral's `[ARGS]{…}`), or
+// tags per argument (Claude's `<parameter name="old_string">`, Qwen3-Coder's `<parameter=old_string>`,
+// DeepSeek's `<｜DSML｜parameter name=…>`, GLM's `<arg_key>`/`<arg_value>`).
+import type { ReplaceBlock } from './answerFormats';
+import { answerLines } from './editText';
+
+/** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
+const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
+  ['old_string', 'new_string'],
+  ['old_str', 'new_str'],
+  ['oldText', 'newText'],
+  ['old_text', 'new_text'],
+  ['search', 'replace'],
+];
+const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'replace_all', 'explanation', 'command'];
+
+/** Where a call written as tags starts, in each dialect. */
+const CALL_START = /<invoke\b|<function=|<tool_call>|<｜DSML｜invoke\b/g;
+/** One argument written as tags: its name and its value. */
+const TAGGED_ARGUMENT = new RegExp(
+  [
+    String.raw`<parameter=([\w.-]+)>([\s\S]*?)<\/parameter>`,
+    String.raw`<(?:｜DSML｜)?parameter name="([\w.-]+)"[^>]*>([\s\S]*?)<\/(?:｜DSML｜)?parameter>`,
+    String.raw`<arg_key>([\w.-]+)<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>`,
+  ].join('|'),
+  'g',
+);
+
+export type ToolCalls = { kind: 'edits'; blocks: ReplaceBlock[] } | { kind: 'notAnEdit' } | { kind: 'none' };
+
+/**
+ * The edits of the tool calls in `text`. `notAnEdit`: the answer calls a tool, but not to edit (it
+ * reads a file, runs a command); `none`: it calls no tool this way.
+ */
+export function toolCallEdits(text: string): ToolCalls {
+  const tagged = taggedCalls(text);
+  const calls = tagged.length > 0 ? tagged : jsonCalls(text);
+  if (calls.length === 0) return new RegExp(CALL_START.source).test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
+  const blocks = argumentEdits(calls);
+  return blocks ? { kind: 'edits', blocks } : { kind: 'notAnEdit' };
+}
+
+function taggedCalls(text: string): Array<Record<string, unknown>> {
+  const starts = [...text.matchAll(CALL_START)].map((m) => m.index);
+  if (starts.length === 0) return [];
+  const calls = new Map<number, Record<string, unknown>>();
+  for (const m of text.matchAll(TAGGED_ARGUMENT)) {
+    const name = m[1] ?? m[3] ?? m[5];
+    // A value on lines of its own between its tags: those lines, without the line breaks around them.
+    const value = (m[2] ?? m[4] ?? m[6]).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+    const call = starts.filter((at) => at < m.index).pop();
+    if (call === undefined) continue;
+    if (!calls.has(call)) calls.set(call, {});
+    calls.get(call)![name] = value;
+  }
+  return [...calls.values()];
+}
+
+/** JSON objects in the text that hold an edit's arguments (the whole text may be one, or a list under `edits`). */
+function jsonCalls(text: string): Array<Record<string, unknown>> {
+  const calls: Array<Record<string, unknown>> = [];
+  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) {
+    const end = objectEnd(text, at);
+    if (end === undefined) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(at, end));
+    } catch {
+      continue;
+    }
+    const list = Array.isArray((value as { edits?: unknown })?.edits) ? (value as { edits: unknown[] }).edits : [value];
+    const edits = list.filter((item): item is Record<string, unknown> =>
+      TOOL_ARGUMENTS.some(([from]) => typeof (item as Record<string, unknown>)?.[from] === 'string'),
+    );
+    if (edits.length === 0) continue;
+    calls.push(...edits);
+    at = end - 1;
+  }
+  return calls;
+}
+
+/** Where the JSON object that opens at `at` ends (after its `}`), strings read as strings. */
+function objectEnd(text: string, at: number): number | undefined {
+  let depth = 0;
+  for (let i = at; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return i + 1;
+  }
+  return undefined;
+}
+
+/** Search/replace blocks from tool calls' arguments, or undefined when any call is not an edit. */
+function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBlock[] | undefined {
+  const blocks: ReplaceBlock[] = [];
+  for (const args of calls) {
+    const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args[from] === 'string' && typeof args[to] === 'string');
+    // Any other key makes it data that happens to use these names (a JSON file being edited).
+    if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
+    // A value that ends with its last line's break is those lines.
+    const lines = (value: unknown) => answerLines((value as string).replace(/\r?\n$/, ''));
+    blocks.push({ search: lines(args[names[0]]), replace: lines(args[names[1]]) });
+  }
+  return blocks.length > 0 ? blocks : undefined;
+}
