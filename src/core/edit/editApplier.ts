@@ -33,8 +33,8 @@ const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same as bef
  */
 const ELISION = new RegExp(
   [
-    // An ellipsis alone, commented or not: `...`, `// ...`, `/* ... */`, `[...]`.
-    String.raw`^\s*(?:${LEADER}|\*)?\s*(?:${ELLIPSIS}|\[\.\.\.\])\s*(?:\*\/|-->)?\s*$`,
+    // An ellipsis alone, commented or not: `...`, `// ...`, `/* ... */`, `[...]`, Windsurf's `{{ ... }}`.
+    String.raw`^\s*(?:${LEADER}|\*)?\s*(?:${ELLIPSIS}|\[\.\.\.\]|\{\{\s*${ELLIPSIS}\s*\}\})\s*(?:\*\/|-->)?\s*$`,
     // An ellipsis, then up to two words (in parentheses or not) and a word for kept code: `# ... rest
     // unchanged`, `" ... (the remaining options stay commented out)`.
     String.raw`^\s*${LEADER}\s*${ELLIPSIS}\s*\(?\s*(?:\w+\s+){0,2}${KEPT}\b`,

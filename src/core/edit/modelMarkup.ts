@@ -3,9 +3,13 @@
 // control tokens a service passed through as text (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's
 // editable-region markers). None of it may reach the file.
 
-/** Reasoning blocks, closed, at the start of the answer. */
-const THINKING = /^\s*(?:<(think|thinking|reasoning)>[\s\S]*?<\/\1>|\[THINK\][\s\S]*?\[\/THINK\])\s*/i;
-const THINKING_OPEN = /^\s*(?:<(?:think|thinking|reasoning)>|\[THINK\])/i;
+/**
+ * Reasoning blocks, closed, at the start of the answer: `<think>`, Magistral's `[THINK]`, Gemma's
+ * `<|channel>thought … <channel|>`, Open WebUI's `<details type="reasoning">`.
+ */
+const THINKING =
+  /^\s*(?:<(think|thinking|reasoning)>[\s\S]*?<\/\1>|\[THINK\][\s\S]*?\[\/THINK\]|<\|channel>thought[\s\S]*?<channel\|>|<details type="reasoning"[^>]*>[\s\S]*?<\/details>)\s*/i;
+const THINKING_OPEN = /^\s*(?:<(?:think|thinking|reasoning)>|\[THINK\]|<\|channel>thought|<details type="reasoning")/i;
 /** Harmony (gpt-oss): the answer is the final channel's message; `analysis` is reasoning. */
 const HARMONY_FINAL = /<\|channel\|>\s*final\s*(?:<\|constrain\|>[^<]*)?<\|message\|>/g;
 const HARMONY_OPEN = /^\s*(?:<\|start\|>assistant)?<\|channel\|>/;
