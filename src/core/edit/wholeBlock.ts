@@ -10,6 +10,9 @@ import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
 import { spliceElidedBlock } from './elidedBlock';
 
+/** A line that opens a block at its end: `{`, `(`, `[`, `:`, the shell's `then`, `do`, `else`. */
+const OPENS_BLOCK = /([{([:]|\b(then|do|else))\s*$/;
+
 /** How far around the selection repeated context is looked for. */
 const CONTEXT_REACH = 200;
 const MAX_ANCHORS = 12;
@@ -85,11 +88,13 @@ export function placeWholeBlock(
 
 /**
  * The block less the blank lines at its ends, except as many as the selection has at that end: an empty
- * line chosen as the place for new code, answered with the code and an empty line, keeps the gap.
+ * line chosen as the place for new code, answered with the code and an empty line, keeps the gap. At an
+ * empty line chosen as the place for new code, all of them: the model laid out what it inserts.
  */
 function blankEndsAsSelected(block: readonly string[], selected: readonly string[]): string[] {
   const trimmed = trimBlankEnds(block);
   if (trimmed.length === 0) return trimmed;
+  if (selected.every(isBlank)) return block.map((l) => (isBlank(l) ? '' : l));
   const leading = (lines: readonly string[]) => {
     let n = 0;
     while (n < lines.length && isBlank(lines[n])) n++;
@@ -188,8 +193,8 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
 }
 
 function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly KeptPair[]): string[] {
-  const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range);
   const own = minimumIndent(block);
+  const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range, own);
   if (base === undefined || own === undefined) return [...block];
   // Every line the block keeps, its first one among them, sits where the file has it: the block is at the
   // file's indentation already, whatever its least indented line (a marker, context past the range) says.
@@ -276,9 +281,7 @@ function tabsAreColumns(file: readonly string[]): boolean {
   const count = (pattern: RegExp) => leads.filter((l) => pattern.test(l)).length;
   // A stray line of 8 spaces or more among many with tabs is a slip, not the file's way.
   if (count(/^ {2,7}$/) <= count(/^\t+$/) || count(/^ {8,}$/) * 10 > count(/^\t/)) return false;
-  const tabUnderSpaces = code.some(
-    (line, i) => i > 0 && leads[i] === '\t' && / $/.test(leads[i - 1]) && /([{([:]|\b(then|do|else))\s*$/.test(code[i - 1]),
-  );
+  const tabUnderSpaces = code.some((line, i) => i > 0 && leads[i] === '\t' && / $/.test(leads[i - 1]) && OPENS_BLOCK.test(code[i - 1]));
   return count(/^\t+ {1,7}$/) > 0 || tabUnderSpaces;
 }
 
@@ -300,16 +303,23 @@ function columns(lead: string): number {
 }
 
 /**
- * Where a blank range (an empty line chosen as the place to insert) sits: as deep as the deeper of the
- * code lines around it, so a line put after `then` or `{` goes in the block the next line is in.
+ * Where a blank range (an empty line chosen as the place to insert) sits: at the depth of the code line
+ * before or after it that the block is written at already (a function between two functions), else as
+ * deep as the deeper of them, so a line put after `then` or `{` goes in the block the next line is in.
  */
-function insertionIndent(file: readonly string[], range: LineRange): string | undefined {
+function insertionIndent(file: readonly string[], range: LineRange, own: string | undefined): string | undefined {
   let before = range.start - 1;
   while (before >= 0 && isBlank(file[before])) before--;
   let after = range.end;
   while (after < file.length && isBlank(file[after])) after++;
   const leads = [file[before], file[after]].filter((l) => l !== undefined).map(leadingWhitespace);
-  return leads.length === 0 ? undefined : leads.reduce((a, b) => (b.length > a.length ? b : a));
+  if (leads.length === 0) return undefined;
+  // A line that opens a block puts what follows it in the block: its own depth is no place to insert at.
+  const places = [
+    file[before] !== undefined && !OPENS_BLOCK.test(file[before]) ? leadingWhitespace(file[before]) : undefined,
+    file[after] && leadingWhitespace(file[after]),
+  ];
+  return own !== undefined && places.includes(own) ? own : leads.reduce((a, b) => (b.length > a.length ? b : a));
 }
 
 /**
