@@ -213,8 +213,10 @@ function rewrites(fileLine: string, blockLine: string): boolean {
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;
   if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
-  if (oldMiddle === 0) return a.length >= 3;
-  if (newMiddle === 0) return b.length >= 3;
+  // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.
+  const enough = (t: string[]) => t.length >= 3 || (t.length === 2 && t.some((x) => /\w/.test(x)));
+  if (oldMiddle === 0) return enough(a);
+  if (newMiddle === 0) return enough(b);
   return false;
 }
 
