@@ -36,10 +36,9 @@ export type ToolCalls = { kind: 'edits'; blocks: ReplaceBlock[] } | { kind: 'not
  */
 export function toolCallEdits(text: string): ToolCalls {
   const tagged = taggedCalls(text);
-  const calls = tagged.length > 0 ? tagged : jsonCalls(text);
-  if (calls.length === 0) return new RegExp(CALL_START.source).test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
-  const blocks = argumentEdits(calls);
-  return blocks ? { kind: 'edits', blocks } : { kind: 'notAnEdit' };
+  const blocks = argumentEdits(tagged.length > 0 ? tagged : jsonCalls(text));
+  if (blocks) return { kind: 'edits', blocks };
+  return new RegExp(CALL_START.source).test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
 }
 
 function taggedCalls(text: string): Array<Record<string, unknown>> {
@@ -71,9 +70,7 @@ function jsonCalls(text: string): Array<Record<string, unknown>> {
       continue;
     }
     const list = Array.isArray((value as { edits?: unknown })?.edits) ? (value as { edits: unknown[] }).edits : [value];
-    const edits = list.filter((item): item is Record<string, unknown> =>
-      TOOL_ARGUMENTS.some(([from]) => typeof (item as Record<string, unknown>)?.[from] === 'string'),
-    );
+    const edits = list.filter((item) => argumentEdits([item as Record<string, unknown>]) !== undefined) as Array<Record<string, unknown>>;
     if (edits.length === 0) continue;
     calls.push(...edits);
     at = end - 1;
@@ -94,11 +91,11 @@ function objectEnd(text: string, at: number): number | undefined {
   return undefined;
 }
 
-/** Search/replace blocks from tool calls' arguments, or undefined when any call is not an edit. */
+/** Search/replace blocks from tool calls' arguments, or undefined when there are none or any call is not an edit. */
 function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBlock[] | undefined {
   const blocks: ReplaceBlock[] = [];
   for (const args of calls) {
-    const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args[from] === 'string' && typeof args[to] === 'string');
+    const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
     // Any other key makes it data that happens to use these names (a JSON file being edited).
     if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
     // A value that ends with its last line's break is those lines.

@@ -78,7 +78,8 @@ export function placeWholeBlock(
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const range of ranges) {
     if (structural && !keepsStructure(range)) continue;
-    const s = score(file, block, range.start, range.end);
+    // Lines the block would write again right next to where the file already has them count against it.
+    const s = score(file, block, range.start, range.end) - 2 * doubled(file, block, range.start, range.end);
     const e = echoes(file, block, range.start, range.end);
     if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
@@ -132,6 +133,21 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
   return (
     (before >= 0 && same(file[before], block[0]) ? 1 : 0) + (after < file.length && same(file[after], block[block.length - 1]) ? 1 : 0)
   );
+}
+
+/**
+ * How many of the block's first lines are the file's lines right before file[p, q) and of its last
+ * lines the file's right after (two or more each, blank lines counted): placed there, they would be doubled.
+ */
+function doubled(file: readonly string[], block: readonly string[], p: number, q: number): number {
+  const equal = (b: number, f: number) => spaced(block[b]) === spaced(file[f]);
+  const run = (fits: (k: number) => boolean) => {
+    for (let k = Math.min(block.length - 1, CONTEXT_REACH); k >= 2; k--) if (fits(k)) return k;
+    return 0;
+  };
+  const before = run((k) => p - k >= 0 && Array.from({ length: k }, (_, i) => i).every((i) => equal(i, p - k + i)));
+  const after = run((k) => q + k <= file.length && Array.from({ length: k }, (_, i) => i).every((i) => equal(block.length - k + i, q + i)));
+  return before + after;
 }
 
 /** Minus the number of lines changed if `block` replaced file[p, q). */
@@ -340,11 +356,13 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   };
   const flush = () => {
     // Lines outside the selection the block left out (a blank line between repeated context and the
-    // selection) are not the model's to delete: they stay, before or after the change.
+    // selection) are not the model's to delete: they stay, before or after the change. A run it removes
+    // from inside the selection may take the blank line after it along (a paragraph and its gap).
     const before = (r: number) => range.start + r < selection.start;
     const after = (r: number) => range.start + r >= selection.end;
-    removed.filter(before).forEach(keep);
     const inside = removed.filter((r) => !before(r) && !after(r));
+    const outsideStays = inside.length === 0;
+    if (outsideStays) removed.filter(before).forEach(keep);
     const rewritten = new Set<number>();
     for (const line of added) {
       const twin = inside.find((r) => !rewritten.has(r) && similar(old[r], line));
@@ -354,7 +372,7 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
       out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
       from.push(undefined);
     }
-    removed.filter(after).forEach(keep);
+    if (outsideStays) removed.filter(after).forEach(keep);
     removed = [];
     added = [];
   };
