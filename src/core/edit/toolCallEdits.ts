@@ -6,7 +6,7 @@
 import { answerLines } from './editText';
 
 /** An edit's text to find and its replacement, as lines (a search/replace block). */
-export interface FoundEdit {
+interface FoundEdit {
   search: string[];
   replace: string[];
 }
