@@ -8,6 +8,7 @@ import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } f
 import { indentShift, type NewLines } from './replaceLines';
 import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
+import { alignments, realigned } from './alignedLines';
 import { spliceElidedBlock } from './elidedBlock';
 
 /** A line that opens a block at its end: `{`, `(`, `[`, `:`, the shell's `then`, `do`, `else`. */
@@ -205,7 +206,7 @@ function reindented(file: readonly string[], range: LineRange, block: readonly s
     const spaced = file.map(expandedTabs);
     return reindentedBy(spaced, range, block, keptPairs(spaced.slice(range.start, range.end), block)).map(columnsAsTabs);
   }
-  return reindentedBy(file, range, block, kept);
+  return realigned(block, reindentedBy(file, range, block, kept));
 }
 
 function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly KeptPair[]): string[] {
@@ -257,7 +258,9 @@ function keptPairs(old: readonly string[], block: readonly string[]): KeptPair[]
     return depth;
   };
   const inFile = depths(old);
-  const inBlock = depths(block);
+  // A line aligned under a bracket sits at a column, not a level.
+  const aligned = alignments(block);
+  const inBlock = depths(block.filter((_, i) => !aligned[i]));
   const pairs: KeptPair[] = [];
   for (const [text, quoted] of inBlock) {
     const actual = inFile.get(text);

@@ -76,6 +76,27 @@ describe('the edit applier with more reasoning and placeholders', () => {
 });
 
 describe('the edit applier placing blocks', () => {
+  it('keeps continuation lines aligned under their bracket when it re-indents the block to the file’s unit', () => {
+    const php = lines(
+      'class Item {',
+      '  public function __construct($value,',
+      '                              $expires) {',
+      '    $this->value = $value;',
+      '    $this->expires = $expires;',
+      '  }',
+      '}',
+    );
+    const answer = fence(
+      'php',
+      '    public function __construct($value,',
+      '                                $expires) {',
+      '        $this->value = $value;',
+      '        $this->expires = (int) $expires;',
+      '    }',
+    );
+    assert.equal(applied(applyEditAnswer(php, { startLine: 1, endLine: 5 }, answer)), php.replace('= $expires;', '= (int) $expires;'));
+  });
+
   it('keeps an inserted function at top level with the blank lines the answer gives it, at an empty line after a body', () => {
     const py = lines('def make():', '    return 1', '', '', 'def use():', '    return make()');
     const answer = fence('python', '', '', 'def helper():', '    return 2', '');
