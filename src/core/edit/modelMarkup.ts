@@ -1,7 +1,7 @@
 // What chat models write into an answer that is not the answer: reasoning before it (`<think>`,
-// Magistral's `[THINK]`, gpt-oss's Harmony analysis channel, also with its tokens stripped) and
-// control tokens a service passed through as text (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's
-// editable-region markers). None of it may reach the file.
+// Magistral's `[THINK]`, Gemma's thought channel, Open WebUI's reasoning block, gpt-oss's Harmony
+// analysis channel, also with its tokens stripped) and control tokens a service passed through as text
+// (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's editable-region markers). None of it may reach the file.
 
 /**
  * Reasoning blocks, closed, at the start of the answer: `<think>`, Magistral's `[THINK]`, Gemma's
