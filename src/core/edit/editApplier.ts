@@ -2,7 +2,7 @@
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, type Fence, type ReplaceBlock } from './answerFormats';
-import { findBlock, type BlockMatch, type LineRange } from './blockMatch';
+import { findBlock, squash, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
@@ -163,15 +163,11 @@ function pickBlock(
   if (fences.length === 0) return { lines: bare };
   const code = fences.filter((f) => !/^(text|plaintext|output|console|sh|shell|bash)$/i.test(f.language) || fences.length === 1);
   // A block that repeats the selection unchanged ("Here is your current code:") quotes it; it is not the edit.
-  const selectedCode = trimBlankEnds(selected)
-    .map((l) => l.trim())
-    .join('\n');
-  const changing = code.filter(
-    (f) =>
-      trimBlankEnds(f.lines)
-        .map((l) => l.trim())
-        .join('\n') !== selectedCode,
-  );
+  const asCode = (lines: readonly string[]) =>
+    trimBlankEnds(lines)
+      .map((l) => l.trim())
+      .join('\n');
+  const changing = code.filter((f) => asCode(f.lines) !== asCode(selected));
   const candidates = changing.length > 0 ? changing : code.length > 0 ? code : fences;
   if (candidates.length === 1) {
     const [only] = candidates;
@@ -274,7 +270,6 @@ function removedButAbsent(
   replace: readonly string[],
 ): string | undefined {
   const kept = new Set(replace.map((l) => l.trim()));
-  const squash = (l: string) => l.replace(/\s+/g, '');
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
     return at !== undefined && squash(lines[at]) !== squash(line) && !kept.has(line.trim());
