@@ -74,15 +74,17 @@ describe('spend budgets in a real extension host', () => {
     }
   });
 
-  it('Show Spend draws the ledger in its panel and exports it as CSV; the Service B balance is read after a request, then not again within the minute', async () => {
+  it('Show Spend draws the ledger in its panel and exports it as CSV; the Service B balance is read after a request, not again within the minute, and afresh for another address or key', async () => {
     await api.chat.controller.newChat();
     await api.chat.provider.receive({ type: 'send', text: 'Say hello for the spend view.' });
     await until(() => (api.chat.controller.chat.turns.at(-1) as AssistantTurn | undefined)?.status === 'done', 'the answer', 20_000);
     const chatId = api.chat.controller.chat.id;
 
     // The request ended while Tandem is in use: the balance is read once (the simulator's account holds CNY).
+    // Pointing Service B at this simulator started the comparison over, so the reading is this account's.
     const reading = await until(() => api.spend.balance.latest, 'a balance reading', 10_000);
     assert.ok(reading.total > 0);
+    assert.ok(sim.requests.some((r) => r.path.endsWith('/user/balance')), 'read from the simulator');
     assert.equal(api.spend.balance.due(), false, 'not again within the minute');
 
     await vscode.commands.executeCommand('tandem.showSpend');
@@ -107,6 +109,18 @@ describe('spend budgets in a real extension host', () => {
       const lines = readFileSync(target.fsPath, 'utf8').trimEnd().split('\r\n');
       assert.equal(lines[0], CSV_HEADER.join(','));
       assert.ok(lines.some((l) => l.startsWith(`${dayKey(Date.now())},chat,`)));
+
+      // Another address or key for Service B may be another account: the comparison starts over.
+      await config.set('serviceB.baseUrl', `${sim.urlB}/`);
+      await until(() => api.spend.balance.latest === undefined, 'a new address to drop the reading', 10_000);
+      assert.equal(api.spend.balance.due(), true, 'the next request reads the new account');
+      await config.set('serviceB.baseUrl', sim.urlB);
+      await api.chat.provider.receive({ type: 'send', text: 'Once more.' });
+      await until(() => (api.chat.controller.chat.turns.at(-1) as AssistantTurn | undefined)?.status === 'done', 'the answer', 20_000);
+      await until(() => api.spend.balance.latest, 'a reading of the address in use', 10_000);
+      await api.secretKeys.store('B', 'sk-another-account');
+      await until(() => api.spend.balance.latest === undefined, 'a new key to drop the reading', 10_000);
+      await api.secretKeys.delete('B');
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -31,6 +31,8 @@ export class BalanceCheck {
   /** When a read was last started, failed ones included (a failing service is not asked more often). */
   private lastRead = Number.NEGATIVE_INFINITY;
   private reading = false;
+  /** Bumped by restart(): a read started before it is of another account, and is dropped when it ends. */
+  private account = 0;
 
   constructor(private readonly deps: BalanceCheckDeps) {}
 
@@ -40,25 +42,38 @@ export class BalanceCheck {
     return !this.reading && used !== undefined && now - used <= IN_USE_MS && now - this.lastRead >= READ_EVERY_MS;
   }
 
+  /**
+   * Service B's address or key changed: the readings so far may be of another account, so the comparison
+   * starts over, and a read still under way (perhaps waiting on an address that no longer answers) neither
+   * counts nor holds the next one back.
+   */
+  restart(): void {
+    this.account += 1;
+    this.first = this.latest = undefined;
+    this.lastRead = Number.NEGATIVE_INFINITY;
+    this.reading = false;
+  }
+
   /** Reads the balance if it is due; resolves true when a new reading was kept. */
   async tick(): Promise<boolean> {
     const now = this.deps.now();
     if (!this.due(now)) return false;
+    const account = this.account;
     this.lastRead = now;
     this.reading = true;
     try {
       const total = await this.deps.read();
-      if (total === undefined || !Number.isFinite(total)) return false;
+      if (account !== this.account || total === undefined || !Number.isFinite(total)) return false;
       // Stamped when the answer came: everything the ledger recorded before then is in the balance.
       const reading = { at: this.deps.now(), total };
       this.first ??= reading;
       this.latest = reading;
       return true;
     } catch (error) {
-      this.deps.onError?.(error);
+      if (account === this.account) this.deps.onError?.(error);
       return false;
     } finally {
-      this.reading = false;
+      if (account === this.account) this.reading = false;
     }
   }
 

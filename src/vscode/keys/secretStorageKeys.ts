@@ -2,7 +2,8 @@ import type * as vscode from 'vscode';
 import type { ServiceId } from '../../core/services/wireTypes';
 import type { KeySource } from '../../core/keys/keySource';
 
-const secretName = (service: ServiceId) => `tandem.apiKey.${service}`;
+/** Where a service's key lives in SecretStorage. */
+export const keySecretName = (service: ServiceId) => `tandem.apiKey.${service}`;
 
 /**
  * API keys in SecretStorage, the only place Tandem stores them. Reads are cached until the secret
@@ -15,14 +16,14 @@ export class SecretKeys implements KeySource, vscode.Disposable {
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     this.subscription = secrets.onDidChange((event) => {
-      for (const service of ['A', 'B'] as const) if (event.key === secretName(service)) this.cache.delete(service);
+      for (const service of ['A', 'B'] as const) if (event.key === keySecretName(service)) this.cache.delete(service);
     });
   }
 
   get(service: ServiceId): Promise<string | undefined> {
     let key = this.cache.get(service);
     if (!key) {
-      key = Promise.resolve(this.secrets.get(secretName(service))).then((value) => value || undefined);
+      key = Promise.resolve(this.secrets.get(keySecretName(service))).then((value) => value || undefined);
       this.cache.set(service, key);
     }
     return key;
@@ -30,12 +31,12 @@ export class SecretKeys implements KeySource, vscode.Disposable {
 
   async store(service: ServiceId, key: string): Promise<void> {
     this.cache.delete(service);
-    await this.secrets.store(secretName(service), key);
+    await this.secrets.store(keySecretName(service), key);
   }
 
   async delete(service: ServiceId): Promise<void> {
     this.cache.delete(service);
-    await this.secrets.delete(secretName(service));
+    await this.secrets.delete(keySecretName(service));
   }
 
   dispose(): void {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { BalanceCheck, balanceLine, READ_EVERY_MS } from '../../core/spend/balanceCheck';
+import { baseUrlSetting } from '../../core/config/settingsCatalog';
 import { formatCny } from '../../core/spend/budget';
 import { BudgetGuard } from '../../core/spend/budgetGuard';
 import { Ledger } from '../../core/spend/ledger';
 import { LedgerStore } from '../../core/spend/ledgerStore';
 import type { SpendBalance } from '../../shared/spendProtocol';
+import { keySecretName } from '../keys/secretStorageKeys';
 import type { TandemUi } from '../ui/tandemUi';
 import { affectsSpend, spendLimits, userPrices } from './spendSettings';
 
@@ -92,6 +94,10 @@ export function registerSpend(
   disposables.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (affectsSpend(event)) changed.fire();
+      if (event.affectsConfiguration(`tandem.${baseUrlSetting('B')}`)) balance.restart();
+    }),
+    context.secrets.onDidChange((event) => {
+      if (event.key === keySecretName('B')) balance.restart();
     }),
   );
   const refresh = () => ledger.refresh().catch((error: unknown) => log.warn(`Spend ledger: could not read: ${String(error)}`));

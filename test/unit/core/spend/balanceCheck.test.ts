@@ -95,6 +95,37 @@ describe('balance check (Service B balance against the ledger)', () => {
     );
   });
 
+  it("after Service B's address or key changes, the comparison starts over and a read still under way neither counts nor holds the next back", async () => {
+    const pending: Array<(n: number) => void> = [];
+    const state = { now: T0, reads: 0 };
+    const check = new BalanceCheck({
+      now: () => state.now,
+      read: () => (state.reads++, new Promise<number>((resolve) => pending.push(resolve))),
+      spentBetween: () => 0,
+      lastUse: () => state.now,
+    });
+    const first = check.tick();
+    pending[0](100);
+    assert.equal(await first, true);
+    state.now = T0 + READ_EVERY_MS;
+    const stuck = check.tick();
+    assert.equal(state.reads, 2);
+
+    state.now += 1_000;
+    check.restart();
+    assert.equal(check.first, undefined, 'a reading of the old account is not compared with the new one');
+    assert.equal(check.due(), true, 'the next request reads the new account at once');
+    const fresh = check.tick();
+    assert.equal(state.reads, 3);
+    pending[1](40); // the old account's answer arrives late
+    assert.equal(await stuck, false);
+    assert.equal(check.latest, undefined);
+    assert.equal(check.due(), false, 'the new read is still under way');
+    pending[2](7);
+    assert.equal(await fresh, true);
+    assert.deepEqual(check.first, { at: T0 + READ_EVERY_MS + 1_000, total: 7 });
+  });
+
   it('an account without a CNY balance gives no reading', async () => {
     const { state, check } = setup([undefined]);
     state.lastUse = T0;
