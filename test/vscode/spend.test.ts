@@ -84,7 +84,10 @@ describe('spend budgets in a real extension host', () => {
     // Pointing Service B at this simulator started the comparison over, so the reading is this account's.
     const reading = await until(() => api.spend.balance.latest, 'a balance reading', 10_000);
     assert.ok(reading.total > 0);
-    assert.ok(sim.requests.some((r) => r.path.endsWith('/user/balance')), 'read from the simulator');
+    assert.ok(
+      sim.requests.some((r) => r.path.endsWith('/user/balance')),
+      'read from the simulator',
+    );
     assert.equal(api.spend.balance.due(), false, 'not again within the minute');
 
     await vscode.commands.executeCommand('tandem.showSpend');
