@@ -1,6 +1,7 @@
 // Continuation lines aligned under an open bracket (`function f($a,` then `$b` right under `$a`): their
 // indentation is a column after the bracket, not a nesting level, so they say nothing of the units, and
 // when the block is re-indented they follow the bracket.
+import { leadingWhitespace as lead } from './editText';
 
 interface Aligned {
   /** The line that opened the bracket, and the bracket's column there. */
@@ -16,9 +17,9 @@ export function alignments(lines: readonly string[]): Array<Aligned | undefined>
   const open: Aligned[] = [];
   const out: Array<Aligned | undefined> = [];
   lines.forEach((line, index) => {
-    const lead = /^[ \t]*/.exec(line)![0];
+    const indent = lead(line);
     const top = open[open.length - 1];
-    out.push(top && !lead.includes('\t') && line.trim() !== '' && lead.length === top.column + 1 ? top : undefined);
+    out.push(top && !indent.includes('\t') && line.trim() !== '' && indent.length === top.column + 1 ? top : undefined);
     let quote: string | undefined;
     for (let column = 0; column < line.length; column++) {
       const ch = line[column];
@@ -38,7 +39,6 @@ export function alignments(lines: readonly string[]): Array<Aligned | undefined>
  * continuation line put right after its bracket again, wherever re-indenting moved that bracket.
  */
 export function realigned(written: readonly string[], moved: readonly string[]): string[] {
-  const lead = (line: string) => /^[ \t]*/.exec(line)![0];
   const under = alignments(written);
   const out: string[] = [];
   moved.forEach((line, i) => {

@@ -50,6 +50,37 @@ export function leadingWhitespace(line: string): string {
   return /^[ \t]*/.exec(line)![0];
 }
 
+/** A line's text with its spacing evened out: a tab the model wrote as spaces inside a line is the same line. */
+export function spaced(line: string): string {
+  return line.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * File lines equal (spacing aside) to `line`, from `from` outwards in `direction` within `reach` lines:
+ * the nearest `max`, and the farthest too (a whole file given back ends with a `}` many others come
+ * before). These are where a block that repeats context around the selection may start or end.
+ */
+export function contextAnchors(
+  file: readonly string[],
+  line: string,
+  from: number,
+  direction: -1 | 1,
+  reach: number,
+  max: number,
+): number[] {
+  const out: number[] = [];
+  if (isBlank(line)) return out;
+  const wanted = spaced(line);
+  let farthest: number | undefined;
+  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < reach; i += direction, seen++) {
+    if (spaced(file[i]) !== wanted) continue;
+    if (out.length < max) out.push(i);
+    farthest = i;
+  }
+  if (farthest !== undefined && !out.includes(farthest)) out.push(farthest);
+  return out;
+}
+
 export function isBlank(line: string): boolean {
   return line.trim() === '';
 }

@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { isBlank } from './editText';
+import { contextAnchors } from './editText';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -50,10 +50,12 @@ export function spliceElidedBlock(
   const first = block[0];
   const last = block[block.length - 1];
   // A block that opens (closes) with a marker keeps what comes before (after) it inside the selection.
-  const starts = marker[0] ? [selection.start, inner.start] : [selection.start, inner.start, ...anchors(file, first, selection.start, -1)];
+  const starts = marker[0]
+    ? [selection.start, inner.start]
+    : [selection.start, inner.start, ...contextAnchors(file, first, selection.start, -1, CONTEXT_REACH, MAX_ANCHORS)];
   const ends = marker[block.length - 1]
     ? [selection.end, inner.end]
-    : [selection.end, inner.end, ...anchors(file, last, selection.end - 1, +1).map((i) => i + 1)];
+    : [selection.end, inner.end, ...contextAnchors(file, last, selection.end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1)];
   const ranges: LineRange[] = [];
   for (const p of new Set(starts))
     for (const q of new Set(ends)) if (p <= inner.start && q >= inner.end && p <= q) ranges.push({ start: p, end: q });
@@ -90,16 +92,6 @@ function makeGrid(file: readonly string[], range: LineRange, block: readonly str
   const present = new Set(file.slice(range.start, range.end).map((l) => l.trim()));
   const insertCost = block.map((l) => (l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : INSERT));
   return { file, range, block, marker, insertCost };
-}
-
-/** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
-function anchors(file: readonly string[], line: string, from: number, direction: -1 | 1): number[] {
-  const out: number[] = [];
-  if (isBlank(line)) return out;
-  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH && out.length < MAX_ANCHORS; i += direction, seen++) {
-    if (file[i].trim() === line.trim()) out.push(i);
-  }
-  return out;
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */

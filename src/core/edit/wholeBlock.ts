@@ -6,7 +6,7 @@
 import { diffArrays } from 'diff';
 import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
-import { isBlank, leadingWhitespace, trimBlankEnds } from './editText';
+import { contextAnchors, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
 import { spliceElidedBlock } from './elidedBlock';
@@ -25,8 +25,6 @@ export interface PlacedBlock extends NewLines {
 /** Why a block that leaves code out could not be placed. */
 export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
 
-/** A line's text with its spacing evened out: a tab the model wrote as spaces inside a line is the same line. */
-const spaced = (line: string) => line.trim().replace(/\s+/g, ' ');
 const same = (a: string, b: string) => spaced(a) === spaced(b);
 
 /**
@@ -58,8 +56,15 @@ export function placeWholeBlock(
   while (fileStart < start && isBlank(file[fileStart])) fileStart++;
   let fileEnd = file.length;
   while (fileEnd > end && isBlank(file[fileEnd - 1])) fileEnd--;
-  const starts = [...new Set([start, inner.start, fileStart, ...anchors(file, block[0], start, -1)])];
-  const ends = [...new Set([end, inner.end, fileEnd, ...anchors(file, block[block.length - 1], end - 1, +1).map((i) => i + 1)])];
+  const starts = [...new Set([start, inner.start, fileStart, ...contextAnchors(file, block[0], start, -1, CONTEXT_REACH, MAX_ANCHORS)])];
+  const ends = [
+    ...new Set([
+      end,
+      inner.end,
+      fileEnd,
+      ...contextAnchors(file, block[block.length - 1], end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1),
+    ]),
+  ];
   // Past the selection, a range takes only lines the block repeats: a line it would delete there is one
   // the model never mentioned (bracket counts can agree by chance far away: a shell `case` has `)`).
   const repeated = new Set(block.map(spaced));
@@ -105,21 +110,6 @@ function blankEndsAsSelected(block: readonly string[], selected: readonly string
   const before = Math.min(leading(block), leading(selected));
   const after = Math.min(leading([...block].reverse()), leading([...selected].reverse()));
   return [...Array<string>(before).fill(''), ...trimmed, ...Array<string>(after).fill('')];
-}
-
-/** File lines equal (spacing aside) to `line`, from `from` outwards in `direction`, nearest first. */
-function anchors(file: readonly string[], line: string, from: number, direction: -1 | 1): number[] {
-  const out: number[] = [];
-  if (isBlank(line)) return out;
-  let farthest: number | undefined;
-  for (let i = from, seen = 0; i >= 0 && i < file.length && seen < CONTEXT_REACH; i += direction, seen++) {
-    if (!same(file[i], line)) continue;
-    if (out.length < MAX_ANCHORS) out.push(i);
-    farthest = i;
-  }
-  // The farthest too: a whole file given back ends with a `}` that many others come before.
-  if (farthest !== undefined && !out.includes(farthest)) out.push(farthest);
-  return out;
 }
 
 /**
