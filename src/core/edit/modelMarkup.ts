@@ -2,6 +2,7 @@
 // Magistral's `[THINK]`, Gemma's thought channel, Open WebUI's reasoning block, gpt-oss's Harmony
 // analysis channel, also with its tokens stripped) and control tokens a service passed through as text
 // (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's editable-region markers). None of it may reach the file.
+import { EDIT_END, EDIT_PLACE_TOKENS } from '../services/controlTokens';
 
 /**
  * Reasoning blocks, closed, at the start of the answer: `<think>`, Magistral's `[THINK]`, Gemma's
@@ -15,11 +16,6 @@ const HARMONY_FINAL = /<\|channel\|>\s*final\s*(?:<\|constrain\|>[^<]*)?<\|messa
 const HARMONY_OPEN = /^\s*(?:<\|start\|>assistant)?<\|channel\|>/;
 /** Harmony with its tokens stripped by a template: `analysis…assistantfinal…`. */
 const HARMONY_STRIPPED = /^\s*analysis[\s\S]*?assistantfinal/;
-/** Tokens that end a model's turn: nothing after them is the answer. */
-const END_TOKEN = /<\|(?:endoftext|im_end|end|return|eot_id|end_of_text)\|>|<｜end▁of▁sentence｜>/;
-/** Tokens that mark a place in the text (the cursor, an editable region, FIM slots): not text. */
-const PLACE_TOKEN = / ?<\|(?:cursor|user_cursor_is_here|editable_region_start|editable_region_end|fim_[a-z]+|im_start|start|message)\|>/g;
-
 /** An answer cut off while still reasoning: it has no answer yet. */
 export function unfinishedThinking(raw: string): boolean {
   if (THINKING_OPEN.test(raw)) return !THINKING.test(raw);
@@ -37,12 +33,12 @@ export function answerOf(raw: string): string {
     const stripped = HARMONY_STRIPPED.exec(text);
     if (stripped) text = text.slice(stripped[0].length);
   }
-  const end = END_TOKEN.exec(text);
+  const end = EDIT_END.exec(text);
   if (end) text = text.slice(0, end.index);
   // A line that held only place tokens goes with them.
   const lines: string[] = [];
   for (const line of text.split('\n')) {
-    const bare = line.replace(PLACE_TOKEN, '');
+    const bare = line.replace(EDIT_PLACE_TOKENS, '');
     if (bare !== line && bare.trim() === '') continue;
     lines.push(bare);
   }

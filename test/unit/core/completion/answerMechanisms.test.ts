@@ -56,6 +56,10 @@ describe('post-processing mechanisms, through the engine', () => {
           assert.ok(stops.includes(token), token);
         assert.ok(!stops.some((s) => s.includes('```')));
       }
+      // A service that ignores the stops still has its answer cut there.
+      for (const stop of (asked[0].stop as string[]).filter((s) => s.startsWith('<'))) {
+        assert.equal(await shown('def add(a, b):\n    |\n', 'python', `return a + b${stop}\n\ndef more():`), 'return a + b', stop);
+      }
     });
   });
 

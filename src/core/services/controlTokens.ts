@@ -1,0 +1,58 @@
+// The control tokens of chat and FIM models, by what they mean. A service sometimes passes one
+// through as text; each feature decides what to do with which (completion/controlTokens.ts cuts the
+// answer at any of them, edit/modelMarkup.ts ends at a turn's end and drops the rest).
+
+type Catalogue = readonly string[];
+
+/** A turn ends: nothing after one is the answer. */
+const TURN_END: Catalogue = [
+  '<|endoftext|>',
+  '<|im_end|>',
+  '<|end|>',
+  '<|return|>',
+  '<|eot_id|>',
+  '<|end_of_text|>',
+  '<｜end▁of▁sentence｜>',
+  '</s>',
+  '<EOT>',
+];
+/** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek). */
+const TURN_START: Catalogue = ['<|im_start|>', '<|start|>', '<|message|>', '<｜begin▁of▁sentence｜>'];
+/** FIM slots and file separators: Qwen and StarCoder (with and without bars), DeepSeek, Code Llama. */
+const FIM: Catalogue = [
+  '<|fim_prefix|>',
+  '<|fim_suffix|>',
+  '<|fim_middle|>',
+  '<|fim_pad|>',
+  '<|file_sep|>',
+  '<|repo_name|>',
+  '<｜fim▁hole｜>',
+  '<｜fim▁begin｜>',
+  '<｜fim▁end｜>',
+  '<fim_prefix>',
+  '<fim_suffix>',
+  '<fim_middle>',
+  '<fim_pad>',
+  '<file_sep>',
+  '<PRE>',
+  '<SUF>',
+  '<MID>',
+];
+/** Places in an edit's text: Qwen's cursor, Zeta's editable region. */
+const EDIT_PLACE: Catalogue = ['<|cursor|>', '<|user_cursor_is_here|>', '<|editable_region_start|>', '<|editable_region_end|>'];
+
+/**
+ * A bare `<name>` token can be real text in a file (`</s>` is HTML's strike-through, `<PRE>` its
+ * preformatted block): only barred tokens (`<|…|>`, `<｜…｜>`) are safe to find in a whole edited block.
+ */
+const barred = (tokens: Catalogue) => tokens.filter((t) => /^<[|｜]/.test(t));
+const escaped = (token: string) => token.replace(/[|.*+?^${}()[\]\\]/g, '\\$&');
+/** Matches any of `tokens`, each with the space some templates put before it. */
+const anyOf = (tokens: Catalogue, flags = '') => new RegExp(` ?(?:${tokens.map(escaped).join('|')})`, flags);
+
+/** Where a completion ends: at any control token. */
+export const COMPLETION_CUT = anyOf([...TURN_END, ...TURN_START, ...FIM]);
+/** Where an edit answer ends: a turn's end. */
+export const EDIT_END = anyOf(barred(TURN_END));
+/** What an edit answer drops wherever it stands: the other barred tokens. */
+export const EDIT_PLACE_TOKENS = anyOf(barred([...TURN_START, ...FIM, ...EDIT_PLACE]), 'g');
