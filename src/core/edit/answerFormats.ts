@@ -3,22 +3,13 @@
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
 import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
 import { answerOf } from './modelMarkup';
+import type { ReplaceBlock } from './replaceBlock';
 import { toolCallEdits } from './toolCallEdits';
 
 export interface Fence {
   language: string;
   lines: string[];
   closed: boolean;
-}
-
-export interface ReplaceBlock {
-  search: string[];
-  replace: string[];
-  /**
-   * A block with more than one `=======` line (a heading's underline in its text) read split at each
-   * later one; the applier takes the reading whose SEARCH the file has.
-   */
-  otherSplits?: ReplaceBlock[];
 }
 
 export type ParsedAnswer =

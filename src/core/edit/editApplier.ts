@@ -1,7 +1,8 @@
 // Applies a model's answer to the file it was asked to edit, whichever shape the answer took. The
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
-import { MARKER_LINE, parseAnswer, type Fence, type ReplaceBlock } from './answerFormats';
+import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
+import type { ReplaceBlock } from './replaceBlock';
 import { findBlock, squash, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';

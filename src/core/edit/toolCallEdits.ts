@@ -4,12 +4,7 @@
 // tags per argument (Claude's `<parameter name="old_string">`, Qwen3-Coder's `<parameter=old_string>`,
 // DeepSeek's `<｜DSML｜parameter name=…>`, GLM's `<arg_key>`/`<arg_value>`).
 import { answerLines } from './editText';
-
-/** An edit's text to find and its replacement, as lines (a search/replace block). */
-interface FoundEdit {
-  search: string[];
-  replace: string[];
-}
+import type { ReplaceBlock } from './replaceBlock';
 
 /** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
 const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
@@ -33,7 +28,7 @@ const TAGGED_ARGUMENT = new RegExp(
   'g',
 );
 
-export type ToolCalls = { kind: 'edits'; blocks: FoundEdit[] } | { kind: 'notAnEdit' } | { kind: 'none' };
+export type ToolCalls = { kind: 'edits'; blocks: ReplaceBlock[] } | { kind: 'notAnEdit' } | { kind: 'none' };
 
 /**
  * The edits of the tool calls in `text`. `notAnEdit`: the answer calls a tool, but not to edit (it
@@ -97,8 +92,8 @@ function objectEnd(text: string, at: number): number | undefined {
 }
 
 /** Search/replace blocks from tool calls' arguments, or undefined when there are none or any call is not an edit. */
-function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): FoundEdit[] | undefined {
-  const blocks: FoundEdit[] = [];
+function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBlock[] | undefined {
+  const blocks: ReplaceBlock[] = [];
   for (const args of calls) {
     const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
     // Any other key makes it data that happens to use these names (a JSON file being edited).
