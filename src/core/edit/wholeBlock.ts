@@ -208,6 +208,21 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
   if (firstKept !== undefined && kept.some((p) => p.text === firstKept.trim()) && kept.every(atFileIndent)) return [...block];
+  const whole = relevelledWhole(file, range, block, kept, own, base);
+  return depthsSplit(kept) && sameNesting(file.slice(range.start, range.end), block, kept)
+    ? block.map((line, i) => besideKept(block, i, kept) ?? whole[i])
+    : whole;
+}
+
+/** The block re-indented as a whole: by the units its kept lines show, else the file's and its own. */
+function relevelledWhole(
+  file: readonly string[],
+  range: LineRange,
+  block: readonly string[],
+  kept: readonly KeptPair[],
+  own: string,
+  base: string,
+): string[] {
   // A file with no block openers at line ends (Make, shell) shows its unit only in any deeper line; that
   // weaker reading is used only when the block sits at another depth, the sign the model re-indented it.
   // The kept lines' units when they show them and both the block's own nesting and the range's agree
@@ -231,6 +246,66 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
 
 interface KeptPair extends IndentPair {
   text: string;
+}
+
+/**
+ * Kept lines the answer writes at one depth that the file has at two (a function that steps by 2 in a
+ * file that steps by 4, evened out by the model): no unit maps the block onto the file, only each line's
+ * neighbours do. A wrapped or unwrapped scope moves lines to other depths, but never splits one.
+ */
+function depthsSplit(kept: readonly KeptPair[]): boolean {
+  const inFile = new Map<string, string>();
+  for (const { quoted, actual } of kept) {
+    if ((inFile.get(quoted) ?? actual) !== actual) return true;
+    inFile.set(quoted, actual);
+  }
+  return false;
+}
+
+/**
+ * Whether each kept line is as many blocks deep in the answer as in the file: the model re-indented the
+ * code, and moved none of it into a new scope or out of one (a `try:` wrapped around a line is a split too).
+ */
+function sameNesting(old: readonly string[], block: readonly string[], kept: readonly KeptPair[]): boolean {
+  const levels = (lines: readonly string[]) => {
+    const byText = new Map<string, number | null>();
+    const open: number[] = []; // the indentation of each line the current one is nested in
+    for (const line of lines) {
+      if (isBlank(line)) continue;
+      const lead = leadingWhitespace(line).length;
+      while (open.length > 0 && open[open.length - 1] >= lead) open.pop();
+      const level = open.length;
+      open.push(lead);
+      const seen = byText.get(line.trim());
+      byText.set(line.trim(), seen === undefined || seen === level ? level : null);
+    }
+    return byText;
+  };
+  const inFile = levels(old);
+  const inBlock = levels(block);
+  return kept.every((p) => inFile.get(p.text) != null && inFile.get(p.text) === inBlock.get(p.text));
+}
+
+/**
+ * Where a line of a block whose depths split goes: a kept line where the file has it, a new one where the
+ * nearest kept line at its depth in the answer (above it, else below, within its enclosing block) is.
+ */
+function besideKept(block: readonly string[], i: number, kept: readonly KeptPair[]): string | undefined {
+  const line = block[i];
+  if (isBlank(line)) return line;
+  const ownKept = kept.find((p) => p.text === line.trim());
+  if (ownKept) return ownKept.actual + line.trimStart();
+  const depth = leadingWhitespace(line);
+  for (const step of [-1, 1]) {
+    for (let j = i + step; j >= 0 && j < block.length; j += step) {
+      if (isBlank(block[j])) continue;
+      const lead = leadingWhitespace(block[j]);
+      if (lead.length < depth.length) break;
+      const sibling = lead === depth && kept.find((p) => p.text === block[j].trim());
+      if (sibling) return sibling.actual + line.trimStart();
+    }
+  }
+  return undefined;
 }
 
 /**

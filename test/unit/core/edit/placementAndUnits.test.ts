@@ -4,7 +4,7 @@
 // code is not the edit. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, lines, refused } from './applierHelpers';
+import { applied, fence, lines, refused } from './applierHelpers';
 
 describe('the edit applier placing a block that repeats the line after the selection', () => {
   // A shell `case`: its patterns close a `)` they never open, so bracket counts say little here.
@@ -232,6 +232,81 @@ describe('the edit applier reading the prose around the code', () => {
     assert.equal(
       applied(applyEditAnswer(BUILD, { startLine: 0, endLine: 0 }, answer)),
       BUILD.replace('STRIP := strip', 'STRIP := $(if $(NOSTRIP),:,strip)'),
+    );
+  });
+
+  it('keeps each kept line where a file that steps by 2 in one block and by 4 elsewhere has it, and puts a new line by its sibling', () => {
+    const sh = lines(
+      'open_kde()',
+      '{',
+      '    if [ -n "$V" ]; then',
+      '      case "$V" in',
+      '        4)',
+      '          kde-open "$1"',
+      '        ;;',
+      '        5)',
+      '          kde-open5 "$1"',
+      '        ;;',
+      '      esac',
+      '    else',
+      '        kfmclient exec "$1"',
+      '    fi',
+      '}',
+    );
+    // The model evened every step out to 4 and changed one pattern.
+    const answer = fence(
+      'bash',
+      '    if [ -n "$V" ]; then',
+      '        case "$V" in',
+      '            4)',
+      '                kde-open "$1"',
+      '            ;;',
+      '            5|6)',
+      '                kde-open5 "$1"',
+      '            ;;',
+      '        esac',
+      '    else',
+      '        kfmclient exec "$1"',
+      '    fi',
+    );
+    assert.equal(applied(applyEditAnswer(sh, { startLine: 2, endLine: 13 }, answer)), sh.replace('        5)\n', '        5|6)\n'));
+  });
+
+  it('re-indents by units an answer in its own unit that wraps a kept line in a new scope', () => {
+    const py = lines(
+      'class Lexer:',
+      '    def __next__(self):',
+      '        token = self.get_token()',
+      '        if token is None:',
+      '            raise StopIteration',
+      '        return token',
+    );
+    // Two spaces a level where the file has four, and the first line of the body moved into a try: it
+    // now sits as deep in the answer as `raise`, which the file has one level deeper than it.
+    const answer = fence(
+      'python',
+      '  def __next__(self):',
+      '    try:',
+      '      token = self.get_token()',
+      '    except ValueError:',
+      '      raise',
+      '    if token is None:',
+      '      raise StopIteration',
+      '    return token',
+    );
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 1, endLine: 5 }, answer)),
+      lines(
+        'class Lexer:',
+        '    def __next__(self):',
+        '        try:',
+        '            token = self.get_token()',
+        '        except ValueError:',
+        '            raise',
+        '        if token is None:',
+        '            raise StopIteration',
+        '        return token',
+      ),
     );
   });
 });
