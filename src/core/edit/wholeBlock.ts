@@ -65,10 +65,23 @@ export function placeWholeBlock(
       ...contextAnchors(file, block[block.length - 1], end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1),
     ]),
   ];
-  // Past the selection, a range takes only lines the block repeats: a line it would delete there is one
-  // the model never mentioned (bracket counts can agree by chance far away: a shell `case` has `)`).
+  // Past the selection, a range takes only lines the block repeats, or rewords (drift in a copy of the
+  // file): a line it would delete there is one the model never mentioned (bracket counts can agree by
+  // chance far away: a shell `case` has `)`).
   const repeated = new Set(block.map(spaced));
-  const onlyRepeated = (from: number, to: number) => file.slice(from, to).every((l) => isBlank(l) || repeated.has(spaced(l)));
+  const mentioned = new Map<number, boolean>();
+  const isMentioned = (i: number) => {
+    let seen = mentioned.get(i);
+    if (seen === undefined) {
+      seen = isBlank(file[i]) || repeated.has(spaced(file[i])) || block.some((b) => similar(file[i], b));
+      mentioned.set(i, seen);
+    }
+    return seen;
+  };
+  const onlyRepeated = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (!isMentioned(i)) return false;
+    return true;
+  };
   const ranges: LineRange[] = [{ start, end }];
   for (const p of starts)
     for (const q of ends)
@@ -208,8 +221,11 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
   if (firstKept !== undefined && kept.some((p) => p.text === firstKept.trim()) && kept.every(atFileIndent)) return [...block];
+  // Re-indented code that moved no line into or out of a scope: each kept line goes where the file has it
+  // and a new line beside its kept sibling, which also holds in a file whose steps vary (2 inside one
+  // function, 4 elsewhere; a tab then 4 spaces for the second level), where no one unit maps the block.
   const whole = relevelledWhole(file, range, block, kept, own, base);
-  return depthsSplit(kept) && sameNesting(file.slice(range.start, range.end), block, kept)
+  return sameNesting(file.slice(range.start, range.end), block, kept)
     ? block.map((line, i) => besideKept(block, i, kept) ?? whole[i])
     : whole;
 }
@@ -249,22 +265,8 @@ interface KeptPair extends IndentPair {
 }
 
 /**
- * Kept lines the answer writes at one depth that the file has at two (a function that steps by 2 in a
- * file that steps by 4, evened out by the model): no unit maps the block onto the file, only each line's
- * neighbours do. A wrapped or unwrapped scope moves lines to other depths, but never splits one.
- */
-function depthsSplit(kept: readonly KeptPair[]): boolean {
-  const inFile = new Map<string, string>();
-  for (const { quoted, actual } of kept) {
-    if ((inFile.get(quoted) ?? actual) !== actual) return true;
-    inFile.set(quoted, actual);
-  }
-  return false;
-}
-
-/**
  * Whether each kept line is as many blocks deep in the answer as in the file: the model re-indented the
- * code, and moved none of it into a new scope or out of one (a `try:` wrapped around a line is a split too).
+ * code, and moved none of it into a new scope or out of one (a `try:` wrapped around a line).
  */
 function sameNesting(old: readonly string[], block: readonly string[], kept: readonly KeptPair[]): boolean {
   const levels = (lines: readonly string[]) => {
@@ -287,12 +289,13 @@ function sameNesting(old: readonly string[], block: readonly string[], kept: rea
 }
 
 /**
- * Where a line of a block whose depths split goes: a kept line where the file has it, a new one where the
- * nearest kept line at its depth in the answer (above it, else below, within its enclosing block) is.
+ * Where a line of a re-indented block goes: a kept line where the file has it, a new one where the nearest
+ * kept line at its depth in the answer (above it, else below, within its enclosing block) is; undefined
+ * for a line with no such sibling, or a blank one.
  */
 function besideKept(block: readonly string[], i: number, kept: readonly KeptPair[]): string | undefined {
   const line = block[i];
-  if (isBlank(line)) return line;
+  if (isBlank(line)) return undefined;
   const ownKept = kept.find((p) => p.text === line.trim());
   if (ownKept) return ownKept.actual + line.trimStart();
   const depth = leadingWhitespace(line);
@@ -433,6 +436,12 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     if (outsideStays) removed.filter(before).forEach(keep);
     const rewritten = new Set<number>();
     for (const line of added) {
+      // A line outside the selection the model reworded (drift in a copy of the file): the file's stays.
+      const reworded = outsideStays ? removed.find((r) => !rewritten.has(r) && similar(old[r], line)) : undefined;
+      if (reworded !== undefined) {
+        rewritten.add(reworded);
+        continue;
+      }
       const twin = inside.find((r) => !rewritten.has(r) && similar(old[r], line));
       const lead = leadingWhitespace(line);
       const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
@@ -445,7 +454,7 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     added = [];
   };
   // Indentation counts (a line at another depth is another line); spacing inside a line does not.
-  const key = (line: string) => (isBlank(line) ? '' : leadingWhitespace(line) + spaced(line));
+  const key = (line: string) => (isBlank(line) ? '' : `${columns(leadingWhitespace(line))} ${spaced(line)}`);
   for (const part of diffArrays(old.map(key), block.map(key))) {
     if (part.removed) for (let k = 0; k < part.count!; k++) removed.push(i++);
     else if (part.added) for (let k = 0; k < part.count!; k++) added.push(block[j++]);
