@@ -5,6 +5,7 @@ import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
 import { answerOf } from './modelMarkup';
 import type { ReplaceBlock } from './replaceBlock';
 import { toolCallEdits } from './toolCallEdits';
+import { xmlToolCall } from './xmlToolCalls';
 
 export interface Fence {
   language: string;
@@ -15,6 +16,8 @@ export interface Fence {
 export type ParsedAnswer =
   | { format: 'searchReplace'; blocks: ReplaceBlock[]; complete: boolean }
   | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
+  /** Lines to put before a 1-based line of the file (Roo Code's `insert_content`). */
+  | { format: 'insert'; line: number; lines: string[] }
   /** A tool call that edits nothing (reads a file, runs a command). */
   | { format: 'toolCall' }
   /** `prose`: the answer's lines outside its fences, when it has any. */
@@ -35,6 +38,12 @@ export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
   // Before unescaping: a tool call's JSON has escapes of its own.
+  const xml = xmlToolCall(answerOf(raw));
+  if (xml?.kind === 'edits') return { format: 'searchReplace', blocks: xml.blocks, complete: true };
+  if (xml?.kind === 'file')
+    return { format: 'wholeBlock', fences: [{ language: '', lines: xml.lines, closed: true }], bare: [], prose: [] };
+  if (xml?.kind === 'insert') return { format: 'insert', line: xml.line, lines: xml.lines };
+  if (xml?.kind === 'notAnEdit') return { format: 'toolCall' };
   const calls = toolCallEdits(answerOf(raw));
   if (calls.kind === 'edits') return { format: 'searchReplace', blocks: calls.blocks, complete: true };
   if (calls.kind === 'notAnEdit') return { format: 'toolCall' };

@@ -80,7 +80,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
 }
 
 function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
-  const parsed = parseAnswer(htmlUnescaped(rawAnswer, text.lines.slice(chosen.start, chosen.end)));
+  let parsed = parseAnswer(htmlUnescaped(rawAnswer, text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
       return refuse('truncated', 'The answer stops inside a SEARCH/REPLACE block; it may have been cut off.', 'searchReplace');
@@ -92,6 +92,16 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.format === 'unifiedDiff') {
     if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');
+  }
+  if (parsed.format === 'insert') {
+    // Before line N (1-based) of the file, or after its last line for 0: inside the selection, the
+    // selection with those lines in it is the rewrite.
+    const at = parsed.line === 0 ? text.lines.length : parsed.line - 1;
+    if (at < chosen.start || at > chosen.end)
+      return refuse('outsideSelection', `The answer inserts code at line ${parsed.line}, outside the selection.`, 'wholeBlock');
+    const around = text.lines.slice(chosen.start, chosen.end);
+    const lines = [...around.slice(0, at - chosen.start), ...parsed.lines, ...around.slice(at - chosen.start)];
+    parsed = { format: 'wholeBlock', fences: [{ language: '', lines, closed: true }], bare: [], prose: [] };
   }
   // What the prose around the code says decides whether the code is an edit at all.
   const selectedText = new Set(text.lines.slice(chosen.start, chosen.end).map((l) => l.trim()));

@@ -220,7 +220,9 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   // file's indentation already, whatever its least indented line (a marker, context past the range) says.
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
-  if (firstKept !== undefined && kept.some((p) => p.text === firstKept.trim()) && kept.every(atFileIndent)) return [...block];
+  // (A new line at a kept sibling's column is still written the file's way: tabs where the model wrote spaces.)
+  if (firstKept !== undefined && kept.some((p) => p.text === firstKept.trim()) && kept.every(atFileIndent))
+    return block.map((line, i) => besideKept(block, i, kept) ?? line);
   // Re-indented code that moved no line into or out of a scope: each kept line goes where the file has it
   // and a new line beside its kept sibling, which also holds in a file whose steps vary (2 inside one
   // function, 4 elsewhere; a tab then 4 spaces for the second level), where no one unit maps the block.
@@ -298,12 +300,13 @@ function besideKept(block: readonly string[], i: number, kept: readonly KeptPair
   if (isBlank(line)) return undefined;
   const ownKept = kept.find((p) => p.text === line.trim());
   if (ownKept) return ownKept.actual + line.trimStart();
-  const depth = leadingWhitespace(line);
+  // Depth in columns: a line in spaces is the sibling of one the file writes with tabs at the same column.
+  const depth = columns(leadingWhitespace(line));
   for (const step of [-1, 1]) {
     for (let j = i + step; j >= 0 && j < block.length; j += step) {
       if (isBlank(block[j])) continue;
-      const lead = leadingWhitespace(block[j]);
-      if (lead.length < depth.length) break;
+      const lead = columns(leadingWhitespace(block[j]));
+      if (lead < depth) break;
       const sibling = lead === depth && kept.find((p) => p.text === block[j].trim());
       if (sibling) return sibling.actual + line.trimStart();
     }
