@@ -38,14 +38,12 @@ export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 
 export function parseAnswer(raw: string): ParsedAnswer {
   // Before unescaping: a tool call's JSON has escapes of its own.
-  const xml = xmlToolCall(answerOf(raw));
-  if (xml?.kind === 'edits') return { format: 'searchReplace', blocks: xml.blocks, complete: true };
-  if (xml?.kind === 'file')
-    return { format: 'wholeBlock', fences: [{ language: '', lines: xml.lines, closed: true }], bare: [], prose: [] };
-  if (xml?.kind === 'insert') return { format: 'insert', line: xml.line, lines: xml.lines };
-  if (xml?.kind === 'notAnEdit') return { format: 'toolCall' };
-  const calls = toolCallEdits(answerOf(raw));
+  const text = answerOf(raw);
+  const calls = xmlToolCall(text) ?? toolCallEdits(text);
   if (calls.kind === 'edits') return { format: 'searchReplace', blocks: calls.blocks, complete: true };
+  if (calls.kind === 'file')
+    return { format: 'wholeBlock', fences: [{ language: '', lines: calls.lines, closed: true }], bare: [], prose: [] };
+  if (calls.kind === 'insert') return { format: 'insert', line: calls.line, lines: calls.lines };
   if (calls.kind === 'notAnEdit') return { format: 'toolCall' };
   const lines = answerLines(answerOf(unescaped(raw)));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
@@ -201,19 +199,26 @@ function withoutLineNumbers(lines: readonly string[]): string[] {
 const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
 
-const ACTION_OPEN = /^\s*<boltAction\b[^>]*\btype="(\w+)"[^>]*>\s*$/;
-const ACTION_CLOSE = /^\s*<\/boltAction>\s*$/;
+/** Tags that hold code on the lines between them: bolt.new's `<boltAction type="file">`, Claude's `<antArtifact language="js">`. */
+const TAGGED_OPEN = /^\s*<(boltAction|antArtifact)\b([^>]*)>\s*$/;
+
+/** A tagged block's language: a bolt.new `file` action holds a file's text, a `shell` one a command. */
+function taggedLanguage(tag: string, attributes: string): string {
+  const value = (name: string) => new RegExp(`\\b${name}="([\\w+#.-]*)"`).exec(attributes)?.[1] ?? '';
+  if (tag === 'antArtifact') return value('language');
+  const type = value('type');
+  return type === 'file' ? '' : type;
+}
 
 function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string[] } {
   const fences: Fence[] = [];
   const prose: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const action = ACTION_OPEN.exec(lines[i]);
-    if (action) {
-      // bolt.new's artifact: a `file` action holds a file's text, a `shell` action a command.
+    const tagged = TAGGED_OPEN.exec(lines[i]);
+    if (tagged) {
       let j = i + 1;
-      while (j < lines.length && !ACTION_CLOSE.test(lines[j])) j++;
-      fences.push({ language: action[1] === 'file' ? '' : action[1], lines: lines.slice(i + 1, j), closed: j < lines.length });
+      while (j < lines.length && lines[j].trim() !== `</${tagged[1]}>`) j++;
+      fences.push({ language: taggedLanguage(tagged[1], tagged[2]), lines: lines.slice(i + 1, j), closed: j < lines.length });
       i = j;
       continue;
     }

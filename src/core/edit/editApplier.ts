@@ -58,6 +58,9 @@ const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)
 const PLACEHOLDER =
   /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|")\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
+/** A line that is only a tool call's tag (Grok's `</xai:function_call>`): markup a model left in its code. */
+const CALL_TAG_LINE = /^\s*<\/?(?:\w+:(?:function_call|tool_call)|function_calls|tool_call|invoke)>\s*$/;
+
 const BOM = '\uFEFF';
 
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
@@ -113,9 +116,10 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     return refuse('severalBlocks', 'The answer offers more than one way to make the change; ask again for the one you want.', 'wholeBlock');
   }
   const selected = text.lines.slice(chosen.start, chosen.end);
-  const block = pickBlock(parsed.fences, parsed.bare, selected);
-  if ('why' in block) return block;
+  const picked = pickBlock(parsed.fences, parsed.bare, selected);
+  if ('why' in picked) return picked;
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
+  const block = { lines: picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim())) };
   const marker = block.lines.find((l) => MARKER_LINE.test(l) && !original.has(l.trim()));
   if (marker !== undefined) {
     return refuse(
@@ -178,8 +182,9 @@ function pickBlock(
     trimBlankEnds(lines)
       .map((l) => l.trim())
       .join('\n');
-  const changing = code.filter((f) => asCode(f.lines) !== asCode(selected));
-  const candidates = changing.length > 0 ? changing : code.length > 0 ? code : fences;
+  const pool = code.length > 0 ? code : fences;
+  const changing = pool.filter((f) => asCode(f.lines) !== asCode(selected));
+  const candidates = changing.length > 0 ? changing : pool;
   if (candidates.length === 1) {
     const [only] = candidates;
     if (!only.closed) return refuse('truncated', 'The answer stops inside its code block; it may have been cut off.', 'wholeBlock');

@@ -5,12 +5,13 @@
 import { EDIT_END, EDIT_PLACE_TOKENS } from '../services/controlTokens';
 
 /**
- * Reasoning blocks, closed, at the start of the answer: `<think>`, Magistral's `[THINK]`, Gemma's
+ * Reasoning blocks, closed, at the start of the answer: `<think>`, Claude's `<antThinking>`, Magistral's `[THINK]`, Cohere's `<|START_THINKING|>`, Gemma's
  * `<|channel>thought … <channel|>`, Open WebUI's `<details type="reasoning">`.
  */
 const THINKING =
-  /^\s*(?:<(think|thinking|reasoning)>[\s\S]*?<\/\1>|\[THINK\][\s\S]*?\[\/THINK\]|<\|channel>thought[\s\S]*?<channel\|>|<details type="reasoning"[^>]*>[\s\S]*?<\/details>)\s*/i;
-const THINKING_OPEN = /^\s*(?:<(?:think|thinking|reasoning)>|\[THINK\]|<\|channel>thought|<details type="reasoning")/i;
+  /^\s*(?:<(think|thinking|reasoning|antThinking)>[\s\S]*?<\/\1>|\[THINK\][\s\S]*?\[\/THINK\]|<\|START_THINKING\|>[\s\S]*?<\|END_THINKING\|>|<\|channel>thought[\s\S]*?<channel\|>|<details type="reasoning"[^>]*>[\s\S]*?<\/details>)\s*/i;
+const THINKING_OPEN =
+  /^\s*(?:<(?:think|thinking|reasoning|antThinking)>|\[THINK\]|<\|START_THINKING\|>|<\|channel>thought|<details type="reasoning")/i;
 /** Harmony (gpt-oss): the answer is the final channel's message; `analysis` is reasoning. */
 const HARMONY_FINAL = /<\|channel\|>\s*final\s*(?:<\|constrain\|>[^<]*)?<\|message\|>/g;
 const HARMONY_OPEN = /^\s*(?:<\|start\|>assistant)?<\|channel\|>/;

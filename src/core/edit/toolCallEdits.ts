@@ -28,17 +28,52 @@ const TAGGED_ARGUMENT = new RegExp(
   'g',
 );
 
-export type ToolCalls = { kind: 'edits'; blocks: ReplaceBlock[] } | { kind: 'notAnEdit' } | { kind: 'none' };
+export type ToolCalls =
+  | { kind: 'edits'; blocks: ReplaceBlock[] }
+  /** The whole new file. */
+  | { kind: 'file'; lines: string[] }
+  /** Lines to put before a 1-based line of the file (0: after its last line). */
+  | { kind: 'insert'; line: number; lines: string[] }
+  /** A call that reads or runs something instead of editing. */
+  | { kind: 'notAnEdit' }
+  | { kind: 'none' };
+
+/** A list of calls printed as JSON instead of made (Grok in VS Code: `{ "toolCalls": [ … ] }`). */
+const JSON_CALL_LIST = /^\s*\{\s*"(?:toolCalls|tool_calls)"\s*:\s*\[/;
+/** ChatGPT canvas's `update_textdoc` arguments, the whole document replaced: `{"updates": [{"pattern": ".*", …}]}`. */
+const CANVAS_REWRITE = /^\s*\{\s*"updates"\s*:\s*\[\s*\{\s*"pattern"\s*:\s*"\.\*"/;
 
 /**
  * The edits of the tool calls in `text`. `notAnEdit`: the answer calls a tool, but not to edit (it
  * reads a file, runs a command); `none`: it calls no tool this way.
  */
 export function toolCallEdits(text: string): ToolCalls {
+  const rewrite = CANVAS_REWRITE.test(text) ? canvasRewrite(text) : undefined;
+  if (rewrite) return { kind: 'file', lines: answerLines(rewrite) };
   const tagged = taggedCalls(text);
   const blocks = argumentEdits(tagged.length > 0 ? tagged : jsonCalls(text));
   if (blocks) return { kind: 'edits', blocks };
-  return new RegExp(CALL_START.source).test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
+  // A call's tags inside a code block are code (an XML file being edited), not a call.
+  const calls = [...text.matchAll(CALL_START)].some((m) => !inFence(text, m.index));
+  return calls || JSON_CALL_LIST.test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
+}
+
+/** Whether `at` lies inside a markdown code block of `text`. */
+export function inFence(text: string, at: number): boolean {
+  return (text.slice(0, at).match(/^\s*(`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
+}
+
+/** The replacement of a canvas update that rewrites the whole document, when it is the only update. */
+function canvasRewrite(text: string): string | undefined {
+  const start = text.indexOf('{');
+  const end = objectEnd(text, start);
+  try {
+    const { updates } = JSON.parse(text.slice(start, end)) as { updates?: Array<{ pattern?: unknown; replacement?: unknown }> };
+    const [only] = updates ?? [];
+    return updates?.length === 1 && typeof only.replacement === 'string' ? only.replacement : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function taggedCalls(text: string): Array<Record<string, unknown>> {

@@ -3,24 +3,14 @@
 // to those prompts answers an edit request the same way. Their `replace_in_file` and `apply_diff` carry
 // SEARCH/REPLACE blocks, which are read as such; the others are read here.
 import { answerLines } from './editText';
-import type { ReplaceBlock } from './replaceBlock';
-
-export type XmlToolCall =
-  /** `search_and_replace`: each operation's search text and replacement. */
-  | { kind: 'edits'; blocks: ReplaceBlock[] }
-  /** `write_to_file`: the whole new file. */
-  | { kind: 'file'; lines: string[] }
-  /** `insert_content`: lines to put before a 1-based line of the file (0: after its last line). */
-  | { kind: 'insert'; line: number; lines: string[] }
-  /** A tool that reads or runs something instead of editing. */
-  | { kind: 'notAnEdit' };
+import { inFence, type ToolCalls } from './toolCallEdits';
 
 const EDIT_TOOL = /<(write_to_file|search_and_replace|insert_content)>([\s\S]*?)<\/\1>/;
 const OTHER_TOOL =
   /<(read_file|execute_command|list_files|search_files|list_code_definition_names|codebase_search|browser_action|use_mcp_tool|access_mcp_resource)>[\s\S]*?<\/\1>/;
 
 /** The call in `text`, if it is one of these tools; undefined otherwise. */
-export function xmlToolCall(text: string): XmlToolCall | undefined {
+export function xmlToolCall(text: string): ToolCalls | undefined {
   const call = EDIT_TOOL.exec(text);
   // Inside a code block, such tags are code (a prompt file being edited), not a call.
   const other = !call && OTHER_TOOL.exec(text);
@@ -39,10 +29,6 @@ export function xmlToolCall(text: string): XmlToolCall | undefined {
   if (tool === 'write_to_file') return { kind: 'file', lines: valueLines(content) };
   const line = Number(parameter(body, 'line')?.trim());
   return Number.isInteger(line) && line >= 0 ? { kind: 'insert', line, lines: valueLines(content) } : undefined;
-}
-
-function inFence(text: string, at: number): boolean {
-  return (text.slice(0, at).match(/^\s*(`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
 }
 
 function parameter(body: string, name: string): string | undefined {

@@ -12,12 +12,22 @@ const TURN_END: Catalogue = [
   '<|return|>',
   '<|eot_id|>',
   '<|end_of_text|>',
+  '<|END_RESPONSE|>',
+  '<|END_OF_TURN_TOKEN|>',
   '<｜end▁of▁sentence｜>',
   '</s>',
   '<EOT>',
 ];
-/** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek). */
-const TURN_START: Catalogue = ['<|im_start|>', '<|start|>', '<|message|>', '<｜begin▁of▁sentence｜>'];
+/** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek, Cohere). */
+const TURN_START: Catalogue = [
+  '<|im_start|>',
+  '<|start|>',
+  '<|message|>',
+  '<｜begin▁of▁sentence｜>',
+  '<|START_RESPONSE|>',
+  '<|START_OF_TURN_TOKEN|>',
+  '<|CHATBOT_TOKEN|>',
+];
 /** FIM slots and file separators: Qwen and StarCoder (with and without bars), DeepSeek, Code Llama. */
 const FIM: Catalogue = [
   '<|fim_prefix|>',
