@@ -12,7 +12,11 @@ export interface ContextBudget {
 
 // The suffix follows the part that changes as the user types, so every suffix token is a prompt-cache
 // miss; it gets about 15% of the window (as Copilot's suffix share), enough for the brackets it closes.
+// Inside a block it stops after the line that closes the block (suffixEndInBlock).
 export const DEFAULT_BUDGET: ContextBudget = { prefixChars: 6000, suffixChars: 1000 };
+
+/** Lines after the cursor's that the suffix keeps however soon the block closes: what follows it. */
+const SUFFIX_MIN_LINES = 4;
 
 /** The prefix window starts at a multiple of this many lines and moves only when the cursor's block does. */
 export const WINDOW_BLOCK_LINES = 32;
@@ -30,8 +34,9 @@ export interface CompletionContext {
   /** The cursor line after the cursor. */
   lineSuffix: string;
   /**
-   * Text after the cursor for the syntax judge only (never sent): longer than the suffix, so the
-   * window it parses reaches the end of the cursor's block. Undefined: the suffix.
+   * Text after the cursor the client reads itself (never sent): longer than the suffix, so the window
+   * the syntax judge parses reaches the end of the cursor's block, and the file's indentation shows
+   * below it. Undefined: the suffix.
    */
   judgeSuffix?: string;
 }
@@ -62,6 +67,7 @@ export function extractContext(
     const lastBreak = text.lastIndexOf('\n', suffixEnd);
     if (lastBreak >= lineEnd) suffixEnd = lastBreak + 1;
   }
+  suffixEnd = suffixEndInBlock(text, lineStart, lineEnd, suffixEnd);
   return {
     languageId,
     header,
@@ -71,6 +77,27 @@ export function extractContext(
     lineSuffix: text.slice(offset, lineEnd),
     judgeSuffix: text.slice(offset, judgeSuffixEnd(text, offset, suffixEnd)),
   };
+}
+
+/**
+ * Where the suffix ends inside an indented block: after the first line less indented than the cursor's
+ * (the block's closer, a dedent), once SUFFIX_MIN_LINES lines are in. The rest of the block and its
+ * closer are what a completion must fit; the code past it costs a prompt-cache miss on every request
+ * (the suffix follows the typed text) and says little. The syntax judge still reads further.
+ */
+function suffixEndInBlock(text: string, lineStart: number, lineEnd: number, suffixEnd: number): number {
+  const indent = (at: number) => /^[ \t]*/.exec(text.slice(at, at + 200))![0].replace(/\t/g, '    ').length;
+  const depth = indent(lineStart);
+  if (depth === 0) return suffixEnd;
+  let lines = 0;
+  for (let at = lineEnd + 1; at < suffixEnd;) {
+    const next = text.indexOf('\n', at);
+    const end = next < 0 || next >= suffixEnd ? suffixEnd : next + 1;
+    lines++;
+    if (text.slice(at, end).trim() !== '' && indent(at) < depth && lines >= SUFFIX_MIN_LINES) return end;
+    at = end;
+  }
+  return suffixEnd;
 }
 
 function judgeSuffixEnd(text: string, offset: number, suffixEnd: number): number {

@@ -136,7 +136,7 @@ function indentStep(prefix: string): string | undefined {
  */
 function stripReemittedNewLineIndent(text: string, ctx: CompletionContext, mode: CompletionMode): string {
   if (!text.startsWith('\n')) return text;
-  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(ctx.prefix + ctx.suffix) : undefined;
+  const step = /[{:]\s*$/.test(ctx.linePrefix) ? indentStep(readable(ctx)) : undefined;
   const expected = mode.nextLine ? mode.indent : mode.opener && step !== undefined ? mode.indent + step : undefined;
   const lines = text.split('\n');
   const first = lines.findIndex((line) => line.trim() !== '');
@@ -173,13 +173,13 @@ function indentChar(text: string): '\t' | ' ' | undefined {
  * and keeps what it has.
  */
 function normaliseIndentChars(text: string, ctx: CompletionContext): string {
-  const char = indentChar(ctx.prefix + ctx.suffix);
+  const char = indentChar(readable(ctx));
   if (char === undefined) return text;
   const foreign = char === '\t' ? ' ' : '\t';
   const lines = text.split('\n');
   const later = lines.slice(1).filter((line) => line.trim() !== '' && leading(line).includes(foreign));
   if (later.length === 0) return text;
-  const unit = char === ' ' ? (indentStep(ctx.prefix + ctx.suffix)?.replace(/\t/g, '    ').length ?? 4) : 1;
+  const unit = char === ' ' ? (indentStep(readable(ctx))?.replace(/\t/g, '    ').length ?? 4) : 1;
   // In the file's units: columns for a space file, tabs for a tab file.
   const width = (ws: string, factor: number) =>
     char === ' '
@@ -209,7 +209,7 @@ function rebaseLaterLines(text: string, ctx: CompletionContext): string {
   const lines = text.split('\n');
   const second = lines.findIndex((line, i) => i > 0 && line.trim() !== '');
   if (second < 0 || !BLOCK_OPENER.test(lines[0]) || /^\s*[)\]}]/.test(lines[second])) return text;
-  const step = indentStep(ctx.prefix + ctx.suffix);
+  const step = indentStep(readable(ctx));
   if (step === undefined) return text;
   const body = leading(ctx.linePrefix) + step;
   const have = leading(lines[second]);
@@ -237,4 +237,9 @@ export function prepareRaw(answer: string, ctx: CompletionContext, mode: Complet
     ctx,
   );
   return stripReemittedNewLineIndent(stripReemittedIndent(text, ctx), ctx, mode);
+}
+
+/** The code around the cursor the client reads for the file's indentation: more after it than the suffix sent. */
+function readable(ctx: CompletionContext): string {
+  return ctx.prefix + (ctx.judgeSuffix ?? ctx.suffix);
 }

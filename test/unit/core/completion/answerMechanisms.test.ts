@@ -63,6 +63,17 @@ describe('post-processing mechanisms, through the engine', () => {
     });
   });
 
+  describe("the file's indentation", () => {
+    it('is read from the code below the suffix sent, when the suffix ends with the block', async () => {
+      const below = Array.from({ length: 30 }, (_, i) => `function f${i}(\n  a,\n  b,\n) {\n  return a + b;\n}`).join('\n\n');
+      const doc = `import type { A } from './a.js';\nimport {\n  |\n} from './options.js';\nimport type { B } from './b.js';\n\n${below}\n`;
+      assert.equal(
+        await shown(doc, 'typescript', 'type InternalOptions,\n\ttype CheerioOptions,'),
+        'type InternalOptions,\n  type CheerioOptions,',
+      );
+    });
+  });
+
   describe('the syntax judge window', () => {
     it('reads past the 1,000-character suffix to the end of the block the answer opens', async () => {
       const later = Array.from({ length: 60 }, (_, i) => `    count += ${i};`).join('\n');

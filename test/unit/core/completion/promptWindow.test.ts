@@ -43,4 +43,16 @@ describe('completion prompt window: snapped to line blocks so the prompt start s
     assert.ok(startAt(256) > inBlock[0], 'the next block moves the window forward');
     assert.equal(startAt(256) % WINDOW_BLOCK_LINES, 0);
   });
+
+  it("inside a block, the suffix stops after the block's closing line and a few more: the code past it is a cache miss on every request", () => {
+    const after = Array.from({ length: 40 }, (_, i) => `function next${i}() {\n  return ${i};\n}`).join('\n');
+    const text = `function total(xs) {\n  let sum = 0;\n  \n  return sum;\n}\n${after}\n`;
+    const cursor = text.indexOf('  \n  return') + 2;
+    const ctx = extractContext(text, cursor, 'javascript');
+    assert.equal(ctx.suffix, '\n  return sum;\n}\nfunction next0() {\n  return 0;\n}\n');
+    assert.ok(ctx.judgeSuffix!.length > 1000, 'the syntax judge still reads on');
+    // At the top level there is no block to end: the suffix takes its whole budget.
+    const top = extractContext(text, text.indexOf('function next0'), 'javascript');
+    assert.ok(top.suffix.length > 900 && top.suffix.length <= 1000, `${top.suffix.length} characters`);
+  });
 });
