@@ -143,19 +143,33 @@ async function wasmFile(wasm: string): Promise<string | Uint8Array> {
 const OPENING: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']', '${': '}' };
 const CLOSING = new Set([')', ']', '}']);
 
+const BRACKET_TYPES = [...Object.keys(OPENING), ...CLOSING];
+
 /**
- * The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order. A
- * cursor walks the leaves: asking each node for its children would make a JavaScript object of
- * every node of the file, most of the judge's own time.
+ * The bracket tokens of a tree (brackets inside strings and comments are not tokens), in order.
+ * web-tree-sitter's descendantsOfType walks the tree inside the WebAssembly and hands out only the
+ * matches: walking it with a cursor from JavaScript, a call across per node, cost more than the parse.
+ * That walk passes over nodes that end at the very start of the text (a token missing there); the
+ * cursor finds those.
  */
-function bracketTokens(tree: TreeSitter.Tree): Array<{ type: string; at: number }> {
+export function bracketTokens(tree: TreeSitter.Tree): Array<{ type: string; at: number }> {
+  const into = emptyTokensAtStart(tree);
+  for (const node of tree.rootNode.descendantsOfType(BRACKET_TYPES)) {
+    if (node && node.childCount === 0) into.push({ type: node.type, at: node.startIndex });
+  }
+  return into;
+}
+
+/** The bracket tokens of no width at index 0: the leaves at the start of the text, up to the first that has some. */
+function emptyTokensAtStart(tree: TreeSitter.Tree): Array<{ type: string; at: number }> {
   const into: Array<{ type: string; at: number }> = [];
   const cursor = tree.walk();
   try {
     for (;;) {
+      if (cursor.startIndex > 0) return into;
       if (cursor.gotoFirstChild()) continue;
       const type = cursor.nodeType;
-      if (OPENING[type] || CLOSING.has(type)) into.push({ type, at: cursor.startIndex });
+      if (cursor.endIndex === 0 && (OPENING[type] || CLOSING.has(type))) into.push({ type, at: 0 });
       while (!cursor.gotoNextSibling()) if (!cursor.gotoParent()) return into;
     }
   } finally {
