@@ -261,7 +261,11 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
 }
 
 function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): boolean {
-  const hunks = lines.filter((l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l) || /^@@ .* @@\s*$/.test(l) || /^@@\s*$/.test(l)).length;
+  // In apply_patch's envelope a hunk header may name the line the hunk is under: `@@ class Foo:`.
+  const envelope = lines.some((l) => /^\*\*\* Begin Patch/.test(l));
+  const hunks = lines.filter(
+    (l) => /^@@ -\d+(,\d+)? \+\d+(,\d+)? @@/.test(l) || /^@@ .* @@\s*$/.test(l) || /^@@\s*$/.test(l) || (envelope && /^@@ \S/.test(l)),
+  ).length;
   if (hunks === 0) return false;
   // A hunk header inside a fence of some other language is code, not a diff.
   return !fences.some((f) => f.language !== '' && f.lines.some((l) => l.startsWith('@@')) && !/^(diff|patch)$/i.test(f.language));

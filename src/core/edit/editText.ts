@@ -93,3 +93,8 @@ export function trimBlankEnds(lines: readonly string[]): string[] {
   while (end > start && isBlank(lines[end - 1])) end--;
   return lines.slice(start, end);
 }
+
+/** Whether `at` lies inside a markdown code block of `text`. */
+export function inFence(text: string, at: number): boolean {
+  return (text.slice(0, at).match(/^\s*(`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
+}

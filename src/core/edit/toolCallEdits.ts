@@ -3,7 +3,7 @@
 // arguments (a fenced block, Kimi K2's `<|tool_call_argument_begin|>{…}`, Mistral's `[ARGS]{…}`), or
 // tags per argument (Claude's `<parameter name="old_string">`, Qwen3-Coder's `<parameter=old_string>`,
 // DeepSeek's `<｜DSML｜parameter name=…>`, GLM's `<arg_key>`/`<arg_value>`).
-import { answerLines } from './editText';
+import { answerLines, inFence } from './editText';
 import type { ReplaceBlock } from './replaceBlock';
 
 /** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
@@ -14,7 +14,7 @@ const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
   ['old_text', 'new_text'],
   ['search', 'replace'],
 ];
-const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'replace_all', 'explanation', 'command'];
+const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'file', 'replace_all', 'explanation', 'command'];
 
 /** Where a call written as tags starts, in each dialect. */
 const CALL_START = /<invoke\b|<function=|<tool_call>|<｜DSML｜invoke\b/g;
@@ -56,11 +56,6 @@ export function toolCallEdits(text: string): ToolCalls {
   // A call's tags inside a code block are code (an XML file being edited), not a call.
   const calls = [...text.matchAll(CALL_START)].some((m) => !inFence(text, m.index));
   return calls || JSON_CALL_LIST.test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
-}
-
-/** Whether `at` lies inside a markdown code block of `text`. */
-export function inFence(text: string, at: number): boolean {
-  return (text.slice(0, at).match(/^\s*(`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
 }
 
 /** The replacement of a canvas update that rewrites the whole document, when it is the only update. */

@@ -2,8 +2,8 @@
 // one per parameter (`<write_to_file><path>…</path><content>…</content></write_to_file>`). A model used
 // to those prompts answers an edit request the same way. Their `replace_in_file` and `apply_diff` carry
 // SEARCH/REPLACE blocks, which are read as such; the others are read here.
-import { answerLines } from './editText';
-import { inFence, type ToolCalls } from './toolCallEdits';
+import { answerLines, inFence } from './editText';
+import type { ToolCalls } from './toolCallEdits';
 
 const EDIT_TOOL = /<(write_to_file|search_and_replace|insert_content)>([\s\S]*?)<\/\1>/;
 const OTHER_TOOL =

@@ -11,6 +11,7 @@ const TURN_END: Catalogue = [
   '<|end|>',
   '<|return|>',
   '<|eot_id|>',
+  '<|eom_id|>',
   '<|end_of_text|>',
   '<|END_RESPONSE|>',
   '<|END_OF_TURN_TOKEN|>',
@@ -18,7 +19,7 @@ const TURN_END: Catalogue = [
   '</s>',
   '<EOT>',
 ];
-/** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek, Cohere). */
+/** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek, Cohere, Llama 3.1's tool call). */
 const TURN_START: Catalogue = [
   '<|im_start|>',
   '<|start|>',
@@ -27,6 +28,7 @@ const TURN_START: Catalogue = [
   '<|START_RESPONSE|>',
   '<|START_OF_TURN_TOKEN|>',
   '<|CHATBOT_TOKEN|>',
+  '<|python_tag|>',
 ];
 /** FIM slots and file separators: Qwen and StarCoder (with and without bars), DeepSeek, Code Llama. */
 const FIM: Catalogue = [
@@ -48,8 +50,15 @@ const FIM: Catalogue = [
   '<SUF>',
   '<MID>',
 ];
-/** Places in an edit's text: Qwen's cursor, Zeta's editable region. */
-const EDIT_PLACE: Catalogue = ['<|cursor|>', '<|user_cursor_is_here|>', '<|editable_region_start|>', '<|editable_region_end|>'];
+/** Places in an edit's text: Qwen's cursor, Zeta's editable region, GLM-V's answer box. */
+const EDIT_PLACE: Catalogue = [
+  '<|cursor|>',
+  '<|user_cursor_is_here|>',
+  '<|editable_region_start|>',
+  '<|editable_region_end|>',
+  '<|begin_of_box|>',
+  '<|end_of_box|>',
+];
 
 /**
  * A bare `<name>` token can be real text in a file (`</s>` is HTML's strike-through, `<PRE>` its
