@@ -41,7 +41,7 @@ export function parseAnswer(raw: string): ParsedAnswer {
   const text = answerOf(raw);
   const calls = xmlToolCall(text) ?? toolCallEdits(text);
   if (calls.kind === 'edits') return { format: 'searchReplace', blocks: calls.blocks, complete: true };
-  if (calls.kind === 'file')
+  if (calls.kind === 'code')
     return { format: 'wholeBlock', fences: [{ language: '', lines: calls.lines, closed: true }], bare: [], prose: [] };
   if (calls.kind === 'insert') return { format: 'insert', line: calls.line, lines: calls.lines };
   if (calls.kind === 'notAnEdit') return { format: 'toolCall' };

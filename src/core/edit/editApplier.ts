@@ -83,7 +83,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
 }
 
 function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
-  let parsed = parseAnswer(htmlUnescaped(rawAnswer, text.lines.slice(chosen.start, chosen.end)));
+  let parsed = parseAnswer(htmlUnescaped(withoutColours(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
       return refuse('truncated', 'The answer stops inside a SEARCH/REPLACE block; it may have been cut off.', 'searchReplace');
@@ -151,6 +151,15 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     );
   }
   return applied(text, placed, 'wholeBlock');
+}
+
+/** A terminal's colour and style codes (`ESC[32m`), copied into an answer from a tool's output. */
+// eslint-disable-next-line no-control-regex -- the escape byte is what is matched
+const ANSI_CODE = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/** The answer without terminal colour codes, unless the file holds escape bytes of its own. */
+function withoutColours(raw: string, text: TextLines): string {
+  return text.lines.some((l) => l.includes('\u001b')) ? raw : raw.replace(ANSI_CODE, '');
 }
 
 const HTML_ENTITY = /&(amp|lt|gt|quot|apos|#39|#x27);/g;

@@ -30,8 +30,8 @@ const TAGGED_ARGUMENT = new RegExp(
 
 export type ToolCalls =
   | { kind: 'edits'; blocks: ReplaceBlock[] }
-  /** The whole new file. */
-  | { kind: 'file'; lines: string[] }
+  /** Code to place as a whole block: the whole new file, or a sketch with "… existing code …" markers. */
+  | { kind: 'code'; lines: string[] }
   /** Lines to put before a 1-based line of the file (0: after its last line). */
   | { kind: 'insert'; line: number; lines: string[] }
   /** A call that reads or runs something instead of editing. */
@@ -40,16 +40,19 @@ export type ToolCalls =
 
 /** A list of calls printed as JSON instead of made (Grok in VS Code: `{ "toolCalls": [ … ] }`). */
 const JSON_CALL_LIST = /^\s*\{\s*"(?:toolCalls|tool_calls)"\s*:\s*\[/;
-/** ChatGPT canvas's `update_textdoc` arguments, the whole document replaced: `{"updates": [{"pattern": ".*", …}]}`. */
-const CANVAS_REWRITE = /^\s*\{\s*"updates"\s*:\s*\[\s*\{\s*"pattern"\s*:\s*"\.\*"/;
+/**
+ * Arguments that carry code to place whole: ChatGPT canvas's `update_textdoc` replacing the whole document
+ * (`{"updates": [{"pattern": ".*", …}]}`), Cursor's `edit_file` sketch (`{"target_file", "code_edit"}`).
+ */
+const CODE_ARGUMENTS = /^\s*\{\s*"(?:updates|target_file|code_edit)"\s*:/;
 
 /**
  * The edits of the tool calls in `text`. `notAnEdit`: the answer calls a tool, but not to edit (it
  * reads a file, runs a command); `none`: it calls no tool this way.
  */
 export function toolCallEdits(text: string): ToolCalls {
-  const rewrite = CANVAS_REWRITE.test(text) ? canvasRewrite(text) : undefined;
-  if (rewrite) return { kind: 'file', lines: answerLines(rewrite) };
+  const code = CODE_ARGUMENTS.test(text) ? codeArgument(text) : undefined;
+  if (code) return { kind: 'code', lines: answerLines(code) };
   const tagged = taggedCalls(text);
   const blocks = argumentEdits(tagged.length > 0 ? tagged : jsonCalls(text));
   if (blocks) return { kind: 'edits', blocks };
@@ -58,14 +61,17 @@ export function toolCallEdits(text: string): ToolCalls {
   return calls || JSON_CALL_LIST.test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
 }
 
-/** The replacement of a canvas update that rewrites the whole document, when it is the only update. */
-function canvasRewrite(text: string): string | undefined {
+/** The code of a canvas update that rewrites the whole document (the only update), or of an `edit_file` sketch. */
+function codeArgument(text: string): string | undefined {
   const start = text.indexOf('{');
-  const end = objectEnd(text, start);
   try {
-    const { updates } = JSON.parse(text.slice(start, end)) as { updates?: Array<{ pattern?: unknown; replacement?: unknown }> };
-    const [only] = updates ?? [];
-    return updates?.length === 1 && typeof only.replacement === 'string' ? only.replacement : undefined;
+    const args = JSON.parse(text.slice(start, objectEnd(text, start))) as {
+      updates?: Array<{ pattern?: unknown; replacement?: unknown }>;
+      code_edit?: unknown;
+    };
+    if (typeof args.code_edit === 'string') return args.code_edit;
+    const [only] = args.updates ?? [];
+    return args.updates?.length === 1 && only.pattern === '.*' && typeof only.replacement === 'string' ? only.replacement : undefined;
   } catch {
     return undefined;
   }

@@ -1,11 +1,11 @@
-// Cline's and Roo Code's tools, which their prompts have the model write as XML, one tag per tool and
+// Cline's, Roo Code's and Kilo Code's tools, which their prompts have the model write as XML, one tag per tool and
 // one per parameter (`<write_to_file><path>…</path><content>…</content></write_to_file>`). A model used
 // to those prompts answers an edit request the same way. Their `replace_in_file` and `apply_diff` carry
 // SEARCH/REPLACE blocks, which are read as such; the others are read here.
 import { answerLines, inFence } from './editText';
 import type { ToolCalls } from './toolCallEdits';
 
-const EDIT_TOOL = /<(write_to_file|search_and_replace|insert_content)>([\s\S]*?)<\/\1>/;
+const EDIT_TOOL = /<(write_to_file|edit_file|search_and_replace|insert_content)>([\s\S]*?)<\/\1>/;
 const OTHER_TOOL =
   /<(read_file|execute_command|list_files|search_files|list_code_definition_names|codebase_search|browser_action|use_mcp_tool|access_mcp_resource)>[\s\S]*?<\/\1>/;
 
@@ -24,9 +24,10 @@ export function xmlToolCall(text: string): ToolCalls | undefined {
     }));
     return blocks.length > 0 ? { kind: 'edits', blocks } : undefined;
   }
-  const content = parameter(body, 'content');
+  // Kilo Code's `edit_file` holds a sketch of the change with "… existing code …" markers.
+  const content = parameter(body, tool === 'edit_file' ? 'code_edit' : 'content');
   if (content === undefined) return undefined;
-  if (tool === 'write_to_file') return { kind: 'file', lines: valueLines(content) };
+  if (tool !== 'insert_content') return { kind: 'code', lines: valueLines(content) };
   const line = Number(parameter(body, 'line')?.trim());
   return Number.isInteger(line) && line >= 0 ? { kind: 'insert', line, lines: valueLines(content) } : undefined;
 }
