@@ -28,7 +28,7 @@ const SEARCH_START = /^\s*(<{5,9}\s*(SEARCH|ORIGINAL)?|-{5,9}\s*SEARCH)\s*$/i;
 const DIVIDER = /^\s*={5,9}\s*$/;
 const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
 // Unified diff headers, bare `@@` ones, and apply_patch's (Codex) `@@ <the line the hunk is under>`.
-const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|@@?\s*| \S.*)$/;
+const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|(@@?)?\s*| \S.*)$/;
 /** apply_patch's envelope: `*** Begin Patch`, `*** Update File: …`, `*** End of File`, `*** End Patch`. */
 const PATCH_ENVELOPE = /^\*\*\* (Begin Patch|End Patch|End of File|Update File: .*)\s*$/;
 const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
@@ -268,7 +268,14 @@ function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): bool
   ).length;
   if (hunks === 0) return false;
   // A hunk header inside a fence of some other language is code, not a diff.
-  return !fences.some((f) => f.language !== '' && f.lines.some((l) => l.startsWith('@@')) && !/^(diff|patch)$/i.test(f.language));
+  // (apply_patch's envelope is a patch in any fence: Codex writes it as a shell heredoc.)
+  return !fences.some(
+    (f) =>
+      f.language !== '' &&
+      f.lines.some((l) => l.startsWith('@@')) &&
+      !/^(diff|patch)$/i.test(f.language) &&
+      !f.lines.some((l) => /^\*\*\* Begin Patch/.test(l)),
+  );
 }
 
 /** A hunk as written: its context lines whole, since some models leave out their leading space. */

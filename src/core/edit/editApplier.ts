@@ -61,6 +61,9 @@ const PLACEHOLDER =
 /** A line that is only a tool call's tag (Grok's `</xai:function_call>`): markup a model left in its code. */
 const CALL_TAG_LINE = /^\s*<\/?(?:\w+:(?:function_call|tool_call)|function_calls|tool_call|invoke)>\s*$/;
 
+/** A marker that goes on to say what the code it stands for does ("… rest, using seen.has(node) …"): that code is new, not kept. */
+const DESCRIBES_CODE = /\b(using|calling|with|via)\s+[\w$.]+\(/;
+
 const BOM = '\uFEFF';
 
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
@@ -135,7 +138,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.fences.length > 0 && unrelated(block.lines, selected, original)) {
     return refuse('noCode', "The answer's code shares nothing with the selection: it is an example, not a rewrite of it.", 'wholeBlock');
   }
-  const elided = (l: string) => ELISION.test(l) && !original.has(l.trim());
+  const elided = (l: string) => ELISION.test(l) && !original.has(l.trim()) && !DESCRIBES_CODE.test(l);
   const placeholder = block.lines.find((l) => PLACEHOLDER.test(l) && !elided(l) && !original.has(l.trim()));
   if (placeholder !== undefined) {
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
