@@ -55,6 +55,9 @@ export function replacementLines(
   // A changed line the model wrote at the same indentation as the line it replaces sits where that line
   // did in the file, whatever drift the quote had elsewhere (a diff whose context lost its leading space).
   const replaced = new Map<string, string>();
+  // A new line at the depth of the kept line above it goes where the file has that line: in a file whose
+  // lines at one depth differ (a tab here, 8 spaces there), no one mapping of the quote says it.
+  let keptAbove: { quoted: string; actual: string } | undefined;
   for (const part of parts) {
     if (!part.added && !part.removed) replaced.clear();
     for (let k = 0; k < part.count!; k++) {
@@ -65,7 +68,7 @@ export function replacementLines(
           continue;
         }
         const lead = leadingWhitespace(line);
-        const at = replaced.get(lead);
+        const at = replaced.get(lead) ?? (keptAbove?.quoted === lead ? keptAbove.actual : undefined);
         push(at !== undefined && !isBlank(line) ? at + line.slice(lead.length) : reindent(line));
         unclaimedBlank = false;
         continue;
@@ -86,6 +89,7 @@ export function replacementLines(
         leadingWhitespace(reindent(newBlock[newIndex])) !== leadingWhitespace(file[at]);
       if (at !== undefined && !moved) {
         push(file[at], at);
+        if (!isBlank(file[at])) keptAbove = { quoted: leadingWhitespace(newBlock[newIndex]), actual: leadingWhitespace(file[at]) };
         keepUnmappedAfter(at);
       } else if (at !== undefined) {
         push(reindent(newBlock[newIndex]));
