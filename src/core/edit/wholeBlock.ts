@@ -386,6 +386,36 @@ function columnsAsTabs(line: string): string {
   return '\t'.repeat(Math.floor(lead.length / 8)) + ' '.repeat(lead.length % 8) + line.slice(lead.length);
 }
 
+/** A line as it shows: each tab written out as the spaces to the next 8-column stop. */
+function rendered(line: string): string {
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out;
+}
+
+/**
+ * A rewritten line in spaces, with each run of spaces that spans what a run of tabs spans in the line it
+ * rewrites written as those tabs: a model that expanded a file's column tabs changes only its words.
+ */
+function retabbedLike(line: string, twin: string): string {
+  if (line.includes('\t') || !twin.includes('\t')) return line;
+  const runs = new Map<string, string>();
+  let column = 0;
+  for (const [part] of twin.matchAll(/[ \t]+|[^ \t]+/g)) {
+    const start = column;
+    column = rendered(' '.repeat(start) + part).length;
+    if (part.trim() === '') runs.set(`${start}:${column}`, part);
+  }
+  column = 0;
+  let out = '';
+  for (const [part] of line.matchAll(/ +|[^ ]+/g)) {
+    const start = column;
+    column += part.length;
+    out += (part.trim() === '' && runs.get(`${start}:${column}`)) || part;
+  }
+  return out;
+}
+
 function columns(lead: string): number {
   let width = 0;
   for (const ch of lead) width = ch === '\t' ? width - (width % 8) + 8 : width + 1;
@@ -446,16 +476,21 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
         continue;
       }
       const twin = inside.find((r) => !rewritten.has(r) && similar(old[r], line));
-      const lead = leadingWhitespace(line);
+      const shaped = twin === undefined || !tabsWrittenOut ? line : retabbedLike(line, old[twin]);
+      const lead = leadingWhitespace(shaped);
       const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
       if (twin !== undefined) rewritten.add(twin);
-      out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + line.slice(lead.length) : line);
+      out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + shaped.slice(lead.length) : line);
       from.push(undefined);
     }
     if (outsideStays) removed.filter(after).forEach(keep);
     removed = [];
     added = [];
   };
+  // A block with no tab over selected lines that line columns up with tabs: the model wrote them all out
+  // as spaces (one line's tab become a space is an edit of that line).
+  const innerTabs = file.slice(selection.start, selection.end).filter((l) => /\S\t/.test(l)).length;
+  const tabsWrittenOut = innerTabs >= 2 && !block.some((l) => l.includes('\t'));
   // Indentation counts (a line at another depth is another line); spacing inside a line does not.
   const key = (line: string) => (isBlank(line) ? '' : `${columns(leadingWhitespace(line))} ${spaced(line)}`);
   for (const part of diffArrays(old.map(key), block.map(key))) {
@@ -465,9 +500,10 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
       flush();
       for (let k = 0; k < part.count!; k++, i++, j++) {
         // The same line: outside the selection the file's stays as it is; inside, a line the model
-        // re-spaced is its edit.
+        // re-spaced is its edit, unless it only wrote the file's tabs out as the spaces they show as.
         const at = range.start + i;
-        if (at >= selection.start && at < selection.end && old[i].trimEnd() !== block[j].trimEnd()) {
+        const same = tabsWrittenOut ? rendered(old[i]).trimEnd() === rendered(block[j]).trimEnd() : old[i].trimEnd() === block[j].trimEnd();
+        if (at >= selection.start && at < selection.end && !same) {
           out.push(block[j]);
           from.push(undefined);
         } else keep(i);
