@@ -276,7 +276,7 @@ function sameNesting(old: readonly string[], block: readonly string[], kept: rea
     const open: number[] = []; // the indentation of each line the current one is nested in
     for (const line of lines) {
       if (isBlank(line)) continue;
-      const lead = leadingWhitespace(line).length;
+      const lead = columns(leadingWhitespace(line));
       while (open.length > 0 && open[open.length - 1] >= lead) open.pop();
       const level = open.length;
       open.push(lead);
