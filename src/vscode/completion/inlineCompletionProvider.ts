@@ -52,6 +52,7 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
             )
         : undefined;
     let done: (() => void) | undefined;
+    let answered = false;
     try {
       const text = document.getText();
       const offset = document.offsetAt(position);
@@ -66,7 +67,11 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
         signal: cancel.signal,
         onRequest: () => {
           trace?.('asking Service B');
-          done = this.status.begin();
+          // The status bar hears of the request once it is on its way: rendering it reads the spend limits
+          // and messages the workbench, about a millisecond the request need not wait for.
+          setImmediate(() => {
+            if (!answered) done = this.status.begin();
+          });
         },
         // Manual mode asks only when invoked (Alt+\); typing through a shown suggestion still works.
         cacheOnly: config.mode === 'manual' && context.triggerKind !== vscode.InlineCompletionTriggerKind.Invoke,
@@ -76,7 +81,11 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       if (!outcome.text || token.isCancellationRequested) return undefined;
       // The rest of a suggestion typed through, or the same one asked for again, is not a new one.
       const shown = `${document.uri.toString()}\u0000${document.version}\u0000${outcome.text}`;
-      if (outcome.source !== 'typed' && shown !== this.lastShown) this.status.shown(performance.now() - asked);
+      if (outcome.source !== 'typed' && shown !== this.lastShown) {
+        const latencyMs = performance.now() - asked;
+        // Counted right after VS Code has the suggestion (see `finally`).
+        setImmediate(() => this.status.shown(latencyMs));
+      }
       this.lastShown = shown;
       // An auto-closed `)` or `"` the suggestion also has is replaced, so accepting does not double it.
       const end = position.translate(0, outcome.replaceChars ?? 0);
@@ -97,7 +106,9 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
       this.log.warn(`inline completion failed${shown ? ` (notified: ${shown})` : ''}: ${describeError(error, 'completion')}`);
       return undefined;
     } finally {
-      done?.();
+      answered = true;
+      // The status bar's bookkeeping waits until VS Code has the answer: the ghost text need not wait for it.
+      if (done) setImmediate(done);
       cancel.dispose();
     }
   }
