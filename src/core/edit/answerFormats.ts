@@ -18,8 +18,8 @@ export type ParsedAnswer =
   | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
   /** Lines to put before a 1-based line of the file (Roo Code's `insert_content`). */
   | { format: 'insert'; line: number; lines: string[] }
-  /** A tool call that edits nothing (reads a file, runs a command). */
-  | { format: 'toolCall' }
+  /** A tool call that edits nothing (reads a file, runs a command), or one cut off before its end. */
+  | { format: 'toolCall'; truncated?: boolean }
   /** `prose`: the answer's lines outside its fences, when it has any. */
   | { format: 'wholeBlock'; fences: Fence[]; bare: string[]; prose: string[] };
 
@@ -45,6 +45,7 @@ export function parseAnswer(raw: string): ParsedAnswer {
     return { format: 'wholeBlock', fences: [{ language: '', lines: calls.lines, closed: true }], bare: [], prose: [] };
   if (calls.kind === 'insert') return { format: 'insert', line: calls.line, lines: calls.lines };
   if (calls.kind === 'notAnEdit') return { format: 'toolCall' };
+  if (calls.kind === 'truncated') return { format: 'toolCall', truncated: true };
   const lines = answerLines(answerOf(unescaped(raw)));
   if (lines.some((l) => OLD_TEXT.test(l))) return parseTaggedEdits(lines);
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);

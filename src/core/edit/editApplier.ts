@@ -94,7 +94,9 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
     return applyBlocks(text, chosen, parsed.blocks, 'searchReplace');
   }
   if (parsed.format === 'toolCall')
-    return refuse('noCode', 'The answer calls a tool (to read or run something) instead of giving the edit.');
+    return parsed.truncated
+      ? refuse('truncated', 'The answer stops inside a tool call; it may have been cut off.')
+      : refuse('noCode', 'The answer calls a tool (to read or run something) instead of giving the edit.');
   if (parsed.format === 'unifiedDiff') {
     if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');

@@ -13,6 +13,7 @@ const TOOL_ARGUMENTS: ReadonlyArray<[string, string]> = [
   ['oldText', 'newText'],
   ['old_text', 'new_text'],
   ['search', 'replace'],
+  ['oldString', 'newString'],
 ];
 const TOOL_EXTRAS = ['file_path', 'filePath', 'path', 'file', 'replace_all', 'explanation', 'command'];
 
@@ -36,23 +37,24 @@ export type ToolCalls =
   | { kind: 'insert'; line: number; lines: string[] }
   /** A call that reads or runs something instead of editing. */
   | { kind: 'notAnEdit' }
+  /** A call cut off before its end. */
+  | { kind: 'truncated' }
   | { kind: 'none' };
 
 /** A list of calls printed as JSON instead of made (Grok in VS Code: `{ "toolCalls": [ … ] }`). */
 const JSON_CALL_LIST = /^\s*\{\s*"(?:toolCalls|tool_calls)"\s*:\s*\[/;
-/**
- * Arguments that carry code to place whole: ChatGPT canvas's `update_textdoc` replacing the whole document
- * (`{"updates": [{"pattern": ".*", …}]}`), Cursor's `edit_file` sketch (`{"target_file", "code_edit"}`).
- */
-const CODE_ARGUMENTS = /^\s*\{\s*"(?:updates|target_file|code_edit)"\s*:/;
+/** Gemini's call written as Python (`print(default_api.insert_edit_into_file(code='…', …))`), also in a `tool_code` fence. */
+const PYTHON_CALL = /\bdefault_api\.\w+\(/;
 
 /**
  * The edits of the tool calls in `text`. `notAnEdit`: the answer calls a tool, but not to edit (it
  * reads a file, runs a command); `none`: it calls no tool this way.
  */
 export function toolCallEdits(text: string): ToolCalls {
-  const code = CODE_ARGUMENTS.test(text) ? codeArgument(text) : undefined;
-  if (code) return { kind: 'code', lines: answerLines(code) };
+  const whole = /^\s*\{/.test(text) ? wholeArguments(text) : undefined;
+  if (whole) return whole;
+  const python = PYTHON_CALL.exec(text);
+  if (python) return pythonCall(text, python.index + python[0].length);
   const tagged = taggedCalls(text);
   const blocks = argumentEdits(tagged.length > 0 ? tagged : jsonCalls(text));
   if (blocks) return { kind: 'edits', blocks };
@@ -61,20 +63,63 @@ export function toolCallEdits(text: string): ToolCalls {
   return calls || JSON_CALL_LIST.test(text) ? { kind: 'notAnEdit' } : { kind: 'none' };
 }
 
-/** The code of a canvas update that rewrites the whole document (the only update), or of an `edit_file` sketch. */
-function codeArgument(text: string): string | undefined {
+/**
+ * Arguments, the whole answer, that are not a search and replace: ChatGPT canvas's `update_textdoc`
+ * replacing the whole document (`{"updates": [{"pattern": ".*", …}]}`), Cursor's `edit_file` sketch
+ * (`{"target_file", "code_edit"}`), Claude's text editor `insert` (after a 1-based line, 0 the top).
+ */
+function wholeArguments(text: string): ToolCalls | undefined {
   const start = text.indexOf('{');
   try {
-    const args = JSON.parse(text.slice(start, objectEnd(text, start))) as {
-      updates?: Array<{ pattern?: unknown; replacement?: unknown }>;
-      code_edit?: unknown;
-    };
-    if (typeof args.code_edit === 'string') return args.code_edit;
-    const [only] = args.updates ?? [];
-    return args.updates?.length === 1 && only.pattern === '.*' && typeof only.replacement === 'string' ? only.replacement : undefined;
+    const args = JSON.parse(text.slice(start, objectEnd(text, start))) as Record<string, unknown>;
+    return codeArguments(args);
   } catch {
     return undefined;
   }
+}
+
+function codeArguments(args: Record<string, unknown>): ToolCalls | undefined {
+  const { updates, code_edit: sketch, code, command, insert_line: after, insert_text: inserted } = args;
+  if (typeof sketch === 'string') return { kind: 'code', lines: answerLines(sketch) };
+  if (typeof code === 'string') return { kind: 'code', lines: answerLines(code.replace(/\r?\n$/, '')) };
+  if (command === 'insert' && Number.isInteger(after) && (after as number) >= 0 && typeof inserted === 'string')
+    return { kind: 'insert', line: (after as number) + 1, lines: answerLines(inserted.replace(/\r?\n$/, '')) };
+  const list = Array.isArray(updates) ? (updates as Array<{ pattern?: unknown; replacement?: unknown }>) : [];
+  const [only] = list;
+  return list.length === 1 && only.pattern === '.*' && typeof only.replacement === 'string'
+    ? { kind: 'code', lines: answerLines(only.replacement) }
+    : undefined;
+}
+
+/** A Python call's keyword arguments from `at` (after its `(`): strings decoded, anything else as written. */
+function pythonCall(text: string, at: number): ToolCalls {
+  const args: Record<string, unknown> = {};
+  let i = at;
+  for (;;) {
+    while (i < text.length && /[\s,]/.test(text[i])) i++;
+    if (i >= text.length) return { kind: 'truncated' };
+    if (text[i] === ')') break;
+    const name = /^(\w+)\s*=\s*/.exec(text.slice(i, i + 200));
+    if (!name) return { kind: 'none' };
+    i += name[0].length;
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      let value = '';
+      for (i++; i < text.length && text[i] !== quote; i++) {
+        if (text[i] !== '\\') value += text[i];
+        else value += ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[text[++i]] ?? text[i];
+      }
+      if (i >= text.length) return { kind: 'truncated' };
+      i++;
+      args[name[1]] = value;
+    } else {
+      const end = /^[^,)]*/.exec(text.slice(i))![0];
+      i += end.length;
+      args[name[1]] = end.trim();
+    }
+  }
+  const edits = argumentEdits([args]);
+  return codeArguments(args) ?? (edits ? { kind: 'edits', blocks: edits } : { kind: 'notAnEdit' });
 }
 
 function taggedCalls(text: string): Array<Record<string, unknown>> {
