@@ -201,6 +201,10 @@ function rewrites(fileLine: string, blockLine: string): boolean {
   const assigns = (t: string[]) => t[prefix - 1] === '=' && t[prefix] !== '=' && !['=', '!', '<', '>'].includes(t[prefix - 2]);
   if (prefix >= 2 && assigns(a) && assigns(b)) return true;
   if (prefix >= 3 && a[prefix - 1] === '(' && suffix >= 1 && a[a.length - suffix] === ')' && b[b.length - suffix] === ')') return true;
+  // The old line wrapped in something (`$handler->();` → `eval { $handler->() };`, `f(x)` → `await f(x)`).
+  const core = a[a.length - 1] === ';' ? a.slice(0, -1) : a;
+  const within = (at: number) => core.every((t, k) => b[at + k] === t);
+  if (core.length >= 3 && b.some((_, at) => within(at))) return true;
   const oldMiddle = a.length - prefix - suffix;
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;

@@ -51,7 +51,12 @@ const PYTHON_CALL = /\bdefault_api\.\w+\(/;
  * reads a file, runs a command); `none`: it calls no tool this way.
  */
 export function toolCallEdits(text: string): ToolCalls {
-  const whole = /^\s*\{/.test(text) ? wholeArguments(text) : undefined;
+  const insert = INSERT_COMMAND.exec(text);
+  const whole = /^\s*\{/.test(text)
+    ? wholeArguments(text)
+    : insert && !inFence(text, insert.index)
+      ? wholeArguments(text.slice(insert.index))
+      : undefined;
   if (whole) return whole;
   const python = PYTHON_CALL.exec(text);
   if (python) return pythonCall(text, python.index + python[0].length);
@@ -77,6 +82,9 @@ function wholeArguments(text: string): ToolCalls | undefined {
     return undefined;
   }
 }
+
+/** Claude's text-editor `insert` as JSON after a line of prose ("I'll insert the directive…"). */
+const INSERT_COMMAND = /^\s*\{\s*"command"\s*:\s*"insert"/m;
 
 function codeArguments(args: Record<string, unknown>): ToolCalls | undefined {
   const { updates, code_edit: sketch, code, command, insert_line: after, insert_text: inserted } = args;
