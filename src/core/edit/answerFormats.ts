@@ -198,7 +198,7 @@ function withoutLineNumbers(lines: readonly string[]): string[] {
 }
 
 const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
-const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*filepath:\s*\S+/i;
+const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*(filepath|file):\s*\S+\s*(-->|\*\/)?\s*$/i;
 
 /** Tags that hold code on the lines between them: bolt.new's `<boltAction type="file">`, Claude's `<antArtifact language="js">`. */
 const TAGGED_OPEN = /^\s*<(boltAction|antArtifact)\b([^>]*)>\s*$/;

@@ -86,7 +86,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
 }
 
 function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
-  let parsed = parseAnswer(htmlUnescaped(withoutColours(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
+  let parsed = parseAnswer(htmlUnescaped(withoutCopyArtifacts(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
       return refuse('truncated', 'The answer stops inside a SEARCH/REPLACE block; it may have been cut off.', 'searchReplace');
@@ -162,9 +162,14 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
 // eslint-disable-next-line no-control-regex -- the escape byte is what is matched
 const ANSI_CODE = /\u001b\[[0-9;]*[A-Za-z]/g;
 
-/** The answer without terminal colour codes, unless the file holds escape bytes of its own. */
-function withoutColours(raw: string, text: TextLines): string {
-  return text.lines.some((l) => l.includes('\u001b')) ? raw : raw.replace(ANSI_CODE, '');
+/**
+ * The answer without what copying it picked up: terminal colour codes, and no-break spaces (U+00A0) in
+ * its indentation from a chat page, unless the file has such bytes of its own.
+ */
+function withoutCopyArtifacts(raw: string, text: TextLines): string {
+  const colourless = text.lines.some((l) => l.includes('\u001b')) ? raw : raw.replace(ANSI_CODE, '');
+  if (text.lines.some((l) => /^[ \t]*\u00a0/.test(l))) return colourless;
+  return colourless.replace(/^[ \t\u00a0]+/gm, (lead) => lead.replace(/\u00a0/g, ' '));
 }
 
 const HTML_ENTITY = /&(amp|lt|gt|quot|apos|#39|#x27);/g;
