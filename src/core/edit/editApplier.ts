@@ -25,7 +25,7 @@ export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
   | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
 
-const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|")`; // `"` is Vim script's
+const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::)`; // `"` is Vim script's, `rem` and `::` batch files'
 const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
 const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)`;
 /**
@@ -56,7 +56,7 @@ const DECLINES =
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
 const PLACEHOLDER =
-  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|")\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
+  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
 /** A line that is only a tool call's tag (Grok's `</xai:function_call>`): markup a model left in its code. */
 const CALL_TAG_LINE = /^\s*<\/?(?:\w+:(?:function_call|tool_call)|function_calls|tool_call|invoke)>\s*$/;

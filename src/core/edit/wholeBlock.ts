@@ -522,5 +522,6 @@ function similar(a: string, b: string): boolean {
   if (x.size === 0 || y.size === 0) return a.trim() === b.trim();
   let both = 0;
   for (const w of x) if (y.has(w)) both++;
-  return both / Math.max(x.size, y.size) > 0.5;
+  // Every word of the old line kept, more added (`--prefix)` → `--prefix|-p)`): a rewrite too.
+  return both / Math.max(x.size, y.size) > 0.5 || both === x.size;
 }
