@@ -201,7 +201,8 @@ function pickBlock(
     trimBlankEnds(lines)
       .map((l) => l.trim())
       .join('\n');
-  const pool = code.length > 0 ? code : fences;
+  // The same block written again (a model whose stop token was stripped answers twice) is one block.
+  const pool = (code.length > 0 ? code : fences).filter((f, i, all) => all.findIndex((g) => asCode(g.lines) === asCode(f.lines)) === i);
   const changing = pool.filter((f) => asCode(f.lines) !== asCode(selected));
   const candidates = changing.length > 0 ? changing : pool;
   if (candidates.length === 1) {

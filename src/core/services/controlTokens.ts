@@ -18,9 +18,12 @@ const TURN_END: Catalogue = [
   '<｜end▁of▁sentence｜>',
   '</s>',
   '<EOT>',
+  '<end_of_turn>',
+  '<eos>',
 ];
 /** A turn or a part of one starts (ChatML, gpt-oss's Harmony, DeepSeek, Cohere, Llama 3.1's tool call). */
 const TURN_START: Catalogue = [
+  '<start_of_turn>',
   '<|im_start|>',
   '<|start|>',
   '<|message|>',
@@ -64,7 +67,9 @@ const EDIT_PLACE: Catalogue = [
  * A bare `<name>` token can be real text in a file (`</s>` is HTML's strike-through, `<PRE>` its
  * preformatted block): only barred tokens (`<|…|>`, `<｜…｜>`) are safe to find in a whole edited block.
  */
-const barred = (tokens: Catalogue) => tokens.filter((t) => /^<[|｜]/.test(t));
+const barred = (tokens: Catalogue) => tokens.filter((t) => /^<[|｜]/.test(t) || GEMMA.includes(t));
+/** Gemma's turn tokens: bare, but no markup language has such tags. */
+const GEMMA: Catalogue = ['<end_of_turn>', '<eos>', '<start_of_turn>'];
 const escaped = (token: string) => token.replace(/[|.*+?^${}()[\]\\]/g, '\\$&');
 /** Matches any of `tokens`, each with the space some templates put before it. */
 const anyOf = (tokens: Catalogue, flags = '') => new RegExp(` ?(?:${tokens.map(escaped).join('|')})`, flags);
