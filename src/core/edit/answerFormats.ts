@@ -164,7 +164,14 @@ function withSplits(block: ReplaceBlock, divider: string): ReplaceBlock {
   for (let at = block.search.length + 1; at < body.length; at++) {
     if (DIVIDER.test(body[at])) otherSplits.push(withoutRooMarks({ search: body.slice(0, at), replace: body.slice(at + 1) }));
   }
-  return { ...withoutRooMarks(block), ...(otherSplits.length > 0 ? { otherSplits } : {}) };
+  return { ...withoutRooMarks(deletion(block)), ...(otherSplits.length > 0 ? { otherSplits } : {}) };
+}
+
+/** A REPLACE of blank lines only under a SEARCH of code: the model's way to delete it, not to leave a gap. */
+function deletion(block: ReplaceBlock): ReplaceBlock {
+  return block.replace.length > 0 && block.replace.every((l) => l.trim() === '') && !block.search.some((l) => l.trim() === '')
+    ? { ...block, replace: [] }
+    : block;
 }
 
 /**

@@ -466,15 +466,21 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     const after = (r: number) => range.start + r >= selection.end;
     const inside = removed.filter((r) => !before(r) && !after(r));
     const outsideStays = inside.length === 0;
-    if (outsideStays) removed.filter(before).forEach(keep);
+    // A line outside the selection the model reworded (drift in a copy of the file): the file's stays,
+    // and the reworded copy is dropped.
+    const drift = new Set<number>();
+    const copies = new Set<number>();
+    for (const r of removed.filter((r) => before(r) || after(r))) {
+      const k = added.findIndex((line, n) => !copies.has(n) && similar(old[r], line));
+      if (k < 0) continue;
+      drift.add(r);
+      copies.add(k);
+    }
+    const stays = (r: number) => outsideStays || drift.has(r);
+    removed.filter((r) => before(r) && stays(r)).forEach(keep);
     const rewritten = new Set<number>();
-    for (const line of added) {
-      // A line outside the selection the model reworded (drift in a copy of the file): the file's stays.
-      const reworded = outsideStays ? removed.find((r) => !rewritten.has(r) && similar(old[r], line)) : undefined;
-      if (reworded !== undefined) {
-        rewritten.add(reworded);
-        continue;
-      }
+    for (const [n, line] of added.entries()) {
+      if (copies.has(n)) continue;
       const twin = inside.find((r) => !rewritten.has(r) && similar(old[r], line));
       const shaped = twin === undefined || !tabsWrittenOut ? line : retabbedLike(line, old[twin]);
       const lead = leadingWhitespace(shaped);
@@ -483,7 +489,7 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
       out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + shaped.slice(lead.length) : line);
       from.push(undefined);
     }
-    if (outsideStays) removed.filter(after).forEach(keep);
+    removed.filter((r) => after(r) && stays(r)).forEach(keep);
     removed = [];
     added = [];
   };
