@@ -33,6 +33,7 @@ const DELETE = 21;
  * quoted line from coming back as a copy.
  */
 const INSERT_COPY = 60;
+const INSERT_REWRITE = 35;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
 /** Two tie-breaking orders: if they disagree on the text, the best alignment is not unique. */
@@ -89,8 +90,13 @@ interface Grid {
 }
 
 function makeGrid(file: readonly string[], range: LineRange, block: readonly string[], marker: readonly boolean[]): Grid {
-  const present = new Set(file.slice(range.start, range.end).map((l) => l.trim()));
-  const insertCost = block.map((l) => (l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : INSERT));
+  const lines = file.slice(range.start, range.end);
+  const present = new Set(lines.map((l) => l.trim()));
+  // A new line that is one of the range's with one token changed (`kwargs["text"] = True` for
+  // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
+  const insertCost = block.map((l) =>
+    l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : lines.some((f) => oneTokenChanged(f, l)) ? INSERT_REWRITE : INSERT,
+  );
   return { file, range, block, marker, insertCost };
 }
 
@@ -217,6 +223,12 @@ function rewrites(fileLine: string, blockLine: string): boolean {
 }
 
 /** Words, numbers, quoted strings and single punctuation marks. */
+function oneTokenChanged(fileLine: string, blockLine: string): boolean {
+  const a = tokens(fileLine);
+  const b = tokens(blockLine);
+  return a.length >= 3 && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;
+}
+
 function tokens(line: string): string[] {
   return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
 }
