@@ -34,18 +34,23 @@ export function registerSpend(
   readBalance: () => Promise<number | undefined> = async () => undefined,
 ): SpendRegistration {
   const changed = new vscode.EventEmitter<void>();
+  // Read on every keystroke (are completions paused?) and every status render: each read of the settings
+  // costs about a millisecond on the typing path, so they are read once per change of the spend settings.
+  let settings: { limits?: ReturnType<typeof spendLimits>; prices?: ReturnType<typeof userPrices> } = {};
+  const limits = () => (settings.limits ??= spendLimits());
+  const prices = () => (settings.prices ??= userPrices());
   const store = new LedgerStore(context.globalStorageUri.fsPath, { now: () => Date.now() });
   const ledger = new Ledger({
     store,
     now: () => Date.now(),
     newId: () => randomUUID(),
-    userPrices,
+    userPrices: prices,
     onError: (error) => log.warn(`Spend ledger: a write failed and will be retried: ${String(error)}`),
   });
   const guard = new BudgetGuard({
     spent: ledger,
-    limits: spendLimits,
-    userPrices,
+    limits,
+    userPrices: prices,
     now: () => Date.now(),
     marks: {
       get: (key) => context.globalState.get<string>(`tandem.spend.${key}`),
@@ -93,7 +98,10 @@ export function registerSpend(
   disposables.push({ dispose: () => clearInterval(balanceTimer) });
   disposables.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (affectsSpend(event)) changed.fire();
+      if (affectsSpend(event)) {
+        settings = {};
+        changed.fire();
+      }
       if (event.affectsConfiguration(`tandem.${baseUrlSetting('B')}`)) balance.restart();
     }),
     context.secrets.onDidChange((event) => {
