@@ -89,7 +89,9 @@ const INSERT_COMMAND = /^\s*\{\s*"command"\s*:\s*"insert"/m;
 function codeArguments(args: Record<string, unknown>): ToolCalls | undefined {
   const { updates, code_edit: sketch, code, command, insert_line: after, insert_text: inserted } = args;
   if (typeof sketch === 'string') return { kind: 'code', lines: answerLines(sketch) };
-  if (typeof code === 'string') return { kind: 'code', lines: answerLines(code.replace(/\r?\n$/, '')) };
+  // Copilot's `insert_edit_into_file` (`code` with a path or an explanation; JSON data may have a `code` field).
+  if (typeof code === 'string' && ('filePath' in args || 'explanation' in args))
+    return { kind: 'code', lines: answerLines(code.replace(/\r?\n$/, '')) };
   if (command === 'insert' && Number.isInteger(after) && (after as number) >= 0 && typeof inserted === 'string')
     return { kind: 'insert', line: (after as number) + 1, lines: answerLines(inserted.replace(/\r?\n$/, '')) };
   const list = Array.isArray(updates) ? (updates as Array<{ pattern?: unknown; replacement?: unknown }>) : [];

@@ -39,6 +39,12 @@ describe('the edit applier reading what models wrap an edit in', () => {
     assert.equal(refused(applyEditAnswer(ERROR, ALL, grok)).why, 'noCode');
   });
 
+  it('applies a bare JSON answer to a JSON file as the data it is, a "code" field and all', () => {
+    const json = lines('{"code": "E1", "message": "old"}');
+    const answer = '{"code": "E1", "message": "new"}';
+    assert.equal(applied(applyEditAnswer(json, { startLine: 0, endLine: 0 }, answer)), lines(answer));
+  });
+
   it('drops a stray </xai:function_call> line from the code, but not such a line the file has', () => {
     const answer = fence('js', 'function error(type) {', '\tthrow new RangeError(errors[type] || type);', '}', '</xai:function_call>');
     assert.equal(applied(applyEditAnswer(ERROR, ALL, answer)), FALLBACK);
