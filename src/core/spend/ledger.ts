@@ -117,10 +117,16 @@ export class Ledger implements UsageSink {
     let read = await store.readJournal(fresh ? 0 : this.journal.end);
     // Replaced by another window's compaction: read the new file from its start.
     if (!fresh && read.ino !== this.journal.ino) read = await store.readJournal(0);
-    if (fresh || read.ino !== this.journal.ino) this.rebuild(rows);
-    for (const entry of read.entries) if (!this.folded.ids.has(entry.id) && !this.entries.has(entry.id)) this.add(entry);
+    // Only news is announced: each listener redraws what it shows (the Spend view rebuilds its page).
+    let news = fresh || read.ino !== this.journal.ino;
+    if (news) this.rebuild(rows);
+    for (const entry of read.entries)
+      if (!this.folded.ids.has(entry.id) && !this.entries.has(entry.id)) {
+        this.add(entry);
+        news = true;
+      }
     this.journal = { end: read.end, ino: read.ino };
-    this.changed();
+    if (news) this.changed();
   }
 
   /** Writes what is pending; resolves when it is on disk. */

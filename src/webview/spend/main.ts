@@ -16,6 +16,8 @@ const scriptStart = Date.now();
 const api = acquireVsCodeApi() as unknown as SpendApi;
 const root = document.getElementById('spend') ?? document.body.appendChild(document.createElement('main'));
 let report: SpendReport | undefined;
+/** The report drawn, as JSON, and the theme it was drawn in: the page is rebuilt only when one changes. */
+let drawn = { report: '', theme: '' };
 let chart: uPlot | undefined;
 let reportedDrawn = false;
 
@@ -38,7 +40,15 @@ function ofLimit(spent: number, limit: number): string {
   return limit > 0 ? `${cny(spent)} of ${cny(limit)}` : cny(spent);
 }
 
+/** VS Code names the theme on the body; its colours come with it, and canvas does not follow CSS. */
+function theme(): string {
+  return `${document.body.dataset.vscodeThemeId ?? ''} ${document.body.className}`;
+}
+
 function render(r: SpendReport): void {
+  const now = { report: JSON.stringify(r), theme: theme() };
+  if (now.report === drawn.report && now.theme === drawn.theme) return;
+  drawn = now;
   chart?.destroy();
   chart = undefined;
   root.replaceChildren();
@@ -136,8 +146,11 @@ window.addEventListener('message', (event: MessageEvent) => {
   render(report);
 });
 
-// Colours come from the theme, and canvas does not follow CSS: draw again when the theme changes.
-new MutationObserver(() => report && render(report)).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+// Draw again in a new theme (VS Code re-applies the same one now and then: render() skips that).
+new MutationObserver(() => report && render(report)).observe(document.body, {
+  attributes: true,
+  attributeFilter: ['class', 'data-vscode-theme-id'],
+});
 new ResizeObserver(() => chart?.setSize({ width: chartWidth(), height: 260 })).observe(root);
 
 api.postMessage({ type: 'spend/ready' });

@@ -185,4 +185,27 @@ describe('ledger store', function () {
     );
     assert.equal(ledger.spentOn(now), 0.003);
   });
+
+  it('announces a refresh only when the store held something new (an open Spend view redraws on each)', async () => {
+    const now = Date.now();
+    const store = new LedgerStore(dir, { now: () => now });
+    const ledger = new Ledger({ store, now: () => now, newId: () => 'x', userPrices: () => ({}) });
+    let announced = 0;
+    ledger.onChange(() => announced++);
+    await store.append([entry('1', now)]);
+    await ledger.refresh();
+    assert.equal(announced, 1, 'the first read');
+    await ledger.refresh();
+    assert.equal(announced, 1, 'nothing new');
+    await store.append([entry('1', now)]);
+    await ledger.refresh();
+    assert.equal(announced, 1, 'a line it has counted already');
+    await store.append([entry('2', now)]);
+    await ledger.refresh();
+    assert.equal(announced, 2, 'a new entry');
+    await new LedgerStore(dir, { now: () => now }).compact();
+    await ledger.refresh();
+    assert.equal(announced, 3, 'another window compacted');
+    assert.equal(ledger.spentOn(now), 0.002);
+  });
 });
