@@ -46,6 +46,11 @@ export function answerLines(text: string): string[] {
   return text.replace(/\r\n?/g, '\n').split('\n');
 }
 
+/** A tool argument's lines: a value that ends with its last line's break is those lines, not one more. */
+export function valueLines(value: string): string[] {
+  return answerLines(value.replace(/\r?\n$/, ''));
+}
+
 export function leadingWhitespace(line: string): string {
   return /^[ \t]*/.exec(line)![0];
 }

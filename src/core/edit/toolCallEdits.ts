@@ -3,7 +3,7 @@
 // arguments (a fenced block, Kimi K2's `<|tool_call_argument_begin|>{…}`, Mistral's `[ARGS]{…}`), or
 // tags per argument (Claude's `<parameter name="old_string">`, Qwen3-Coder's `<parameter=old_string>`,
 // DeepSeek's `<｜DSML｜parameter name=…>`, GLM's `<arg_key>`/`<arg_value>`).
-import { answerLines, inFence } from './editText';
+import { answerLines, inFence, valueLines } from './editText';
 import type { ReplaceBlock } from './replaceBlock';
 
 /** The names edit tools give the text to find and its replacement (Claude Code, Copilot, Cline, Zed). */
@@ -91,9 +91,9 @@ function codeArguments(args: Record<string, unknown>): ToolCalls | undefined {
   if (typeof sketch === 'string') return { kind: 'code', lines: answerLines(sketch) };
   // Copilot's `insert_edit_into_file` (`code` with a path or an explanation; JSON data may have a `code` field).
   if (typeof code === 'string' && ('filePath' in args || 'explanation' in args))
-    return { kind: 'code', lines: answerLines(code.replace(/\r?\n$/, '')) };
+    return { kind: 'code', lines: valueLines(code) };
   if (command === 'insert' && Number.isInteger(after) && (after as number) >= 0 && typeof inserted === 'string')
-    return { kind: 'insert', line: (after as number) + 1, lines: answerLines(inserted.replace(/\r?\n$/, '')) };
+    return { kind: 'insert', line: (after as number) + 1, lines: valueLines(inserted) };
   const list = Array.isArray(updates) ? (updates as Array<{ pattern?: unknown; replacement?: unknown }>) : [];
   const [only] = list;
   return list.length === 1 && only.pattern === '.*' && typeof only.replacement === 'string'
@@ -189,9 +189,7 @@ function argumentEdits(calls: ReadonlyArray<Record<string, unknown>>): ReplaceBl
     const names = TOOL_ARGUMENTS.find(([from, to]) => typeof args?.[from] === 'string' && typeof args[to] === 'string');
     // Any other key makes it data that happens to use these names (a JSON file being edited).
     if (!names || Object.keys(args).some((k) => !names.includes(k) && !TOOL_EXTRAS.includes(k))) return undefined;
-    // A value that ends with its last line's break is those lines.
-    const lines = (value: unknown) => answerLines((value as string).replace(/\r?\n$/, ''));
-    blocks.push({ search: lines(args[names[0]]), replace: lines(args[names[1]]) });
+    blocks.push({ search: valueLines(args[names[0]] as string), replace: valueLines(args[names[1]] as string) });
   }
   return blocks.length > 0 ? blocks : undefined;
 }

@@ -417,9 +417,7 @@ function retabbedLike(line: string, twin: string): string {
 }
 
 function columns(lead: string): number {
-  let width = 0;
-  for (const ch of lead) width = ch === '\t' ? width - (width % 8) + 8 : width + 1;
-  return width;
+  return rendered(lead).length;
 }
 
 /**

@@ -2,7 +2,7 @@
 // one per parameter (`<write_to_file><path>…</path><content>…</content></write_to_file>`). A model used
 // to those prompts answers an edit request the same way. Their `replace_in_file` and `apply_diff` carry
 // SEARCH/REPLACE blocks, which are read as such; the others are read here.
-import { answerLines, inFence } from './editText';
+import { inFence, valueLines } from './editText';
 import type { ToolCalls } from './toolCallEdits';
 
 const EDIT_TOOL = /<(write_to_file|edit_file|search_and_replace|insert_content)>([\s\S]*?)<\/\1>/;
@@ -19,17 +19,17 @@ export function xmlToolCall(text: string): ToolCalls | undefined {
   const [, tool, body] = call;
   if (tool === 'search_and_replace') {
     const blocks = [...body.matchAll(/<search>([\s\S]*?)<\/search>\s*<replace>([\s\S]*?)<\/replace>/g)].map((m) => ({
-      search: valueLines(m[1]),
-      replace: valueLines(m[2]),
+      search: taggedLines(m[1]),
+      replace: taggedLines(m[2]),
     }));
     return blocks.length > 0 ? { kind: 'edits', blocks } : undefined;
   }
   // Kilo Code's `edit_file` holds a sketch of the change with "… existing code …" markers.
   const content = parameter(body, tool === 'edit_file' ? 'code_edit' : 'content');
   if (content === undefined) return undefined;
-  if (tool !== 'insert_content') return { kind: 'code', lines: valueLines(content) };
+  if (tool !== 'insert_content') return { kind: 'code', lines: taggedLines(content) };
   const line = Number(parameter(body, 'line')?.trim());
-  return Number.isInteger(line) && line >= 0 ? { kind: 'insert', line, lines: valueLines(content) } : undefined;
+  return Number.isInteger(line) && line >= 0 ? { kind: 'insert', line, lines: taggedLines(content) } : undefined;
 }
 
 function parameter(body: string, name: string): string | undefined {
@@ -37,6 +37,6 @@ function parameter(body: string, name: string): string | undefined {
 }
 
 /** A value on lines of its own between its tags: those lines, without the line breaks around them. */
-function valueLines(value: string): string[] {
-  return answerLines(value.replace(/^\r?\n/, '').replace(/\r?\n$/, ''));
+function taggedLines(value: string): string[] {
+  return valueLines(value.replace(/^\r?\n/, ''));
 }
