@@ -160,11 +160,11 @@ function parseSearchReplace(lines: readonly string[]): ParsedAnswer {
 
 function withSplits(block: ReplaceBlock, divider: string): ReplaceBlock {
   const body = [...block.search, divider, ...block.replace];
-  const otherSplits: ReplaceBlock[] = [];
+  const otherReadings: ReplaceBlock[] = [];
   for (let at = block.search.length + 1; at < body.length; at++) {
-    if (DIVIDER.test(body[at])) otherSplits.push(withoutRooMarks({ search: body.slice(0, at), replace: body.slice(at + 1) }));
+    if (DIVIDER.test(body[at])) otherReadings.push(withoutRooMarks({ search: body.slice(0, at), replace: body.slice(at + 1) }));
   }
-  return { ...withoutRooMarks(deletion(block)), ...(otherSplits.length > 0 ? { otherSplits } : {}) };
+  return { ...withoutRooMarks(deletion(block)), ...(otherReadings.length > 0 ? { otherReadings } : {}) };
 }
 
 /** A REPLACE of blank lines only under a SEARCH of code: the model's way to delete it, not to leave a gap. */
@@ -328,8 +328,10 @@ function parseDiff(lines: readonly string[], wholeIsDiff: boolean): ReplaceBlock
 /**
  * The hunk's old and new lines. Context lines whose leading space is the code's own indentation (a
  * model that left the column out) are taken whole: that shows as their indentation, taken whole, being
- * the changed lines' more often than with a space dropped. A context line with no leading space at all
- * is taken whole either way.
+ * the changed lines' more often than with a space dropped. The other reading goes with it, for the
+ * applier to take if the file has it more closely (a Markdown file's headings at column 0 look like
+ * context without its column beside a ` * ` bullet). A context line with no leading space at all is
+ * taken whole either way.
  */
 function toBlock(hunk: RawHunk): ReplaceBlock {
   const code = (context: boolean) => hunk.rows.filter((r) => context === (r.kind === ' ') && r.text.trim() !== '').map((r) => r.text);
@@ -337,13 +339,17 @@ function toBlock(hunk: RawHunk): ReplaceBlock {
   const context = code(true);
   const fits = (lines: string[]) => lines.filter((line) => changed.has(leadingWhitespace(line))).length;
   const whole = fits(context) > fits(context.map((line) => (line.startsWith(' ') ? line.slice(1) : line)));
-  const block: ReplaceBlock = { search: [], replace: [] };
-  for (const { kind, text } of hunk.rows) {
-    const line = kind === ' ' && !whole && text.startsWith(' ') ? text.slice(1) : text;
-    if (kind !== '+') block.search.push(line);
-    if (kind !== '-') block.replace.push(line);
-  }
-  return block;
+  const read = (whole: boolean) => {
+    const block: ReplaceBlock = { search: [], replace: [] };
+    for (const { kind, text } of hunk.rows) {
+      const line = kind === ' ' && !whole && text.startsWith(' ') ? text.slice(1) : text;
+      if (kind !== '+') block.search.push(line);
+      if (kind !== '-') block.replace.push(line);
+    }
+    return block;
+  };
+  const other = context.some((line) => line.startsWith(' ')) ? [read(!whole)] : [];
+  return { ...read(whole), ...(other.length > 0 ? { otherReadings: other } : {}) };
 }
 
 /** Whether an added or removed line comes after line `i` before the hunk ends (a header, a fence, prose's blank line). */
@@ -363,5 +369,5 @@ function trimHunk(h: ReplaceBlock): ReplaceBlock {
     search.pop();
     replace.pop();
   }
-  return { search, replace };
+  return { search, replace, ...(h.otherReadings ? { otherReadings: h.otherReadings.map(trimHunk) } : {}) };
 }

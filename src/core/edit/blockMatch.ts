@@ -51,6 +51,9 @@ const LEVELS: Level[] = [
   { level: 'comments', norm: (l) => squash(l.replace(TRAILING_COMMENT, '')).replace(QUOTES, '"'), skipBlank: true },
 ];
 
+/** The levels from the closest match to the loosest. */
+export const MATCH_LEVELS: readonly MatchLevel[] = [...LEVELS.map((l) => l.level), 'changedLine'];
+
 /** Where `block` (lines, no endings) appears in `file`; `preferred` is the selection. */
 export function findBlock(file: readonly string[], block: readonly string[], preferred: LineRange): BlockSearch {
   if (block.every(isBlank)) return { kind: 'missing' };

@@ -3,7 +3,7 @@
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
 import type { ReplaceBlock } from './replaceBlock';
-import { findBlock, squash, type BlockMatch, type LineRange } from './blockMatch';
+import { findBlock, MATCH_LEVELS, squash, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
@@ -240,7 +240,7 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   // The file's indentation unit, read once: a few replaced lines do not change it.
   const fileUnit = indentUnit(text.lines);
   for (let n = 0; n < blocks.length; n++) {
-    const block = chosenSplit(lines, blocks[n], scope);
+    const block = chosenReading(lines, blocks[n], scope);
     const name =
       blocks.length === 1
         ? format === 'unifiedDiff'
@@ -312,11 +312,16 @@ function removedButAbsent(
   });
 }
 
-/** Of a block's readings at each `=======` line, the one with the longest SEARCH the file has in one place. */
-function chosenSplit(lines: readonly string[], block: ReplaceBlock, scope: LineRange): ReplaceBlock {
-  if (!block.otherSplits) return block;
-  const found = [block, ...block.otherSplits].filter((b) => findBlock(lines, trimBlankEnds(b.search), scope).kind === 'found');
-  return found.reduce((a, b) => (b.search.length > a.search.length ? b : a), found[0] ?? block);
+/** Of a block's readings, the one with the longest SEARCH the file has in one place, then the one it has most closely. */
+function chosenReading(lines: readonly string[], block: ReplaceBlock, scope: LineRange): ReplaceBlock {
+  if (!block.otherReadings) return block;
+  const found = [block, ...block.otherReadings].flatMap((b) => {
+    const search = findBlock(lines, trimBlankEnds(b.search), scope);
+    return search.kind === 'found' ? [{ b, closeness: MATCH_LEVELS.indexOf(search.match.level) }] : [];
+  });
+  const better = (x: (typeof found)[0], y: (typeof found)[0]) =>
+    y.b.search.length !== x.b.search.length ? y.b.search.length > x.b.search.length : y.closeness < x.closeness;
+  return found.reduce((a, b) => (better(a, b) ? b : a), found[0] ?? { b: block, closeness: 0 }).b;
 }
 
 /**

@@ -3,8 +3,9 @@ export interface ReplaceBlock {
   search: string[];
   replace: string[];
   /**
-   * A block with more than one `=======` line (a heading's underline in its text) read split at each
-   * later one; the applier takes the reading whose SEARCH the file has.
+   * Other ways to read the same text, of which the applier takes the one the file has (the longest SEARCH
+   * found, then the closest match): a block with more than one `=======` line (a heading's underline in
+   * its text) split at each later one; a diff hunk's context lines with or without their first column.
    */
-  otherSplits?: ReplaceBlock[];
+  otherReadings?: ReplaceBlock[];
 }

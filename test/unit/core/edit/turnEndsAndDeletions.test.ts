@@ -56,4 +56,23 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
       call.replace('    # TODO: use text once 3.6 is dropped\n    kwargs["universal_newlines"]', '    kwargs["text"]'),
     );
   });
+
+  it("reads a diff's context with its first column when the file has it so, though headings at column 0 suggest otherwise", () => {
+    // Bullets at one space and two, headings at column 0: the added ` * ` line keeps its one space.
+    const changelog = lines('2.2.0', '=====', '  * `parse`: fix', '', '2.1.0', '=====', ' * `JSONScanner` returns lineNumber.', '');
+    const answer = [
+      '```diff',
+      '@@ -9,5 +9,6 @@',
+      ' 2.1.0',
+      ' =====',
+      '  * `JSONScanner` returns lineNumber.',
+      '+ * `JSONScanner` also returns offsets.',
+      ' ',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(changelog, { startLine: 4, endLine: 6 }, answer)),
+      changelog.replace('lineNumber.\n', 'lineNumber.\n * `JSONScanner` also returns offsets.\n'),
+    );
+  });
 });
