@@ -515,7 +515,31 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     }
   }
   flush();
-  return { lines: out, from };
+  return blankRunKept(file, selection, { lines: out, from });
+}
+
+/**
+ * New lines put inside the run of blank lines right after the selection stay before the whole run: a
+ * copy that folds the gap after a new function (three blank lines written as two) changes no line
+ * outside the selection, and the file's gap stays as it was.
+ */
+function blankRunKept(file: readonly string[], selection: LineRange, placed: NewLines): NewLines {
+  const { lines, from } = placed;
+  let next = selection.end;
+  while (next < file.length && isBlank(file[next])) next++;
+  const start = from.findLastIndex((f) => f !== undefined && f < selection.end) + 1;
+  const end = from.indexOf(next);
+  if (next === selection.end || start === 0 || end < start) return placed;
+  const gap = from.slice(start, end);
+  const run = gap.filter((f) => f !== undefined);
+  const inRun = run.length === next - selection.end && run.every((f, k) => f === selection.end + k);
+  const added = lines.slice(start, end);
+  if (!inRun || !added.some((l, k) => gap[k] === undefined && !isBlank(l))) return placed;
+  while (added.length > 0 && isBlank(added[added.length - 1])) added.pop();
+  return {
+    lines: [...lines.slice(0, start), ...added, ...run.map((f) => file[f!]), ...lines.slice(end)],
+    from: [...from.slice(0, start), ...added.map(() => undefined), ...run, ...from.slice(end)],
+  };
 }
 
 /** Whether a new line rewrites an old one: most of their words agree. */

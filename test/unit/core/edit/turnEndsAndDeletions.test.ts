@@ -57,6 +57,27 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
     );
   });
 
+  it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
+    const py = lines('class Zone:', '    def dst(self):', '        return 0', '', '', '', 'def parse(s):', '    return s');
+    const answer = fence(
+      'python',
+      'class Zone:',
+      '    def dst(self):',
+      '        return 0',
+      '',
+      '    def tzname(self):',
+      '        return None',
+      '',
+      '',
+      'def parse(s):',
+      '    return s',
+    );
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 1, endLine: 2 }, answer)),
+      py.replace('return 0\n', 'return 0\n\n    def tzname(self):\n        return None\n'),
+    );
+  });
+
   it("reads a diff's context with its first column when the file has it so, though headings at column 0 suggest otherwise", () => {
     // Bullets at one space and two, headings at column 0: the added ` * ` line keeps its one space.
     const changelog = lines('2.2.0', '=====', '  * `parse`: fix', '', '2.1.0', '=====', ' * `JSONScanner` returns lineNumber.', '');
