@@ -40,11 +40,17 @@ type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
 const EAGER: readonly Step[] = ['keep', 'match', 'rewrite', 'delete', 'insert', 'skipMarker'];
 const LAZY: readonly Step[] = ['skipMarker', 'match', 'rewrite', 'insert', 'delete', 'keep'];
 
+/**
+ * `block` is re-indented to the file; `quoted` is the same lines as the model wrote them. A quoted line
+ * the file has as it is matches too: re-indenting by one line's drift (a line in spaces where the file
+ * has tabs) can move lines the model quoted exactly, in a file whose lines mix both.
+ */
 export function spliceElidedBlock(
   file: readonly string[],
   selection: LineRange,
   inner: LineRange,
   block: readonly string[],
+  quoted: readonly string[],
   elided: (line: string) => boolean,
 ): SpliceOutcome {
   const marker = block.map(elided);
@@ -67,7 +73,7 @@ export function spliceElidedBlock(
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
-    const grid = makeGrid(file, range, block, marker);
+    const grid = makeGrid(file, range, block, quoted, marker);
     const table = costTable(grid);
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };
@@ -84,12 +90,19 @@ interface Grid {
   file: readonly string[];
   range: LineRange;
   block: readonly string[];
+  quoted: readonly string[];
   marker: readonly boolean[];
   /** What writing each block line as a new line costs. */
   insertCost: number[];
 }
 
-function makeGrid(file: readonly string[], range: LineRange, block: readonly string[], marker: readonly boolean[]): Grid {
+function makeGrid(
+  file: readonly string[],
+  range: LineRange,
+  block: readonly string[],
+  quoted: readonly string[],
+  marker: readonly boolean[],
+): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
   // A new line that is one of the range's with one token changed (`kwargs["text"] = True` for
@@ -97,7 +110,7 @@ function makeGrid(file: readonly string[], range: LineRange, block: readonly str
   const insertCost = block.map((l) =>
     l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : lines.some((f) => oneTokenChanged(f, l)) ? INSERT_REWRITE : INSERT,
   );
-  return { file, range, block, marker, insertCost };
+  return { file, range, block, quoted, marker, insertCost };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -134,13 +147,11 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
     case 'skipMarker':
       return isMarker ? { i, j: j + 1, cost: 0 } : undefined;
     case 'match':
-      return !isMarker && j < m && line !== undefined && line.trimEnd() === block[j].trimEnd()
-        ? { i: i + 1, j: j + 1, cost: MATCH }
-        : undefined;
+      return !isMarker && j < m && line !== undefined && matches(grid, line, j) ? { i: i + 1, j: j + 1, cost: MATCH } : undefined;
     case 'rewrite':
       // A line moved to another indentation (wrapped in a new scope) is rewritten too.
       // Rewriting a line into a copy of another line of the range costs what writing that copy does.
-      return !isMarker && j < m && line !== undefined && line.trimEnd() !== block[j].trimEnd() && rewrites(line, block[j])
+      return !isMarker && j < m && line !== undefined && !matches(grid, line, j) && rewrites(line, block[j])
         ? { i: i + 1, j: j + 1, cost: line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE }
         : undefined;
     case 'delete':
@@ -150,14 +161,20 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
   }
 }
 
+function matches(grid: Grid, line: string, j: number): boolean {
+  return line.trimEnd() === grid.block[j].trimEnd() || line.trimEnd() === grid.quoted[j].trimEnd();
+}
+
 function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
-  const { file, range, block } = grid;
+  const { file, range, block, quoted } = grid;
   const n = range.end - range.start;
   const w = block.length + 1;
   const lines: string[] = [];
   const from: Array<number | undefined> = [];
   let i = 0;
   let j = 0;
+  // Lines written next to lines the file has as quoted are written as quoted too (at their columns).
+  let asQuoted = false;
   while (i < n || j < block.length) {
     const here = cost[i * w + j];
     let taken: { i: number; j: number; step: Step } | undefined;
@@ -173,8 +190,9 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
       // Kept and quoted lines are written back as the file has them.
       lines.push(file[range.start + i]);
       from.push(range.start + i);
+      if (step === 'match') asQuoted = file[range.start + i].trimEnd() !== block[j].trimEnd();
     } else if (step === 'rewrite' || step === 'insert') {
-      lines.push(block[j]);
+      lines.push(asQuoted ? quoted[j] : block[j]);
       from.push(undefined);
     }
     i = taken!.i;

@@ -47,7 +47,7 @@ export function placeWholeBlock(
   }
   if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
   if (block.some(elided)) {
-    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), elided);
+    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), block, elided);
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }
   // A whole file repeated back starts at the file's start and ends at its end, less the blank lines there:

@@ -57,6 +57,43 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
     );
   });
 
+  it('places lines a marker answer quotes exactly in a file that mixes tabs and spaces, though another quoted line drifted', () => {
+    const sh = lines(
+      '    if [ -z "$command" ]; then',
+      '\t\tcase "$cur" in',
+      '\t\t--*)   __comp "',
+      '\t\t\t--version',
+      '            --help',
+      '            --nowait',
+      '\t\t\t"',
+      '\t\t\t;;',
+      '        -*) __comp "',
+      '            --help',
+      '            --filter',
+      '            --nowait',
+      '            "',
+      '            ;;',
+      '\t\tesac',
+      '\tfi',
+    );
+    // The `--*)` line is quoted with eight spaces where the file has a tab; the rest as the file has it.
+    const answer = fence(
+      'bash',
+      '# ... existing code ...',
+      '        --*)   __comp "',
+      '# ... existing code ...',
+      '            --help',
+      '            --nowait',
+      '            --noninteractive',
+      '\t\t\t"',
+      '# ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 15 }, answer)),
+      sh.replace('            --nowait\n\t\t\t"', '            --nowait\n            --noninteractive\n\t\t\t"'),
+    );
+  });
+
   it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
     const py = lines('class Zone:', '    def dst(self):', '        return 0', '', '', '', 'def parse(s):', '    return s');
     const answer = fence(
