@@ -50,6 +50,8 @@ export function placeWholeBlock(
     const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), block, elided);
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }
+  const edge = snippetAtEdge(file, inner, block);
+  if (edge) return { range: edge, ...keepUnchanged(file, edge, reindented(file, edge, block), selection) };
   // A whole file repeated back starts at the file's start and ends at its end, less the blank lines there:
   // the block has none at its ends, and a blank line outside the selection is not the model's to take.
   let fileStart = 0;
@@ -104,6 +106,34 @@ export function placeWholeBlock(
   }
   const range = best!.range;
   return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection) };
+}
+
+/**
+ * A snippet that shows where its new lines go, as chat answers do ("Add two lines to the first example:"):
+ * it opens with the selection's last lines (two or more, one of them more than a brace) and only adds
+ * lines after them, or it adds lines before the selection's first lines and ends with them. It places
+ * those lines there; read as the whole selection rewritten, it would delete all the rest unasked.
+ */
+function snippetAtEdge(file: readonly string[], inner: LineRange, block: readonly string[]): LineRange | undefined {
+  const selected = file.slice(inner.start, inner.end);
+  const code = trimBlankEnds(block);
+  const equal = (a: string, b: string) => !isBlank(a) && same(a, b);
+  const fits = (k: number, atEnd: boolean) => {
+    const part = atEnd ? selected.slice(selected.length - k) : selected.slice(0, k);
+    const quoted = atEnd ? code.slice(0, k) : code.slice(code.length - k);
+    const added = atEnd ? code.slice(k) : code.slice(0, code.length - k);
+    return (
+      part.every((l, n) => equal(l, quoted[n])) &&
+      part.some((l) => l.trim().length >= 8) &&
+      added.some((l) => !isBlank(l)) &&
+      !added.some((l) => selected.some((f) => equal(f, l)))
+    );
+  };
+  for (let k = Math.min(selected.length - 1, code.length - 1); k >= 2; k--) {
+    if (fits(k, true)) return { start: inner.end - k, end: inner.end };
+    if (fits(k, false)) return { start: inner.start, end: inner.start + k };
+  }
+  return undefined;
 }
 
 /**

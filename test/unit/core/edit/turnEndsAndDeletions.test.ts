@@ -94,6 +94,31 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
     );
   });
 
+  it("puts a snippet's new lines after the selection's last lines it opens with, deleting nothing", () => {
+    const rst = lines(
+      'Once the URI is parsed, its parts are accessible.',
+      '',
+      "    >>> uri = URI('https://fish.tree/blee')",
+      '    >>> uri.host',
+      "    'fish.tree'",
+      '    >>> uri.path',
+      "    '/blee'",
+      '',
+      'Next example.',
+    );
+    const answer = ['Add two lines to the example:', '', fence('rst', '    >>> uri.path', "    '/blee'", '    >>> uri.query is None', '    True')].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(rst, { startLine: 0, endLine: 6 }, answer)),
+      rst.replace("'/blee'\n", "'/blee'\n    >>> uri.query is None\n    True\n"),
+    );
+  });
+
+  it("puts a snippet's new lines before the selection's first lines it ends with", () => {
+    const ts = lines('export function total(items: Item[]): number {', '  let sum = 0;', '  for (const i of items) sum += i.price;', '  return sum;', '}');
+    const answer = fence('ts', '/** The sum of the items\' prices. */', 'export function total(items: Item[]): number {', '  let sum = 0;');
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer)), "/** The sum of the items' prices. */\n" + ts);
+  });
+
   it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
     const py = lines('class Zone:', '    def dst(self):', '        return 0', '', '', '', 'def parse(s):', '    return s');
     const answer = fence(
