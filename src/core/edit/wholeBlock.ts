@@ -514,7 +514,14 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
       const lead = leadingWhitespace(shaped);
       const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
       if (twin !== undefined) rewritten.add(twin);
-      out.push(twin !== undefined && !isBlank(line) && columns(twinLead) === columns(lead) ? twinLead + shaped.slice(lead.length) : line);
+      // In a file whose lines mix tabs and spaces, a line written in the other one is the model writing
+      // all in one (the file's lines it left alone came back so too), not a change of depth.
+      const retyped = mixed && lead !== '' && twinLead !== '' && lead[0] !== twinLead[0];
+      out.push(
+        twin !== undefined && !isBlank(line) && (retyped || columns(twinLead) === columns(lead))
+          ? twinLead + shaped.slice(lead.length)
+          : line,
+      );
       from.push(undefined);
     }
     removed.filter((r) => after(r) && stays(r)).forEach(keep);
@@ -524,6 +531,8 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   // A block with no tab over selected lines that line columns up with tabs: the model wrote them all out
   // as spaces (one line's tab become a space is an edit of that line).
   const innerTabs = file.slice(selection.start, selection.end).filter((l) => /\S\t/.test(l)).length;
+  const leads = new Set(old.filter((l) => !isBlank(l)).map((l) => l[0]));
+  const mixed = leads.has('\t') && leads.has(' ');
   const tabsWrittenOut = innerTabs >= 2 && !block.some((l) => l.includes('\t'));
   // Indentation counts (a line at another depth is another line); spacing inside a line does not.
   const key = (line: string) => (isBlank(line) ? '' : `${columns(leadingWhitespace(line))} ${spaced(line)}`);

@@ -106,7 +106,11 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
       '',
       'Next example.',
     );
-    const answer = ['Add two lines to the example:', '', fence('rst', '    >>> uri.path', "    '/blee'", '    >>> uri.query is None', '    True')].join('\n');
+    const answer = [
+      'Add two lines to the example:',
+      '',
+      fence('rst', '    >>> uri.path', "    '/blee'", '    >>> uri.query is None', '    True'),
+    ].join('\n');
     assert.equal(
       applied(applyEditAnswer(rst, { startLine: 0, endLine: 6 }, answer)),
       rst.replace("'/blee'\n", "'/blee'\n    >>> uri.query is None\n    True\n"),
@@ -114,9 +118,47 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
   });
 
   it("puts a snippet's new lines before the selection's first lines it ends with", () => {
-    const ts = lines('export function total(items: Item[]): number {', '  let sum = 0;', '  for (const i of items) sum += i.price;', '  return sum;', '}');
-    const answer = fence('ts', '/** The sum of the items\' prices. */', 'export function total(items: Item[]): number {', '  let sum = 0;');
+    const ts = lines(
+      'export function total(items: Item[]): number {',
+      '  let sum = 0;',
+      '  for (const i of items) sum += i.price;',
+      '  return sum;',
+      '}',
+    );
+    const answer = fence('ts', "/** The sum of the items' prices. */", 'export function total(items: Item[]): number {', '  let sum = 0;');
     assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer)), "/** The sum of the items' prices. */\n" + ts);
+  });
+
+  it('keeps the bytes of lines a file indents with spaces among tab lines when the answer writes them all with tabs', () => {
+    const sh = lines(
+      '_search ()',
+      '{',
+      '\tcase "$i" in',
+      '            name|file)',
+      '\t\t\tcommand="$i"',
+      '\t\tesac',
+      '    if [ -z "$command" ]; then',
+      '        __comp "name file"',
+      '    fi',
+      '}',
+    );
+    const answer = fence(
+      'bash',
+      '_search ()',
+      '{',
+      '\tcase "$i" in',
+      '\t\tname|file|provides)',
+      '\t\t\tcommand="$i"',
+      '\t\tesac',
+      '\tif [ -z "$command" ]; then',
+      '\t\t__comp "name file provides"',
+      '\tfi',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 9 }, answer)),
+      sh.replace('name|file)', 'name|file|provides)').replace('"name file"', '"name file provides"'),
+    );
   });
 
   it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
