@@ -90,8 +90,7 @@ function codeArguments(args: Record<string, unknown>): ToolCalls | undefined {
   const { updates, code_edit: sketch, code, command, insert_line: after, insert_text: inserted } = args;
   if (typeof sketch === 'string') return { kind: 'code', lines: answerLines(sketch) };
   // Copilot's `insert_edit_into_file` (`code` with a path or an explanation; JSON data may have a `code` field).
-  if (typeof code === 'string' && ('filePath' in args || 'explanation' in args))
-    return { kind: 'code', lines: valueLines(code) };
+  if (typeof code === 'string' && ('filePath' in args || 'explanation' in args)) return { kind: 'code', lines: valueLines(code) };
   if (command === 'insert' && Number.isInteger(after) && (after as number) >= 0 && typeof inserted === 'string')
     return { kind: 'insert', line: (after as number) + 1, lines: valueLines(inserted) };
   const list = Array.isArray(updates) ? (updates as Array<{ pattern?: unknown; replacement?: unknown }>) : [];

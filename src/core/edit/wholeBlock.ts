@@ -47,6 +47,11 @@ export function placeWholeBlock(
   }
   if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
   if (block.some(elided)) {
+    const sibling = siblingAfterKept(file, inner, block, elided);
+    if (sibling) {
+      const lines = reindented(file, inner, block).slice(block.length - sibling.length);
+      return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
+    }
     const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), block, elided);
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }
@@ -106,6 +111,33 @@ export function placeWholeBlock(
   }
   const range = best!.range;
   return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection) };
+}
+
+/** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`. */
+const DEFINES = /^\s*(?:export\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|fn|func|sub)\s+([\w$]+)/;
+
+/**
+ * A block that is a marker ("… existing code …") and then one new definition shaped like one the
+ * selection has (`const serializeRaw = (name, value, opt) => {` beside `const serialize = …`), whose name
+ * the file still uses elsewhere: the model added a sibling after the kept code. Read as that definition
+ * renamed, it would break the file's uses of the old name. Returns the new lines.
+ */
+function siblingAfterKept(
+  file: readonly string[],
+  inner: LineRange,
+  block: readonly string[],
+  elided: (line: string) => boolean,
+): string[] | undefined {
+  const rest = trimBlankEnds(block.slice(1));
+  const name = DEFINES.exec(rest[0] ?? '')?.[1];
+  if (!elided(block[0]) || rest.length !== block.length - 1 || rest.some(elided) || !name) return undefined;
+  const word = (n: string) => new RegExp(`(^|[^\\w$])${n.replace(/\$/g, '\\$')}($|[^\\w$])`);
+  if (file.some((l) => word(name).test(l))) return undefined;
+  const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[0].replace(DEFINES, ''));
+  const twin = file.slice(inner.start, inner.end).find((l) => DEFINES.test(l) && shapes(l));
+  const old = twin && DEFINES.exec(twin)![1];
+  const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)];
+  return old && outside.some((l) => word(old).test(l)) ? rest : undefined;
 }
 
 /**

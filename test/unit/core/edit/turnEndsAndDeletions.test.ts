@@ -161,6 +161,33 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
     );
   });
 
+  it('adds a definition after an existing-code marker beside the one it mirrors, whose name the file still exports', () => {
+    const js = lines(
+      'const serialize = (name, value, opt) => {',
+      '\tvalue = encodeURIComponent(value);',
+      '\treturn _serialize(name, value, opt);',
+      '};',
+      'export { serialize };',
+    );
+    const answer = fence(
+      'js',
+      '// ... existing code ...',
+      'const serializeRaw = (name, value, opt) => {',
+      '\treturn _serialize(name, value, opt);',
+      '};',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer)),
+      js.replace('};\n', '};\nconst serializeRaw = (name, value, opt) => {\n\treturn _serialize(name, value, opt);\n};\n'),
+    );
+    // Nothing else uses the old name: the same answer renames it.
+    const alone = js.replace('export { serialize };\n', '');
+    assert.equal(
+      applied(applyEditAnswer(alone, { startLine: 0, endLine: 3 }, answer)),
+      lines('const serializeRaw = (name, value, opt) => {', '\treturn _serialize(name, value, opt);', '};'),
+    );
+  });
+
   it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
     const py = lines('class Zone:', '    def dst(self):', '        return 0', '', '', '', 'def parse(s):', '    return s');
     const answer = fence(
