@@ -586,15 +586,26 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     }
   }
   flush();
-  return blankRunKept(file, selection, { lines: out, from });
+  return blankRunsKept(file, selection, { lines: out, from });
 }
 
 /**
- * New lines put inside the run of blank lines right after the selection stay before the whole run: a
- * copy that folds the gap after a new function (three blank lines written as two) changes no line
- * outside the selection, and the file's gap stays as it was.
+ * New lines put inside the run of blank lines right after the selection stay before the whole run (and
+ * inside the run right before it, after the run): a copy that folds the gap after a new function (three
+ * blank lines written as two) changes no line outside the selection, and the file's gap stays as it was.
  */
-function blankRunKept(file: readonly string[], selection: LineRange, placed: NewLines): NewLines {
+function blankRunsKept(file: readonly string[], selection: LineRange, placed: NewLines): NewLines {
+  const n = file.length;
+  const mirrored = (p: NewLines): NewLines => ({
+    lines: [...p.lines].reverse(),
+    from: [...p.from].reverse().map((f) => (f === undefined ? undefined : n - 1 - f)),
+  });
+  // The run before the selection is the run after it in the file read backwards.
+  const before = blankRunAfter([...file].reverse(), { start: n - selection.end, end: n - selection.start }, mirrored(placed));
+  return blankRunAfter(file, selection, mirrored(before));
+}
+
+function blankRunAfter(file: readonly string[], selection: LineRange, placed: NewLines): NewLines {
   const { lines, from } = placed;
   let next = selection.end;
   while (next < file.length && isBlank(file[next])) next++;

@@ -209,6 +209,15 @@ describe('the edit applier with turn tokens, repeats and deletions', () => {
     );
   });
 
+  it('keeps the gap before the selection whole when a copy of the file adds a function above it and folds that gap', () => {
+    const py = lines('import os', '', '', '', 'def parse(s):', '    return s');
+    const answer = fence('python', 'import os', '', '', 'def clean(s):', '    return s.strip()', '', '', 'def parse(s):', '    return s');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 4, endLine: 5 }, answer)),
+      py.replace('def parse', 'def clean(s):\n    return s.strip()\n\n\ndef parse'),
+    );
+  });
+
   it("reads a diff's context with its first column when the file has it so, though headings at column 0 suggest otherwise", () => {
     // Bullets at one space and two, headings at column 0: the added ` * ` line keeps its one space.
     const changelog = lines('2.2.0', '=====', '  * `parse`: fix', '', '2.1.0', '=====', ' * `JSONScanner` returns lineNumber.', '');
