@@ -120,6 +120,9 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.prose.some((l) => SECOND_OPTION.test(l))) {
     return refuse('severalBlocks', 'The answer offers more than one way to make the change; ask again for the one you want.', 'wholeBlock');
   }
+  // Nothing left once the model's tokens and reasoning are gone (a run of `<|fim_pad|>`): no answer, not a deletion.
+  if (parsed.fences.length === 0 && parsed.bare.every(isBlank))
+    return refuse('empty', 'The answer holds nothing once its reasoning and model tokens are set aside.');
   const selected = text.lines.slice(chosen.start, chosen.end);
   const picked = pickBlock(parsed.fences, parsed.bare, selected);
   if ('why' in picked) return picked;

@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors } from './editText';
+import { contextAnchors, leadingWhitespace } from './editText';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -216,10 +216,19 @@ function rewrites(fileLine: string, blockLine: string): boolean {
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
+  // The same statement's end written anew at the same depth (`return a` → `return b`): one after the
+  // other, the second would never run.
+  const sameDepth = leadingWhitespace(fileLine) === leadingWhitespace(blockLine);
+  if (sameDepth && ['return', 'throw', 'raise'].includes(a[0]) && a[0] === b[0] && a.length > 1 && b.length > 1) return true;
+  // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
+  const name = member(a);
+  if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
   while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
+  // A wrapped expression's next line rewritten with it (`+ c + Array(…)` → `+ c + ' '.repeat(…)`).
+  if (sameDepth && /^[-+*/%&|?]$/.test(a[0]) && prefix >= 3) return true;
   // The same target given a new value (`this.open = true;` → `this.open = !closed;`), the same call given
   // other arguments (`throw new Error("a: " + a)` → ``throw new Error(`a: ${a}`)``).
   const assigns = (t: string[]) => t[prefix - 1] === '=' && t[prefix] !== '=' && !['=', '!', '<', '>'].includes(t[prefix - 2]);
@@ -240,13 +249,22 @@ function rewrites(fileLine: string, blockLine: string): boolean {
   return false;
 }
 
-/** Words, numbers, quoted strings and single punctuation marks. */
+/** The name a line declares as a property, key or method (`readonly x?: T`, `x: 1,`, `x(): T`), if it does. */
+function member(t: readonly string[]): string | undefined {
+  let k = 0;
+  while (['readonly', 'static', 'public', 'private', 'protected', 'declare'].includes(t[k])) k++;
+  const [name, next, after] = [t[k], t[k + 1], t[k + 2]];
+  return /^[A-Za-z_$][\w$]*$/.test(name ?? '') && (next === ':' || (next === '?' && after === ':') || next === '(') ? name : undefined;
+}
+
+/** The same tokens but one (a renamed identifier, a changed value). */
 function oneTokenChanged(fileLine: string, blockLine: string): boolean {
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   return a.length >= 3 && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;
 }
 
+/** Words, numbers, quoted strings and single punctuation marks. */
 function tokens(line: string): string[] {
   return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
 }

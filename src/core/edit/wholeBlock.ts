@@ -626,7 +626,14 @@ function blankRunAfter(file: readonly string[], selection: LineRange, placed: Ne
 
 /** Whether a new line rewrites an old one: most of their words agree. */
 function similar(a: string, b: string): boolean {
-  const words = (s: string) => new Set(s.split(/[^\w$]+/).filter(Boolean));
+  // A word with its case changed (`LICENSE` written `License`) is the same word.
+  const words = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .split(/[^\w$]+/)
+        .filter(Boolean),
+    );
   const x = words(a);
   const y = words(b);
   if (x.size === 0 || y.size === 0) return a.trim() === b.trim();

@@ -1,0 +1,268 @@
+// Shapes the tenth, twelfth and thirteenth blind rounds of the edit corpus found the applier getting
+// wrong: snippets that show only where their lines go, a marker before a new sibling definition or
+// before a member, return or wrapped line rewritten, gaps a copy of the file folds, a file mixing tabs
+// and spaces answered all in tabs, a diff's context column, a case-changed first line, an answer of
+// FIM tokens only. Each test is the shape of a real miss, on a small file.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines, refused } from './applierHelpers';
+
+describe('the edit applier with snippets, siblings and folded gaps', () => {
+  it('places lines a marker answer quotes exactly in a file that mixes tabs and spaces, though another quoted line drifted', () => {
+    const sh = lines(
+      '    if [ -z "$command" ]; then',
+      '\t\tcase "$cur" in',
+      '\t\t--*)   __comp "',
+      '\t\t\t--version',
+      '            --help',
+      '            --nowait',
+      '\t\t\t"',
+      '\t\t\t;;',
+      '        -*) __comp "',
+      '            --help',
+      '            --filter',
+      '            --nowait',
+      '            "',
+      '            ;;',
+      '\t\tesac',
+      '\tfi',
+    );
+    // The `--*)` line is quoted with eight spaces where the file has a tab; the rest as the file has it.
+    const answer = fence(
+      'bash',
+      '# ... existing code ...',
+      '        --*)   __comp "',
+      '# ... existing code ...',
+      '            --help',
+      '            --nowait',
+      '            --noninteractive',
+      '\t\t\t"',
+      '# ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 15 }, answer)),
+      sh.replace('            --nowait\n\t\t\t"', '            --nowait\n            --noninteractive\n\t\t\t"'),
+    );
+  });
+
+  it("puts a snippet's new lines after the selection's last lines it opens with, deleting nothing", () => {
+    const rst = lines(
+      'Once the URI is parsed, its parts are accessible.',
+      '',
+      "    >>> uri = URI('https://fish.tree/blee')",
+      '    >>> uri.host',
+      "    'fish.tree'",
+      '    >>> uri.path',
+      "    '/blee'",
+      '',
+      'Next example.',
+    );
+    const answer = [
+      'Add two lines to the example:',
+      '',
+      fence('rst', '    >>> uri.path', "    '/blee'", '    >>> uri.query is None', '    True'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(rst, { startLine: 0, endLine: 6 }, answer)),
+      rst.replace("'/blee'\n", "'/blee'\n    >>> uri.query is None\n    True\n"),
+    );
+  });
+
+  it("puts a snippet's new lines before the selection's first lines it ends with", () => {
+    const ts = lines(
+      'export function total(items: Item[]): number {',
+      '  let sum = 0;',
+      '  for (const i of items) sum += i.price;',
+      '  return sum;',
+      '}',
+    );
+    const answer = fence('ts', "/** The sum of the items' prices. */", 'export function total(items: Item[]): number {', '  let sum = 0;');
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer)), "/** The sum of the items' prices. */\n" + ts);
+  });
+
+  it('keeps the bytes of lines a file indents with spaces among tab lines when the answer writes them all with tabs', () => {
+    const sh = lines(
+      '_search ()',
+      '{',
+      '\tcase "$i" in',
+      '            name|file)',
+      '\t\t\tcommand="$i"',
+      '\t\tesac',
+      '    if [ -z "$command" ]; then',
+      '        __comp "name file"',
+      '    fi',
+      '}',
+    );
+    const answer = fence(
+      'bash',
+      '_search ()',
+      '{',
+      '\tcase "$i" in',
+      '\t\tname|file|provides)',
+      '\t\t\tcommand="$i"',
+      '\t\tesac',
+      '\tif [ -z "$command" ]; then',
+      '\t\t__comp "name file provides"',
+      '\tfi',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 9 }, answer)),
+      sh.replace('name|file)', 'name|file|provides)').replace('"name file"', '"name file provides"'),
+    );
+  });
+
+  it('adds a definition after an existing-code marker beside the one it mirrors, whose name the file still exports', () => {
+    const js = lines(
+      'const serialize = (name, value, opt) => {',
+      '\tvalue = encodeURIComponent(value);',
+      '\treturn _serialize(name, value, opt);',
+      '};',
+      'export { serialize };',
+    );
+    const answer = fence(
+      'js',
+      '// ... existing code ...',
+      'const serializeRaw = (name, value, opt) => {',
+      '\treturn _serialize(name, value, opt);',
+      '};',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer)),
+      js.replace('};\n', '};\nconst serializeRaw = (name, value, opt) => {\n\treturn _serialize(name, value, opt);\n};\n'),
+    );
+    // Nothing else uses the old name: the same answer renames it.
+    const alone = js.replace('export { serialize };\n', '');
+    assert.equal(
+      applied(applyEditAnswer(alone, { startLine: 0, endLine: 3 }, answer)),
+      lines('const serializeRaw = (name, value, opt) => {', '\treturn _serialize(name, value, opt);', '};'),
+    );
+  });
+
+  it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
+    const py = lines('class Zone:', '    def dst(self):', '        return 0', '', '', '', 'def parse(s):', '    return s');
+    const answer = fence(
+      'python',
+      'class Zone:',
+      '    def dst(self):',
+      '        return 0',
+      '',
+      '    def tzname(self):',
+      '        return None',
+      '',
+      '',
+      'def parse(s):',
+      '    return s',
+    );
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 1, endLine: 2 }, answer)),
+      py.replace('return 0\n', 'return 0\n\n    def tzname(self):\n        return None\n'),
+    );
+  });
+
+  it('keeps the gap before the selection whole when a copy of the file adds a function above it and folds that gap', () => {
+    const py = lines('import os', '', '', '', 'def parse(s):', '    return s');
+    const answer = fence('python', 'import os', '', '', 'def clean(s):', '    return s.strip()', '', '', 'def parse(s):', '    return s');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 4, endLine: 5 }, answer)),
+      py.replace('def parse', 'def clean(s):\n    return s.strip()\n\n\ndef parse'),
+    );
+  });
+
+  it("reads a diff's context with its first column when the file has it so, though headings at column 0 suggest otherwise", () => {
+    // Bullets at one space and two, headings at column 0: the added ` * ` line keeps its one space.
+    const changelog = lines('2.2.0', '=====', '  * `parse`: fix', '', '2.1.0', '=====', ' * `JSONScanner` returns lineNumber.', '');
+    const answer = [
+      '```diff',
+      '@@ -9,5 +9,6 @@',
+      ' 2.1.0',
+      ' =====',
+      '  * `JSONScanner` returns lineNumber.',
+      '+ * `JSONScanner` also returns offsets.',
+      ' ',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(changelog, { startLine: 4, endLine: 6 }, answer)),
+      changelog.replace('lineNumber.\n', 'lineNumber.\n * `JSONScanner` also returns offsets.\n'),
+    );
+  });
+
+  it('refuses an answer that is only FIM padding tokens instead of deleting the selection', () => {
+    const js = lines('function f(req) {', '  return req', '}');
+    const outcome = refused(applyEditAnswer(js, { startLine: 0, endLine: 2 }, '<|fim_pad|><|fim_pad|><|fim_pad|><|file_sep|>'));
+    assert.equal(outcome.why, 'empty');
+  });
+
+  it('reads a whole file given back with its first line in other case as that file, not as a block to insert', () => {
+    const js = lines(
+      '// LICENSE : MIT',
+      'module.exports = {',
+      '    reset : "0",',
+      '    bold  : "1",',
+      '    dim   : "2",',
+      '    blink : "5"',
+      '}',
+    );
+    const answer = [
+      'ansi.js',
+      fence(
+        'js',
+        '// License: MIT',
+        'module.exports = {',
+        '    reset : "0",',
+        '    bold  : "1",',
+        '    dim   : "2",',
+        '    blink : "5",',
+        '    hidden: "8"',
+        '}',
+      ),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 5, endLine: 6 }, answer)),
+      js.replace('    blink : "5"\n', '    blink : "5",\n    hidden: "8"\n'),
+    );
+  });
+
+  it('reads a member declared anew before a marker as that member changed, not a second one', () => {
+    const ts = lines(
+      '  interface Queue {',
+      '    /** Called when the queue is drained. */',
+      '    drain(): any',
+      '    /** Called when the queue is empty. */',
+      '    empty: () => void',
+      '  }',
+    );
+    const answer = fence(
+      'typescript',
+      '    /** Called when the queue is drained. */',
+      '    drain: () => void',
+      '    // ... existing code ...',
+    );
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 1, endLine: 4 }, answer)), ts.replace('drain(): any', 'drain: () => void'));
+  });
+
+  it('reads a return and its wrapped next line before a marker as those lines rewritten', () => {
+    const js = lines(
+      "if (align === 'c') {",
+      "    return Array(Math.ceil(n / 2 + 1)).join(' ')",
+      "        + c + Array(Math.floor(n / 2 + 1)).join(' ')",
+      '    ;',
+      '}',
+      'return c + s;',
+    );
+    const answer = fence(
+      'js',
+      "if (align === 'c') {",
+      "    return ' '.repeat(Math.ceil(n / 2))",
+      "        + c + ' '.repeat(Math.floor(n / 2))",
+      '    // ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 5 }, answer)),
+      js
+        .replace("Array(Math.ceil(n / 2 + 1)).join(' ')", "' '.repeat(Math.ceil(n / 2))")
+        .replace("Array(Math.floor(n / 2 + 1)).join(' ')", "' '.repeat(Math.floor(n / 2))"),
+    );
+  });
+});
