@@ -151,7 +151,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
     case 'rewrite':
       // A line moved to another indentation (wrapped in a new scope) is rewritten too.
       // Rewriting a line into a copy of another line of the range costs what writing that copy does.
-      return !isMarker && j < m && line !== undefined && !matches(grid, line, j) && rewrites(line, block[j])
+      return !isMarker && j < m && line !== undefined && !matches(grid, line, j) && rewrites(line, block[j], follows(grid, i, j))
         ? { i: i + 1, j: j + 1, cost: line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE }
         : undefined;
     case 'delete':
@@ -163,6 +163,11 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
 
 function matches(grid: Grid, line: string, j: number): boolean {
   return line.trimEnd() === grid.block[j].trimEnd() || line.trimEnd() === grid.quoted[j].trimEnd();
+}
+
+/** Whether the block line before `j` is the file line before `i`: the two lines stand in the same place. */
+function follows(grid: Grid, i: number, j: number): boolean {
+  return i > 0 && j > 0 && !grid.marker[j - 1] && matches(grid, grid.file[grid.range.start + i - 1], j - 1);
 }
 
 function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
@@ -209,17 +214,17 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
  * in. A line that only
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
-function rewrites(fileLine: string, blockLine: string): boolean {
+function rewrites(fileLine: string, blockLine: string, samePlace: boolean): boolean {
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
-  // The same statement's end written anew at the same depth (`return a` → `return b`): one after the
-  // other, the second would never run.
+  // The same statement's end written anew at the same depth, right after the same line (`return a` →
+  // `return b`): one after the other, the second would never run.
   const sameDepth = leadingWhitespace(fileLine) === leadingWhitespace(blockLine);
-  if (sameDepth && ['return', 'throw', 'raise'].includes(a[0]) && a[0] === b[0] && a.length > 1 && b.length > 1) return true;
+  if (samePlace && sameDepth && ['return', 'throw', 'raise'].includes(a[0]) && a[0] === b[0] && a.length > 1 && b.length > 1) return true;
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
   const name = member(a);
   if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
