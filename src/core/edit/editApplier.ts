@@ -8,6 +8,7 @@ import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
+import { placedAsSaid } from './saidPlace';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */
@@ -127,7 +128,8 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   const picked = pickBlock(parsed.fences, parsed.bare, selected);
   if ('why' in picked) return picked;
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
-  const block = { lines: picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim())) };
+  const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
+  const block = { lines: placedAsSaid(parsed.prose, selected, code) ?? code };
   const marker = block.lines.find((l) => MARKER_LINE.test(l) && !original.has(l.trim()));
   if (marker !== undefined) {
     return refuse(

@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors, leadingWhitespace } from './editText';
+import { contextAnchors, isBlank, leadingWhitespace } from './editText';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -56,12 +56,17 @@ export function spliceElidedBlock(
   const marker = block.map(elided);
   const first = block[0];
   const last = block[block.length - 1];
-  // A block that opens (closes) with a marker keeps what comes before (after) it inside the selection.
+  // A block that opens (closes) with a marker keeps what comes before (after) it inside the selection,
+  // and the blank lines between it and the selection (the gap a marker for the code above leaves).
+  let gapBefore = selection.start;
+  while (gapBefore > 0 && isBlank(file[gapBefore - 1])) gapBefore--;
+  let gapAfter = selection.end;
+  while (gapAfter < file.length && isBlank(file[gapAfter])) gapAfter++;
   const starts = marker[0]
-    ? [selection.start, inner.start]
+    ? [selection.start, inner.start, gapBefore]
     : [selection.start, inner.start, ...contextAnchors(file, first, selection.start, -1, CONTEXT_REACH, MAX_ANCHORS)];
   const ends = marker[block.length - 1]
-    ? [selection.end, inner.end]
+    ? [selection.end, inner.end, gapAfter]
     : [selection.end, inner.end, ...contextAnchors(file, last, selection.end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1)];
   const ranges: LineRange[] = [];
   for (const p of new Set(starts))

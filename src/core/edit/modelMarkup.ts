@@ -3,7 +3,7 @@
 // analysis channel, also with its tokens stripped) and control tokens a service passed through as text
 // (`<|endoftext|>`, Qwen's `<|cursor|>`, Zeta's editable-region markers). None of it may reach the file.
 import { inFence } from './editText';
-import { EDIT_END, EDIT_PLACE_TOKENS } from '../services/controlTokens';
+import { EDIT_END, EDIT_END_ALONE, EDIT_PLACE_TOKENS } from '../services/controlTokens';
 
 /**
  * Reasoning blocks, closed, at the start of the answer: `<think>`, Claude's `<antThinking>`, Magistral's `[THINK]`, Kimi's `◁think▷`, Cohere's `<|START_THINKING|>`, Gemma's
@@ -41,6 +41,8 @@ export function answerOf(raw: string): string {
   }
   const end = EDIT_END.exec(text);
   if (end) text = text.slice(0, end.index);
+  const alone = EDIT_END_ALONE.exec(text);
+  if (alone && !inFence(text, alone.index + alone[1].length)) text = text.slice(0, alone.index) + alone[1];
   // A line that held only place tokens goes with them.
   const lines: string[] = [];
   for (const line of text.split('\n')) {

@@ -104,9 +104,10 @@ export function placeWholeBlock(
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const range of ranges) {
     if (structural && !keepsStructure(range)) continue;
-    // Lines the block would write again right next to where the file already has them count against it.
-    const s = score(file, block, range.start, range.end) - 2 * doubled(file, block, range.start, range.end);
+    // Lines the block would write again right next to where the file already has them count against it,
+    // across blank lines too (context repeated around a selection of blank lines).
     const e = echoes(file, block, range.start, range.end);
+    const s = score(file, block, range.start, range.end) - 2 * doubled(file, block, range.start, range.end) - e;
     if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
   const range = best!.range;
@@ -188,16 +189,21 @@ function blankEndsAsSelected(block: readonly string[], selected: readonly string
 }
 
 /**
- * How many of the block's end lines the file repeats right outside the range (blank lines aside): a
- * range that stops short of a closing line the block also ends with would leave that line twice.
+ * How many of the block's end lines the file repeats right outside the range (blank lines aside), where
+ * the range's own end line is another: a range that stops short of a closing line the block also ends
+ * with would leave that line twice. (A range that starts with the block's first line explains it.)
  */
 function echoes(file: readonly string[], block: readonly string[], p: number, q: number): number {
-  let before = p - 1;
-  while (before >= 0 && isBlank(file[before])) before--;
-  let after = q;
-  while (after < file.length && isBlank(file[after])) after++;
+  const nonBlank = (from: number, step: number, stop: number) => {
+    let i = from;
+    while (i !== stop && isBlank(file[i])) i += step;
+    return i === stop ? undefined : file[i];
+  };
+  const echoed = (outside: string | undefined, own: string | undefined, line: string) =>
+    outside !== undefined && same(outside, line) && !(own !== undefined && same(own, line)) ? 1 : 0;
   return (
-    (before >= 0 && same(file[before], block[0]) ? 1 : 0) + (after < file.length && same(file[after], block[block.length - 1]) ? 1 : 0)
+    echoed(nonBlank(p - 1, -1, -1), nonBlank(p, 1, q), block[0]) +
+    echoed(nonBlank(q, 1, file.length), nonBlank(q - 1, -1, p - 1), block[block.length - 1])
   );
 }
 

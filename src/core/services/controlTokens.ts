@@ -78,5 +78,15 @@ const anyOf = (tokens: Catalogue, flags = '') => new RegExp(` ?(?:${tokens.map(e
 export const COMPLETION_CUT = anyOf([...TURN_END, ...TURN_START, ...FIM]);
 /** Where an edit answer ends: a turn's end. */
 export const EDIT_END = anyOf(barred(TURN_END));
+/**
+ * Where an edit answer ends at a bare turn end (Mistral's `</s>`, Code Llama's `<EOT>`): on a line of its
+ * own or glued to a closing fence (group 1), which HTML's `</s>` never is outside a code block.
+ */
+export const EDIT_END_ALONE = new RegExp(
+  `^((?:[ \\t]*(?:\`{3,}|~{3,}))?)[ \\t]*(?:${TURN_END.filter((t) => !barred([t]).length)
+    .map(escaped)
+    .join('|')})[ \\t]*$`,
+  'm',
+);
 /** What an edit answer drops wherever it stands: the other barred tokens. */
 export const EDIT_PLACE_TOKENS = anyOf(barred([...TURN_START, ...FIM, ...EDIT_PLACE]), 'g');

@@ -1,8 +1,9 @@
-// Shapes the tenth, twelfth and thirteenth blind rounds of the edit corpus found the applier getting
-// wrong: snippets that show only where their lines go, a marker before a new sibling definition or
-// before a member, return or wrapped line rewritten, gaps a copy of the file folds, a file mixing tabs
-// and spaces answered all in tabs, a diff's context column, a case-changed first line, an answer of
-// FIM tokens only. Each test is the shape of a real miss, on a small file.
+// Shapes the tenth, twelfth, thirteenth and fourteenth blind rounds of the edit corpus found the applier
+// getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
+// marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
+// copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
+// diff's context column, a case-changed first line, an answer of FIM tokens only, Mistral's `</s>`.
+// Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -263,6 +264,68 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
       js
         .replace("Array(Math.ceil(n / 2 + 1)).join(' ')", "' '.repeat(Math.ceil(n / 2))")
         .replace("Array(Math.floor(n / 2 + 1)).join(' ')", "' '.repeat(Math.floor(n / 2))"),
+    );
+  });
+
+  it("ends the answer at Mistral's </s> glued to the closing fence or on a line of its own, and keeps it in HTML code", () => {
+    const sh = lines('cleanup', 'exit $any_error');
+    for (const end of ['```</s>', '```\n</s>'])
+      assert.equal(
+        applied(applyEditAnswer(sh, { startLine: 1, endLine: 1 }, '```sh\nexit "$any_error"\n' + end)),
+        lines('cleanup', 'exit "$any_error"'),
+      );
+    const html = lines('<p>', '  old', '</p>');
+    assert.equal(
+      applied(applyEditAnswer(html, { startLine: 1, endLine: 1 }, fence('html', '  <s>', '    old', '  </s>'))),
+      lines('<p>', '  <s>', '    old', '  </s>', '</p>'),
+    );
+  });
+
+  it('deletes a selection of blank lines and a stray heading that an answer gives back with the context around it', () => {
+    const md = lines('[npm-url]: https://npmjs.org/package/x', '', '', '##', '', '[npm]: https://www.npmjs.com/', '');
+    const answer = fence('markdown', '[npm-url]: https://npmjs.org/package/x', '', '[npm]: https://www.npmjs.com/') + '</s>';
+    assert.equal(applied(applyEditAnswer(md, { startLine: 1, endLine: 4 }, answer)), md.replace('\n\n\n##\n\n', '\n\n'));
+  });
+
+  it('puts a snippet of new lines where its sentence says, keeping the other selected lines', () => {
+    const py = lines(
+      'class Server:',
+      '    address      = property(get_address)',
+      '    id           = property(get_id)',
+      '    is_connected = property(get_is_connected)',
+    );
+    const answer = [
+      'Add this line right after the `id` property:',
+      '',
+      fence('python', '    guid         = property(get_id)'),
+      '',
+      'The other two stay as they are.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 1, endLine: 3 }, answer)),
+      py.replace('(get_id)\n', '(get_id)\n    guid         = property(get_id)\n'),
+    );
+    // Without a sentence saying where, the same snippet is the selection rewritten.
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 2, endLine: 2 }, fence('python', '    guid = property(get_id)'))),
+      py.replace('id           = property', 'guid = property'),
+    );
+  });
+
+  it('reads the blank line after a marker for the code above as the gap before the selection, not a new line', () => {
+    const js = lines('  }', '', '  function cleanup() {', '    var x', '    x = cleanups[0]', '  }');
+    const answer = fence(
+      'js',
+      '  // ... existing code ...',
+      '',
+      '  function cleanup() {',
+      '    var entry',
+      '    entry = cleanups[0]',
+      '  }',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 2, endLine: 5 }, answer)),
+      js.replace('var x', 'var entry').replace('x = cleanups', 'entry = cleanups'),
     );
   });
 });
