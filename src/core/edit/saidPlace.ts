@@ -1,6 +1,7 @@
 // Where the prose around a snippet says its lines go. Chat answers often give only the new lines and
 // a sentence: "Add this line right after the `id` property:". Read as a rewrite of the selection, the
 // snippet would delete every selected line; read as the sentence says, it goes in beside one of them.
+import { wholeWord } from '../../shared/literalRegExp';
 import { isBlank, spaced } from './editText';
 
 /** "add / insert / put … after / below / before / above (the) `name`". */
@@ -15,8 +16,7 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const code = snippet.filter((l) => !isBlank(l));
   if (!said || code.length === 0 || code.some((l) => selected.some((s) => spaced(s) === spaced(l)))) return undefined;
   const [, where, name] = said;
-  const escaped = name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const named = new RegExp(`(^|[^\\w$])${escaped}($|[^\\w$])`);
+  const named = wholeWord(name.trim());
   const holding = selected.flatMap((l, i) => (named.test(l) ? [i] : []));
   // The line that starts with the name (the `id` property's own line) over lines that only use it.
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name.trim()));

@@ -4,6 +4,7 @@
 // last line sits in the file, the one that makes the smallest change wins: the edit that explains
 // the answer with the least rewriting is the one the model meant.
 import { diffArrays } from 'diff';
+import { wholeWord } from '../../shared/literalRegExp';
 import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
 import { contextAnchors, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
@@ -132,13 +133,12 @@ function siblingAfterKept(
   const rest = trimBlankEnds(block.slice(1));
   const name = DEFINES.exec(rest[0] ?? '')?.[1];
   if (!elided(block[0]) || rest.length !== block.length - 1 || rest.some(elided) || !name) return undefined;
-  const word = (n: string) => new RegExp(`(^|[^\\w$])${n.replace(/\$/g, '\\$')}($|[^\\w$])`);
-  if (file.some((l) => word(name).test(l))) return undefined;
+  if (file.some((l) => wholeWord(name).test(l))) return undefined;
   const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[0].replace(DEFINES, ''));
   const twin = file.slice(inner.start, inner.end).find((l) => DEFINES.test(l) && shapes(l));
   const old = twin && DEFINES.exec(twin)![1];
   const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)];
-  return old && outside.some((l) => word(old).test(l)) ? rest : undefined;
+  return old && outside.some((l) => wholeWord(old).test(l)) ? rest : undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../shared/literalRegExp';
+
 // The secrets a chat has handled (a `.env` the user let the model read, a sensitive file attached), and
 // their removal from everything the chat keeps or lets out: tool-call arguments, approval cards, tool
 // results, the model's text, exports, copies and checkpoints. The model may put a secret it read into a
@@ -107,8 +109,4 @@ export class SecretRedactor {
     this.pattern ??= new RegExp(sorted.map(escapeRegExp).join('|'), 'g');
     return this.pattern;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

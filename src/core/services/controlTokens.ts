@@ -2,6 +2,8 @@
 // through as text; each feature decides what to do with which (completion/controlTokens.ts cuts the
 // answer at any of them, edit/modelMarkup.ts ends at a turn's end and drops the rest).
 
+import { escapeRegExp } from '../../shared/literalRegExp';
+
 type Catalogue = readonly string[];
 
 /** A turn ends: nothing after one is the answer. */
@@ -68,11 +70,11 @@ const EDIT_PLACE: Catalogue = [
  * preformatted block): only barred tokens (`<|…|>`, `<｜…｜>`) are safe to find in a whole edited block.
  */
 const barred = (tokens: Catalogue) => tokens.filter((t) => /^<[|｜]/.test(t) || GEMMA.includes(t));
+const bare = (tokens: Catalogue) => tokens.filter((t) => !barred([t]).length);
 /** Gemma's turn tokens: bare, but no markup language has such tags. */
 const GEMMA: Catalogue = ['<end_of_turn>', '<eos>', '<start_of_turn>'];
-const escaped = (token: string) => token.replace(/[|.*+?^${}()[\]\\]/g, '\\$&');
 /** Matches any of `tokens`, each with the space some templates put before it. */
-const anyOf = (tokens: Catalogue, flags = '') => new RegExp(` ?(?:${tokens.map(escaped).join('|')})`, flags);
+const anyOf = (tokens: Catalogue, flags = '') => new RegExp(` ?(?:${tokens.map(escapeRegExp).join('|')})`, flags);
 
 /** Where a completion ends: at any control token. */
 export const COMPLETION_CUT = anyOf([...TURN_END, ...TURN_START, ...FIM]);
@@ -83,9 +85,7 @@ export const EDIT_END = anyOf(barred(TURN_END));
  * own or glued to a closing fence (group 1), which HTML's `</s>` never is outside a code block.
  */
 export const EDIT_END_ALONE = new RegExp(
-  `^((?:[ \\t]*(?:\`{3,}|~{3,}))?)[ \\t]*(?:${TURN_END.filter((t) => !barred([t]).length)
-    .map(escaped)
-    .join('|')})[ \\t]*$`,
+  `^((?:[ \\t]*(?:\`{3,}|~{3,}))?)[ \\t]*(?:${bare(TURN_END).map(escapeRegExp).join('|')})[ \\t]*$`,
   'm',
 );
 /** What an edit answer drops wherever it stands: the other barred tokens. */

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../../shared/literalRegExp';
+
 const REDACTED = '[redacted]';
 
 // Credentials can leak into text we did not build ourselves (a server echoing a header, an error
@@ -30,8 +32,4 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
     out = out.replace(new RegExp(`${RUN}${escapeRegExp(prefix)}${RUN}`, 'g'), REDACTED);
   }
   return out.replace(SK_TOKEN, REDACTED).replace(BEARER, `$1${REDACTED}`).replace(API_KEY_FIELD, `$1${REDACTED}`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
