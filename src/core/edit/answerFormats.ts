@@ -52,6 +52,7 @@ export function parseAnswer(raw: string): ParsedAnswer {
   const { fences, prose } = parseFences(lines);
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
   if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
+  if (fences.length === 1 && markedAsDiff(fences[0])) return { format: 'unifiedDiff', hunks: parseDiff(fences[0].lines, true) };
   if (looksLikeDiff(lines, fences)) {
     const source = fences.length === 1 && looksLikeDiff(fences[0].lines, []) ? fences[0].lines : lines;
     return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
@@ -266,6 +267,22 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
     i = j;
   }
   return { fences, prose: fences.length > 0 ? prose : [] };
+}
+
+/**
+ * A fence in the file's language whose lines carry a diff's `+`, `-` or space and no headers (models asked
+ * to show only what changed): added lines, and kept or removed ones around them. Not where a list's
+ * bullets or comments start lines (Markdown, YAML, SQL's `--`).
+ */
+function markedAsDiff(fence: Fence): boolean {
+  const lines = fence.lines.filter((l) => l.trim() !== '');
+  return (
+    !/^(markdown|md|yaml|yml|text|txt|plaintext|sql)$/i.test(fence.language) &&
+    lines.every((l) => /^[ +-]/.test(l)) &&
+    lines.some((l) => l.startsWith('+')) &&
+    lines.some((l) => /^[ -]/.test(l)) &&
+    !lines.some((l) => /^(--|\+\+)/.test(l))
+  );
 }
 
 function looksLikeDiff(lines: readonly string[], fences: readonly Fence[]): boolean {

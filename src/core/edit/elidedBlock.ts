@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors, isBlank, leadingWhitespace } from './editText';
+import { contextAnchors, isBlank, leadingWhitespace, spaced } from './editText';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -32,7 +32,7 @@ const DELETE = 21;
  * the model quoted it. Costing it more keeps a marker from swallowing lines the model deleted and the
  * quoted line from coming back as a copy.
  */
-const INSERT_COPY = 60;
+const INSERT_COPY = 100;
 const INSERT_REWRITE = 35;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
@@ -220,6 +220,8 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
 function rewrites(fileLine: string, blockLine: string, samePlace: boolean): boolean {
+  // The same line at another depth, unless it is only a bracket: a `}` deeper or shallower closes another scope.
+  if (spaced(fileLine) === spaced(blockLine)) return /\w/.test(fileLine);
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;

@@ -1,9 +1,9 @@
-// Shapes the tenth, twelfth, thirteenth and fourteenth blind rounds of the edit corpus found the applier
+// Shapes the tenth and the twelfth to fifteenth blind rounds of the edit corpus found the applier
 // getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
 // marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
 // copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
-// diff's context column, a case-changed first line, an answer of FIM tokens only, Mistral's `</s>`.
-// Each test is the shape of a real miss, on a small file.
+// diff's context column or its marks in a fence of the file's language, a case-changed first line, an
+// answer of FIM tokens only, Mistral's `</s>`. Each test is the shape of a real miss, on a small file.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -326,6 +326,169 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
     assert.equal(
       applied(applyEditAnswer(js, { startLine: 2, endLine: 5 }, answer)),
       js.replace('var x', 'var entry').replace('x = cleanups', 'entry = cleanups'),
+    );
+  });
+
+  it("reads a fence in the file's language whose lines carry +, - and space marks as a diff, not as code", () => {
+    const js = lines(
+      'function has(stream) {',
+      "  var all = stream.listeners('data')",
+      '',
+      '  for (var i = 0; i < all.length; i++) {',
+      '    if (all[i].name === "ondata") return true',
+      '  }',
+      '',
+      '  return false',
+      '}',
+    );
+    const answer = [
+      'Only the changed part:',
+      '',
+      fence(
+        'js',
+        "   var all = stream.listeners('data')",
+        ' ',
+        '-  for (var i = 0; i < all.length; i++) {',
+        '-    if (all[i].name === "ondata") return true',
+        '-  }',
+        '-',
+        '-  return false',
+        '+  return all.some((l) => l.name === "ondata")',
+      ),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 1, endLine: 7 }, answer)),
+      lines('function has(stream) {', "  var all = stream.listeners('data')", '', '  return all.some((l) => l.name === "ondata")', '}'),
+    );
+    // Added lines after kept ones, no removal.
+    const py = lines(
+      'try:',
+      '    self.keep = int(self.keep)',
+      'except ValueError as e:',
+      '    raise Error("--keep must be an integer") from e',
+      'done()',
+    );
+    const added = fence(
+      'python',
+      '     self.keep = int(self.keep)',
+      ' except ValueError as e:',
+      '     raise Error("--keep must be an integer") from e',
+      '+if self.keep < 0:',
+      '+    raise Error("--keep must not be negative")',
+    );
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 3 }, added)),
+      py.replace('from e\n', 'from e\nif self.keep < 0:\n    raise Error("--keep must not be negative")\n'),
+    );
+    // A Markdown list is a list: its `-` bullets and indented lines are not a diff's marks.
+    const md = lines('Steps:', '- one', '- two');
+    assert.equal(
+      applied(applyEditAnswer(md, { startLine: 1, endLine: 2 }, fence('markdown', '- one', '- two', '  + also this', '- three'))),
+      lines('Steps:', '- one', '- two', '  + also this', '- three'),
+    );
+  });
+
+  it('puts a snippet after the whole construct its sentence names (an if block, a case arm), with the blank line it asks for', () => {
+    const js = lines(
+      'function unpipe(stream) {',
+      '  if (!stream) {',
+      "    throw new TypeError('stream is required')",
+      '  }',
+      '',
+      '  stream.unpipe()',
+      '}',
+    );
+    const snippet = [
+      'Add this right after the `if (!stream)` check, separated by a blank line:',
+      '',
+      fence('js', "  if (typeof stream.on !== 'function') {", "    throw new TypeError('stream must be an EventEmitter')", '  }'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 1, endLine: 3 }, snippet)),
+      js.replace(
+        "required')\n  }\n",
+        "required')\n  }\n\n  if (typeof stream.on !== 'function') {\n    throw new TypeError('stream must be an EventEmitter')\n  }\n",
+      ),
+    );
+    const sh = lines(
+      'case "$1" in',
+      '    --libs)',
+      '        libs="-lxml2"',
+      '        ;;',
+      '',
+      '    *)',
+      '        usage',
+      '        ;;',
+      'esac',
+    );
+    const arm = [
+      'Add this right after the `--libs)` case, with a blank line between them:',
+      '',
+      fence('sh', '    --static)', '        libs="-lxml2 -lz"', '        ;;'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 1, endLine: 3 }, arm)),
+      sh.replace('        ;;\n\n    *)', '        ;;\n\n    --static)\n        libs="-lxml2 -lz"\n        ;;\n\n    *)'),
+    );
+  });
+
+  it('keeps the line a marker answer quotes after the marker where it is, and adds the new member after it', () => {
+    const ts = lines(
+      'interface Options {',
+      '    /**',
+      '     * Treat the markup as XML.',
+      '     *',
+      '     * @default false',
+      '     */',
+      '    xmlMode?: boolean;',
+      '}',
+    );
+    const answer = fence(
+      'ts',
+      '    // ... existing code ...',
+      '    xmlMode?: boolean;',
+      '    /**',
+      '     * Decode entities.',
+      '     *',
+      '     * @default true',
+      '     */',
+      '    decodeEntities?: boolean;',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(ts, { startLine: 1, endLine: 7 }, answer)),
+      ts.replace(
+        'xmlMode?: boolean;\n',
+        'xmlMode?: boolean;\n    /**\n     * Decode entities.\n     *\n     * @default true\n     */\n    decodeEntities?: boolean;\n',
+      ),
+    );
+  });
+
+  it('keeps the closing brace a marker stands for when the answer writes a new one at another depth', () => {
+    const js = lines('  for (const listener of listeners) {', '    // invoke the listener', '    listener.call(stream)', '  }', '}');
+    const answer = fence(
+      'js',
+      '    // invoke the listener, ignoring errors',
+      '    try {',
+      '      listener.call(stream)',
+      '    } catch (err) {',
+      '      // ignore',
+      '    }',
+      '  // ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 1, endLine: 4 }, answer)),
+      lines(
+        '  for (const listener of listeners) {',
+        '    // invoke the listener, ignoring errors',
+        '    try {',
+        '      listener.call(stream)',
+        '    } catch (err) {',
+        '      // ignore',
+        '    }',
+        '  }',
+        '}',
+      ),
     );
   });
 });
