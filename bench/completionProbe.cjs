@@ -97,7 +97,15 @@ exports.run = async function run() {
         tokenSource?.cancel();
         tokenSource = new vscode.CancellationTokenSource();
         const position = new vscode.Position(lineNo, col);
-        const record = { typingThrough, key: ch ?? 'Backspace', textLength: doc.getText().length, offset: doc.offsetAt(position) };
+        const record = {
+          typingThrough,
+          key: ch ?? 'Backspace',
+          textLength: doc.getText().length,
+          offset: doc.offsetAt(position),
+          at: performance.now(),
+          hadShown: !!shown,
+          line: doc.lineAt(lineNo).text.slice(0, col),
+        };
         untagged.push(record);
         const started = performance.now();
         const pending = provider.provideInlineCompletionItems(
@@ -156,6 +164,16 @@ exports.run = async function run() {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 100) / 100 : null;
   };
+  if (env.BENCH_DUMP_KEYS)
+    writeFileSync(
+      env.BENCH_DUMP_KEYS,
+      JSON.stringify(
+        calls.map((c) => ({
+          ...c,
+          outcome: c.outcome && { source: c.outcome.source, text: c.outcome.text, debounceMs: c.outcome.debounceMs },
+        })),
+      ),
+    );
   writeFileSync(
     env.TANDEM_BENCH_OUT,
     JSON.stringify({
