@@ -80,7 +80,7 @@ if (parts.includes('typing')) {
     requests: fim.length,
     requestsStarted: e.requests,
     requestsPer100TypedChars: round((fim.length / session.typedChars) * 100),
-    // Seen by the server as aborted; superseded counts also those aborted before they reached it.
+    // Seen by the server as aborted; superseded: requests whose caller the next key superseded before the answer (they run on, their answer cached).
     abortedRequests: { atServer: sim.abortedCount, superseded: e.superseded, cutEarlyOnceDecided: e.cutEarly },
     joinedRequests: e.joined,
     // Every request the service saw (model list, balance too): an aborted request closes its socket.

@@ -266,18 +266,26 @@ describe('inline completions in a real extension host', () => {
     );
   });
 
-  it('a cancelled completion closes its socket at the service', async () => {
+  it('a cancelled completion runs on until the next request is sent, which closes its socket at the service', async () => {
     sim.configure({ ttftMs: 10_000 });
-    // Not shown in an editor, so only this call asks (VS Code's own would join the same request).
+    // Not shown in an editor, so only these calls ask (VS Code's own would join the same request).
     const content = ts.replace(/again/g, 'cancelled');
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: content.replace('|', '') });
     const cancel = new vscode.CancellationTokenSource();
-    const answer = api.completions.provider.provideInlineCompletionItems(doc, doc.positionAt(content.indexOf('|')), invoke, cancel.token);
+    const at = doc.positionAt(content.indexOf('|'));
+    const answer = api.completions.provider.provideInlineCompletionItems(doc, at, invoke, cancel.token);
     await until(() => fimRequests().length === 1, 'the request to reach the simulator', 10_000);
     cancel.cancel();
-    await until(() => sim.abortedCount === 1, 'the simulator to see the socket close', 5_000);
-    assert.equal(fimRequests()[0].aborted, true);
     assert.equal(await answer, undefined, 'no suggestion');
+    // Its answer may still serve the next keystrokes; once another question is sent, it is not awaited.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(fimRequests()[0].aborted, false, 'still running after the cancellation');
+    const next = new vscode.CancellationTokenSource();
+    void api.completions.provider.provideInlineCompletionItems(doc, at.translate(0, -1), invoke, next.token);
+    await until(() => fimRequests().length === 2, 'the next request to reach the simulator', 10_000);
+    await until(() => sim.abortedCount === 1, 'the simulator to see the first socket close', 5_000);
+    assert.equal(fimRequests()[0].aborted, true);
+    next.cancel();
   });
 
   it('manual mode asks only when triggered, and typing asks nothing', async () => {

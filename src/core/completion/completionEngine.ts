@@ -65,7 +65,7 @@ export interface EngineStats {
   joined: number;
   cacheHits: number;
   typedThroughHits: number;
-  /** Requests aborted because a newer keystroke superseded them. */
+  /** Requests whose caller a newer keystroke superseded before the answer: they run on, and the answer is cached. */
   superseded: number;
   /** Requests left early because the answer was decided. */
   cutEarly: number;
@@ -127,9 +127,16 @@ export class CompletionEngine {
 
     query.onRequest?.();
     const started = this.deps.now();
+    // A new question on the wire: a superseded request still running would answer after it.
+    if (!this.inflight.has(planned.flightKey)) this.inflight.abortIdle(new Error('a newer request was sent'));
     const { promise, joined } = this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal), query.signal);
     if (joined) this.stats.joined++;
-    const fetched = await promise;
+    const fetched = await promise.catch((error: unknown) => {
+      if (query.signal?.aborted && !joined) this.stats.superseded++;
+      throw error;
+    });
+    // The caller shows it: typing into it from now on is typing through.
+    if (fetched.text) this.cache.get(planned.key);
     const serverMs = joined ? this.deps.now() - started : fetched.serverMs;
     return { text: fetched.text, source: joined ? 'joined' : 'network', debounceMs: delay, serverMs };
   }
@@ -140,7 +147,7 @@ export class CompletionEngine {
     const planned = this.plan({ text, offset, languageId, contextHeader: this.lastHeader });
     if (!planned || this.cache.get(planned.key) || this.inflight.has(planned.flightKey) || this.cooldown.remainingMs() > 0) return;
     this.stats.prefetches++;
-    // No caller signal: it runs to the end unless it fails; a later identical query joins it.
+    // No caller: it runs to its answer unless a newer request is sent first; a later identical query joins it.
     this.inflight.run(planned.flightKey, (signal) => this.fetch(planned, signal)).promise.catch(() => undefined);
   }
 
@@ -182,10 +189,10 @@ export class CompletionEngine {
       const answer = await answering;
       if (answer.cutEarly) this.stats.cutEarly++;
       const text = postProcess(answer.raw, planned.ctx, planned.mode, { syntax: syntax ?? this.deps.syntax, truncated: answer.truncated });
-      if (text) this.cache.set(planned.key, text);
+      // Not seen yet: its caller may be gone (or it is a prefetch); the caller that gets it marks it seen.
+      if (text) this.cache.set(planned.key, text, false);
       return { text, serverMs: answer.serverMs };
     } catch (error) {
-      if (signal.aborted || (isServiceError(error) && error.code === 'aborted')) this.stats.superseded++;
       // Completions are never retried (transport/requestKinds.ts); this is what a 429 does instead.
       if (isServiceError(error) && error.code === 'rate_limit_exceeded') this.cooldown.start(error.retryAfterMs);
       throw error;

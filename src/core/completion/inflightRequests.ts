@@ -1,5 +1,8 @@
 // Identical requests in flight are joined: the second caller waits for the first one's answer.
-// The shared request is aborted only when every caller has gone (Copilot joins the same way).
+// A request whose callers have all gone (the next keystroke superseded them) is not aborted at once:
+// it is on the wire, and its answer still lands in the cache, where a keystroke that typed into it
+// finds the rest as a suggestion instead of asking again. It is aborted when a new request is sent
+// (`abortIdle`): by then its answer, if any, would come after a newer one.
 
 interface Flight<T> {
   promise: Promise<T>;
@@ -20,10 +23,19 @@ export class InflightRequests<T> {
     return this.flights.size;
   }
 
+  /** Aborts every running request no caller waits for (superseded ones, and prefetches). */
+  abortIdle(reason?: unknown): void {
+    for (const [key, flight] of this.flights) {
+      if (flight.waiting > 0) continue;
+      this.flights.delete(key);
+      flight.controller.abort(reason);
+    }
+  }
+
   /**
    * Runs `start` unless an identical request is already running, and resolves with its result.
-   * When `signal` aborts, this caller stops waiting (rejecting with the abort reason); the request
-   * itself is aborted once no caller waits for it.
+   * When `signal` aborts, this caller stops waiting (rejecting with the abort reason); the request runs
+   * on, idle, until it answers or `abortIdle` ends it.
    */
   run(key: string, start: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): { promise: Promise<T>; joined: boolean } {
     let flight = this.flights.get(key);
@@ -34,27 +46,21 @@ export class InflightRequests<T> {
       created.promise = start(controller.signal).finally(() => {
         if (this.flights.get(key) === created) this.flights.delete(key);
       });
+      created.promise.catch(() => undefined); // its callers may all have gone
       this.flights.set(key, created);
       flight = created;
     }
     const own = flight;
-    own.waiting++;
-    const leave = () => {
-      own.waiting--;
-      if (own.waiting === 0) {
-        if (this.flights.get(key) === own) this.flights.delete(key);
-        own.controller.abort(signal?.reason);
-      }
-    };
     if (!signal) return { promise: own.promise, joined };
+    own.waiting++;
     const promise = new Promise<T>((resolve, reject) => {
       if (signal.aborted) {
-        leave();
+        own.waiting--;
         reject(signal.reason);
         return;
       }
       const onAbort = () => {
-        leave();
+        own.waiting--;
         reject(signal.reason);
       };
       signal.addEventListener('abort', onAbort, { once: true });

@@ -38,6 +38,8 @@ const keyOf = (afterKey: string, text: string, at: number) => `${afterKey}\u0000
 interface Entry {
   answer: string;
   afterKey: string;
+  /** Handed to the user at least once: typing into it is typing through, not a new suggestion. */
+  seen: boolean;
 }
 
 /** Whether `closers` appear in `text` in order (each auto-inserted closer has its place in the suggestion). */
@@ -87,21 +89,26 @@ export class SuggestionCache {
         const rest = answer.slice(typed);
         // Typed to the end (what is left is only the closers already there): nothing to show.
         if (rest.length <= closed || !inOrderWithin(closers.slice(0, closed), rest)) continue;
-        this.lru.get(key);
-        return { text: rest, typedThrough: typed > 0, replaceChars: closed };
+        const entry = this.lru.get(key)!;
+        const typedThrough = typed > 0 && entry.seen;
+        entry.seen = true;
+        return { text: rest, typedThrough, replaceChars: closed };
       }
     }
     return undefined;
   }
 
-  /** Remembers an answer asked at this place. */
-  set({ model, text, offset }: SuggestionKey, answer: string): void {
+  /**
+   * Remembers an answer asked at this place. `seen: false`: no one was shown it (its request was superseded,
+   * or was a prefetch), so the first time it is handed out it is a new suggestion even if typed into.
+   */
+  set({ model, text, offset }: SuggestionKey, answer: string, seen = true): void {
     const afterKey = afterKeyOf(model, text, offset);
     const key = keyOf(afterKey, text, offset);
     const replaced = this.lru.peek(key);
     if (replaced) this.forget(replaced.afterKey);
     this.afters.set(afterKey, (this.afters.get(afterKey) ?? 0) + 1);
-    const evicted = this.lru.set(key, { answer, afterKey });
+    const evicted = this.lru.set(key, { answer, afterKey, seen });
     if (evicted) this.forget(evicted.afterKey);
   }
 

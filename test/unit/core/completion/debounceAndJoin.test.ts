@@ -31,13 +31,13 @@ describe('adaptive debounce, joined in-flight requests and the completion status
     await assert.rejects(waiting, /superseded/);
   });
 
-  it('joins identical requests and aborts the shared one only when every caller has gone', async () => {
+  it('joins identical requests; one every caller left runs on until a newer one is sent', async () => {
     const flights = new InflightRequests<string>();
     let started = 0;
-    let sharedSignal: AbortSignal | undefined;
+    const signals: AbortSignal[] = [];
     const start = (signal: AbortSignal) => {
       started++;
-      sharedSignal = signal;
+      signals.push(signal);
       return new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => resolve('answer'), 50);
         signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))));
@@ -53,15 +53,27 @@ describe('adaptive debounce, joined in-flight requests and the completion status
     assert.equal(flights.size, 1, 'one request runs for both');
     a.abort(new Error('first left'));
     await assert.rejects(first.promise, /first left/);
-    assert.equal(sharedSignal!.aborted, false, 'the second caller still waits');
     assert.equal(await second.promise, 'answer');
     assert.equal(flights.size, 0, 'none runs once it answered');
 
     const c = new AbortController();
     const third = flights.run('k2', start, c.signal);
     c.abort(new Error('gone'));
-    await assert.rejects(third.promise, /gone/);
-    assert.equal(sharedSignal!.aborted, true, 'nobody waits: the request is aborted');
+    await assert.rejects(third.promise, /gone/, 'the caller stops waiting at once');
+    assert.equal(signals[1].aborted, false, 'nobody waits, yet the request runs on');
+    const joiner = flights.run('k2', start, new AbortController().signal);
+    assert.equal(joiner.joined, true, 'the same request asked again joins it');
+    flights.abortIdle();
+    assert.equal(signals[1].aborted, false, 'a request someone waits for is not idle');
+    assert.equal(await joiner.promise, 'answer');
+
+    const d = new AbortController();
+    const fourth = flights.run('k3', start, d.signal);
+    d.abort(new Error('gone'));
+    await assert.rejects(fourth.promise, /gone/);
+    flights.abortIdle(new Error('newer'));
+    assert.equal(signals[2].aborted, true, 'a newer request is sent: the idle one is aborted');
+    assert.equal(flights.size, 0);
   });
 
   it('reports idle, working, error, off and snoozed', () => {
