@@ -142,7 +142,15 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.fences.length === 0 && looksLikeProse(block.lines, original) && !looksLikeProse(selected, new Set())) {
     return refuse('noCode', 'The answer is an explanation or a question, not code.', 'wholeBlock');
   }
-  if (parsed.fences.length > 0 && unrelated(block.lines, selected, original)) {
+  // (A marker's own words, "existing code", say nothing of what the block is about.)
+  if (
+    parsed.fences.length > 0 &&
+    unrelated(
+      block.lines.filter((l) => !ELISION.test(l)),
+      selected,
+      original,
+    )
+  ) {
     return refuse('noCode', "The answer's code shares nothing with the selection: it is an example, not a rewrite of it.", 'wholeBlock');
   }
   const elided = (l: string) => ELISION.test(l) && !original.has(l.trim()) && !DESCRIBES_CODE.test(l);
@@ -452,6 +460,7 @@ function unrelated(block: readonly string[], selected: readonly string[], origin
     new Set(
       lines
         .join(' ')
+        .toLowerCase()
         .split(/[^\w$]+/)
         .filter((w) => w.length > 2),
     );

@@ -34,6 +34,7 @@ const DELETE = 21;
  */
 const INSERT_COPY = 100;
 const INSERT_REWRITE = 35;
+const NEVER = 1_000_000;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
 /** Two tie-breaking orders: if they disagree on the text, the best alignment is not unique. */
@@ -112,9 +113,17 @@ function makeGrid(
   const present = new Set(lines.map((l) => l.trim()));
   // A new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
-  const insertCost = block.map((l) =>
+  const insertCost: number[] = block.map((l) =>
     l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : lines.some((f) => oneTokenChanged(f, l)) ? INSERT_REWRITE : INSERT,
   );
+  // The line right after a marker for the code before it (or right before one for the code after) is
+  // where that code ends (starts): when the range has it, it is that line, never a new one.
+  const first = marker.indexOf(false);
+  const last = marker.lastIndexOf(false);
+  const edges = [...(first > 0 ? [first] : []), ...(last >= 0 && marker[last + 1] ? [last] : [])];
+  for (const j of edges)
+    if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
+      insertCost[j] = NEVER;
   return { file, range, block, quoted, marker, insertCost };
 }
 
@@ -256,7 +265,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
   // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.
   const enough = (t: string[]) => t.length >= 3 || (t.length === 2 && t.some((x) => /\w/.test(x)));
-  if (oldMiddle === 0) return enough(a);
+  // A list's last item given a comma (`UGENDER_OTHER` → `UGENDER_OTHER,`), or a statement its `;`.
+  if (oldMiddle === 0) return enough(a) || (newMiddle === 1 && [',', ';'].includes(b[b.length - 1]));
   if (newMiddle === 0) return enough(b);
   return false;
 }

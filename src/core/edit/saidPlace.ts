@@ -19,7 +19,8 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const chosen = new Set(words(selected));
   if (!said || words(snippet).length === 0 || words(snippet).some((l) => chosen.has(l))) return undefined;
   const [, where, quoted] = said;
-  const name = quoted.trim();
+  // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
+  const name = quoted.split(/\.\.\.|…/)[0].trim();
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
   const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : l.includes(name));
   const holding = selected.flatMap((l, i) => (named(l) ? [i] : []));

@@ -1,4 +1,4 @@
-// Shapes the tenth and the twelfth to fifteenth blind rounds of the edit corpus found the applier
+// Shapes the tenth and the twelfth to sixteenth blind rounds of the edit corpus found the applier
 // getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
 // marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
 // copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
@@ -489,6 +489,90 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
         '  }',
         '}',
       ),
+    );
+  });
+
+  it('finds the construct a sentence names with parts left out (`f(...)`, `if (x) { ... }`)', () => {
+    const js = lines(
+      'export default function parse(string, reviver) {',
+      "\tif (typeof reviver === 'string') {",
+      '\t\treviver = undefined;',
+      '\t}',
+      '\treturn JSON.parse(string, reviver);',
+      '}',
+    );
+    const answer = [
+      "Add this right after the `if (typeof reviver === 'string') { ... }` block, with a blank line before it:",
+      '',
+      fence('js', '\tif (string instanceof Uint8Array) {', '\t\tstring = new TextDecoder().decode(string);', '\t}'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer)),
+      js.replace('\t}\n', '\t}\n\n\tif (string instanceof Uint8Array) {\n\t\tstring = new TextDecoder().decode(string);\n\t}\n'),
+    );
+    const c = lines(
+      '/** The gender of a list. */',
+      'U_CAPI UGender U_EXPORT2',
+      'ugender_getListGender(const UGenderInfo* info, int32_t size);',
+      '',
+      '#endif',
+    );
+    const declaration = [
+      'Add this declaration after `ugender_getListGender(...)`, separated by a blank line:',
+      '',
+      fence('c', '/** Releases a UGenderInfo. */', 'U_CAPI void U_EXPORT2', 'ugender_close(UGenderInfo *info);'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(c, { startLine: 0, endLine: 2 }, declaration)),
+      c.replace('size);\n', 'size);\n\n/** Releases a UGenderInfo. */\nU_CAPI void U_EXPORT2\nugender_close(UGenderInfo *info);\n'),
+    );
+  });
+
+  it('reads the line after a marker for the code above as where that code ends, even when a sibling below looks like the new lines', () => {
+    const sh = lines(
+      '    --prefix)',
+      '        echo ${prefix}',
+      '        ;;',
+      '',
+      '    --version)',
+      '        echo ${version}',
+      '        ;;',
+    );
+    const answer = fence(
+      'sh',
+      '        # ... existing code ...',
+      '        ;;',
+      '',
+      '    --includedir)',
+      '        echo ${includedir}',
+      '        ;;',
+      '',
+      '    --version)',
+      '        echo ${version}',
+      '        ;;',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, answer)),
+      sh.replace('        ;;\n\n    --version', '        ;;\n\n    --includedir)\n        echo ${includedir}\n        ;;\n\n    --version'),
+    );
+  });
+
+  it("gives a list's last item its comma after a marker, though the answer's words are mostly new", () => {
+    const c = lines('enum UGender {', '    /**', '     * Neutral gender.', '     */', '    UGENDER_OTHER', '};');
+    const answer = fence(
+      'c',
+      '     // ... existing code ...',
+      '     */',
+      '    UGENDER_OTHER,',
+      '    /**',
+      '     * Gender not known.',
+      '     */',
+      '    UGENDER_UNKNOWN',
+      '};',
+    );
+    assert.equal(
+      applied(applyEditAnswer(c, { startLine: 1, endLine: 5 }, answer)),
+      c.replace('    UGENDER_OTHER\n', '    UGENDER_OTHER,\n    /**\n     * Gender not known.\n     */\n    UGENDER_UNKNOWN\n'),
     );
   });
 });
