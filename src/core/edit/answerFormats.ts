@@ -15,7 +15,8 @@ export interface Fence {
 
 export type ParsedAnswer =
   | { format: 'searchReplace'; blocks: ReplaceBlock[]; complete: boolean }
-  | { format: 'unifiedDiff'; hunks: ReplaceBlock[] }
+  /** `complete`: false when its fence was never closed (the stream was cut). */
+  | { format: 'unifiedDiff'; hunks: ReplaceBlock[]; complete: boolean }
   /** Lines to put before a 1-based line of the file (Roo Code's `insert_content`). */
   | { format: 'insert'; line: number; lines: string[] }
   /** A tool call that edits nothing (reads a file, runs a command), or one cut off before its end. */
@@ -51,11 +52,11 @@ export function parseAnswer(raw: string): ParsedAnswer {
   if (lines.some((l) => SEARCH_START.test(l)) && lines.some((l) => DIVIDER.test(l))) return parseSearchReplace(lines);
   const { fences, prose } = parseFences(lines);
   const diffFence = fences.find((f) => /^(diff|patch|udiff)$/i.test(f.language));
-  if (diffFence) return { format: 'unifiedDiff', hunks: parseDiff(diffFence.lines, true) };
-  if (fences.length === 1 && markedAsDiff(fences[0])) return { format: 'unifiedDiff', hunks: parseDiff(fences[0].lines, true) };
+  const fencedDiff = diffFence ?? (fences.length === 1 && markedAsDiff(fences[0]) ? fences[0] : undefined);
+  if (fencedDiff) return { format: 'unifiedDiff', hunks: parseDiff(fencedDiff.lines, true), complete: fencedDiff.closed };
   if (looksLikeDiff(lines, fences)) {
     const source = fences.length === 1 && looksLikeDiff(fences[0].lines, []) ? fences[0].lines : lines;
-    return { format: 'unifiedDiff', hunks: parseDiff(source, false) };
+    return { format: 'unifiedDiff', hunks: parseDiff(source, false), complete: true };
   }
   return { format: 'wholeBlock', fences, bare: codeOf(trimBlankEnds(lines)), prose };
 }

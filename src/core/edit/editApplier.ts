@@ -99,6 +99,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
       ? refuse('truncated', 'The answer stops inside a tool call; it may have been cut off.')
       : refuse('noCode', 'The answer calls a tool (to read or run something) instead of giving the edit.');
   if (parsed.format === 'unifiedDiff') {
+    if (!parsed.complete) return refuse('truncated', 'The answer stops inside its diff; it may have been cut off.', 'unifiedDiff');
     if (parsed.hunks.length === 0) return refuse('empty', 'The answer has a diff with no hunks.', 'unifiedDiff');
     return applyBlocks(text, chosen, parsed.hunks, 'unifiedDiff');
   }
@@ -181,8 +182,22 @@ const ANSI_CODE = /\u001b\[[0-9;]*[A-Za-z]/g;
  */
 function withoutCopyArtifacts(raw: string, text: TextLines): string {
   const colourless = text.lines.some((l) => l.includes('\u001b')) ? raw : raw.replace(ANSI_CODE, '');
-  if (text.lines.some((l) => /^[ \t]*\u00a0/.test(l))) return colourless;
-  return colourless.replace(/^[ \t\u00a0]+/gm, (lead) => lead.replace(/\u00a0/g, ' '));
+  const fenced = hyphenRulesAsFence(colourless, text.lines);
+  if (text.lines.some((l) => /^[ \t]*\u00a0/.test(l))) return fenced;
+  return fenced.replace(/^[ \t\u00a0]+/gm, (lead) => lead.replace(/\u00a0/g, ' '));
+}
+
+const HYPHEN_RULE = /^-{10,}[ \t]*$/;
+
+/**
+ * OpenAI's reasoning models set code between two long lines of hyphens instead of a fence: read them as
+ * one, in an answer with no fence of its own, when the file has no such line (a Markdown rule is text).
+ */
+function hyphenRulesAsFence(raw: string, file: readonly string[]): string {
+  const lines = raw.split('\n');
+  const rules = lines.filter((l) => HYPHEN_RULE.test(l)).length;
+  if (rules !== 2 || lines.some((l) => /^\s*(`{3,}|~{3,})/.test(l)) || file.some((l) => HYPHEN_RULE.test(l))) return raw;
+  return lines.map((l) => (HYPHEN_RULE.test(l) ? '```' : l)).join('\n');
 }
 
 const HTML_ENTITY = /&(amp|lt|gt|quot|apos|#39|#x27);/g;

@@ -34,6 +34,8 @@ const DELETE = 21;
  */
 const INSERT_COPY = 100;
 const INSERT_REWRITE = 35;
+/** A branch's own line (`else`, `fi`, `done`): short, but no more new than a long quoted line. */
+const BRANCH_WORD = /^\s*(else|elif|fi|done|esac|end|else:|except:|finally:|try:)\s*$/;
 const NEVER = 1_000_000;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
@@ -114,7 +116,11 @@ function makeGrid(
   // A new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
   const insertCost: number[] = block.map((l) =>
-    l.trim().length >= 8 && present.has(l.trim()) ? INSERT_COPY : lines.some((f) => oneTokenChanged(f, l)) ? INSERT_REWRITE : INSERT,
+    (l.trim().length >= 8 || BRANCH_WORD.test(l)) && present.has(l.trim())
+      ? INSERT_COPY
+      : lines.some((f) => oneTokenChanged(f, l))
+        ? INSERT_REWRITE
+        : INSERT,
   );
   // The line right after a marker for the code before it (or right before one for the code after) is
   // where that code ends (starts): when the range has it, it is that line, never a new one.

@@ -5,8 +5,9 @@
 import { wholeWord } from '../../shared/literalRegExp';
 import { isBlank, leadingWhitespace, spaced } from './editText';
 
-/** "add / insert / put … after / below / before / above (the) `name`". */
-const SAID = /\b(?:add|insert|put|place|append)\b[^.`]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(?:line\s+)?`([^`\n]+)`/i;
+/** "add / insert / put … after / below / before / above (the) `name`", or "replace the `name` line with". */
+const SAID =
+  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(?:line\s+)?`([^`\n]+)`|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+line\s+with\b/i;
 const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**
@@ -18,7 +19,8 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const words = (lines: readonly string[]) => lines.filter((l) => /\w/.test(l)).map(spaced);
   const chosen = new Set(words(selected));
   if (!said || words(snippet).length === 0 || words(snippet).some((l) => chosen.has(l))) return undefined;
-  const [, where, quoted] = said;
+  const where = said[1] ?? said[3];
+  const quoted = said[2] ?? said[4];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
   const name = quoted.split(/\.\.\.|…/)[0].trim();
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
@@ -28,6 +30,7 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
   const lines = own.length === 1 ? own : holding;
   if (lines.length !== 1) return undefined;
+  if (/replace/i.test(where)) return [...selected.slice(0, lines[0]), ...snippet, ...selected.slice(lines[0] + 1)];
   const after = /after|below|under/i.test(where);
   const at = after ? constructEnd(selected, lines[0]) + 1 : lines[0];
   const gap = prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];

@@ -1,4 +1,4 @@
-// Shapes the tenth and the twelfth to sixteenth blind rounds of the edit corpus found the applier
+// Shapes the tenth and the twelfth to seventeenth blind rounds of the edit corpus found the applier
 // getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
 // marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
 // copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
@@ -574,5 +574,77 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
       applied(applyEditAnswer(c, { startLine: 1, endLine: 5 }, answer)),
       c.replace('    UGENDER_OTHER\n', '    UGENDER_OTHER,\n    /**\n     * Gender not known.\n     */\n    UGENDER_UNKNOWN\n'),
     );
+  });
+
+  it("reads code set between two long hyphen rules (OpenAI's reasoning models) as a fence", () => {
+    const py = lines('def check(key):', '    self._key = key');
+    const rule = '-'.repeat(80);
+    const answer = [
+      'Added the check:',
+      '',
+      rule,
+      'def check(key):',
+      '    if len(key) == 0:',
+      '        raise ValueError("empty key")',
+      '    self._key = key',
+      rule,
+      '',
+      'Nothing else changes.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 1 }, answer)),
+      lines('def check(key):', '    if len(key) == 0:', '        raise ValueError("empty key")', '    self._key = key'),
+    );
+  });
+
+  it('places a snippet before the line a sentence names past other quoted names, and replaces "the `x` line with" the snippet', () => {
+    const js = lines('function encodeUrl (url) {', '  return String(url)', '    .replace(A, b)', '}');
+    const guard = [
+      'Insert this at the start of the `encodeUrl` body, before `return String(url)`:',
+      '',
+      fence('js', "  if (url == null) return ''", ''),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, guard)),
+      js.replace('{\n', "{\n  if (url == null) return ''\n\n"),
+    );
+    const doc = lines('/**', 'Check whether `path` is a symlink.', '', '@returns Whether the `path` is a directory.', '*/');
+    const replace = [
+      'In the comment, replace the `@returns` line with these two lines:',
+      '',
+      fence('ts', '@returns Whether the `path` is a symlink.', '@see isSymlink for the async version.'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(doc, { startLine: 0, endLine: 4 }, replace)),
+      doc.replace(
+        '@returns Whether the `path` is a directory.\n',
+        '@returns Whether the `path` is a symlink.\n@see isSymlink for the async version.\n',
+      ),
+    );
+  });
+
+  it("keeps a branch's own `else` where the file has it when the answer shows it before a marker", () => {
+    const sh = lines('if [ -s "$f" ]; then', '    # keep it', '    :', 'else', '    rm -f "$f"', '    rm -f "$f.bak"', 'fi');
+    const answer = fence(
+      'sh',
+      'if [ -s "$f" ]; then',
+      '    # keep it',
+      '    echo "keeping $f" >&2',
+      'else',
+      '    # ... existing code ...',
+      '    rm -f "$f.bak"',
+      '    echo "removed $f" >&2',
+      'fi',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, answer)),
+      sh.replace('    :\n', '    echo "keeping $f" >&2\n').replace('.bak"\n', '.bak"\n    echo "removed $f" >&2\n'),
+    );
+  });
+
+  it('refuses a diff whose fence was never closed: the stream was cut', () => {
+    const sh = lines('if [ -s "$f" ]; then', '    :', 'fi');
+    const cut = ['```diff', '@@ -1,3 +1,3 @@', ' if [ -s "$f" ]; then', '-    :', '+    echo "keep'].join('\n');
+    assert.equal(refused(applyEditAnswer(sh, { startLine: 0, endLine: 2 }, cut)).why, 'truncated');
   });
 });
