@@ -170,7 +170,12 @@ exports.run = async function run() {
       JSON.stringify(
         calls.map((c) => ({
           ...c,
-          outcome: c.outcome && { source: c.outcome.source, text: c.outcome.text, debounceMs: c.outcome.debounceMs },
+          outcome: c.outcome && {
+            source: c.outcome.source,
+            text: c.outcome.text,
+            debounceMs: c.outcome.debounceMs,
+            serverMs: c.outcome.serverMs,
+          },
         })),
       ),
     );
