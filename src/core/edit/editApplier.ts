@@ -296,10 +296,10 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       if (found.kind === 'missing')
         return refuse('notFound', `${name} does not match the file: "${firstLine(search)}" was not found.`, format);
       const { match } = found;
-      // A hunk found with one line misremembered may not be misremembering a line it removes: that
-      // line is from another version of the file, and the hunk cannot be placed in this one.
-      const absent =
-        format === 'unifiedDiff' && match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement) : undefined;
+      // A block found with one line misremembered may not be misremembering a line it removes: that
+      // line is from another version of the file (`indexOf` for `lastIndexOf`), and the block cannot be
+      // placed in this one without changing code it never quoted.
+      const absent = match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement) : undefined;
       if (absent !== undefined) return refuse('notFound', `${name} removes "${firstLine([absent])}", which is not in the file.`, format);
       // An inline edit changes the selection (or right next to it: "add X after this"): a block that
       // matches only elsewhere edits code the user did not point at.
@@ -334,9 +334,13 @@ function removedButAbsent(
   replace: readonly string[],
 ): string | undefined {
   const kept = new Set(replace.map((l) => l.trim()));
+  // Punctuation misremembered (a trailing comma left out) is the same line, and so is a comment's
+  // wording; another word in code is not.
+  const words = (line: string) => line.match(/[\w$]+/g)?.join(' ') ?? '';
+  const comment = (line: string) => /^\s*(\/\/|#|"|--|\/\*|\*|;)/.test(line);
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
-    return at !== undefined && squash(lines[at]) !== squash(line) && !kept.has(line.trim());
+    return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && !kept.has(line.trim());
   });
 }
 

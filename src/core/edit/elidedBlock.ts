@@ -34,8 +34,11 @@ const DELETE = 21;
  */
 const INSERT_COPY = 100;
 const INSERT_REWRITE = 35;
-/** A branch's own line (`else`, `fi`, `done`): short, but no more new than a long quoted line. */
-const BRANCH_WORD = /^\s*(else|elif|fi|done|esac|end|else:|except:|finally:|try:)\s*$/;
+/**
+ * A branch's own line (`else`, `except:`): short, but no more new than a long quoted line. (Closers,
+ * `fi` and `done`, come with each new block.)
+ */
+const BRANCH_WORD = /^\s*(else|elif|else:|except:|finally:)\s*$/;
 const NEVER = 1_000_000;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';

@@ -5,24 +5,27 @@
 import { wholeWord } from '../../shared/literalRegExp';
 import { isBlank, leadingWhitespace, spaced } from './editText';
 
-/** "add / insert / put … after / below / before / above (the) `name`", or "replace the `name` line with". */
+/**
+ * "add / insert / put … after / below / before / above (the) `name`", or "replace the `name` line (or
+ * branch, block, function…) with".
+ */
 const SAID =
-  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(?:line\s+)?`([^`\n]+)`|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+line\s+with\b/i;
+  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(?:line\s+)?`([^`\n]+)`|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**
- * The selection with the snippet's lines where the prose says, when the snippet is all new (none of its
- * lines with a word in it is selected) and the named place is in exactly one selected line; else undefined.
+ * The selection with the snippet's lines where the prose says, when the named place is in exactly one
+ * selected line and the snippet is new there (none of its lines of two words or more is a selected line
+ * it does not replace); else undefined.
  */
 export function placedAsSaid(prose: readonly string[], selected: readonly string[], snippet: readonly string[]): string[] | undefined {
   const said = prose.map((l) => SAID.exec(l)).find((m) => m !== null);
-  const words = (lines: readonly string[]) => lines.filter((l) => /\w/.test(l)).map(spaced);
-  const chosen = new Set(words(selected));
-  if (!said || words(snippet).length === 0 || words(snippet).some((l) => chosen.has(l))) return undefined;
+  // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
+  const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
+  if (!said || words(snippet).length === 0) return undefined;
   const where = said[1] ?? said[3];
-  const quoted = said[2] ?? said[4];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
-  const name = quoted.split(/\.\.\.|…/)[0].trim();
+  const name = (said[2] ?? said[4]).split(/\.\.\.|…/)[0].trim();
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
   const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : l.includes(name));
   const holding = selected.flatMap((l, i) => (named(l) ? [i] : []));
@@ -30,12 +33,17 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
   const lines = own.length === 1 ? own : holding;
   if (lines.length !== 1) return undefined;
-  if (/replace/i.test(where)) return [...selected.slice(0, lines[0]), ...snippet, ...selected.slice(lines[0] + 1)];
+  const [line] = lines;
   const after = /after|below|under/i.test(where);
-  const at = after ? constructEnd(selected, lines[0]) + 1 : lines[0];
-  const gap = prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
+  // The lines the snippet takes the place of: the named line or construct, or none.
+  const replaced = /replace/i.test(where)
+    ? { start: line, end: (/^line$/i.test(said[5]) ? line : constructEnd(selected, line)) + 1 }
+    : { start: after ? constructEnd(selected, line) + 1 : line, end: after ? constructEnd(selected, line) + 1 : line };
+  const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
+  if (words(snippet).some((l) => others.has(l))) return undefined;
+  const gap = replaced.start === replaced.end && prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
-  return [...selected.slice(0, at), ...inserted, ...selected.slice(at)];
+  return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
 
 /**

@@ -552,8 +552,8 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
       const lead = leadingWhitespace(shaped);
       const twinLead = twin === undefined ? '' : leadingWhitespace(old[twin]);
       if (twin !== undefined) rewritten.add(twin);
-      // In a file whose lines mix tabs and spaces, a line written in the other one is the model writing
-      // all in one (the file's lines it left alone came back so too), not a change of depth.
+      // In a file whose lines mix tabs and spaces, a line written in the other one by a model that wrote
+      // all in one (the file's lines it left alone came back so too) is no change of depth.
       const retyped = mixed && lead !== '' && twinLead !== '' && lead[0] !== twinLead[0];
       out.push(
         twin !== undefined && !isBlank(line) && (retyped || columns(twinLead) === columns(lead))
@@ -569,8 +569,9 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   // A block with no tab over selected lines that line columns up with tabs: the model wrote them all out
   // as spaces (one line's tab become a space is an edit of that line).
   const innerTabs = file.slice(selection.start, selection.end).filter((l) => /\S\t/.test(l)).length;
-  const leads = new Set(old.filter((l) => !isBlank(l)).map((l) => l[0]));
-  const mixed = leads.has('\t') && leads.has(' ');
+  // The model wrote every line in one where the range mixes tabs and spaces: it evened the file out.
+  const leads = (lines: readonly string[]) => new Set(lines.filter((l) => !isBlank(l) && /^[ \t]/.test(l)).map((l) => l[0]));
+  const mixed = leads(old).size === 2 && leads(block).size === 1;
   const tabsWrittenOut = innerTabs >= 2 && !block.some((l) => l.includes('\t'));
   // Indentation counts (a line at another depth is another line); spacing inside a line does not.
   const key = (line: string) => (isBlank(line) ? '' : `${columns(leadingWhitespace(line))} ${spaced(line)}`);

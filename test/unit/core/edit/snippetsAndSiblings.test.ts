@@ -1,4 +1,4 @@
-// Shapes the tenth and the twelfth to seventeenth blind rounds of the edit corpus found the applier
+// Shapes the tenth and the twelfth to eighteenth blind rounds of the edit corpus found the applier
 // getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
 // marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
 // copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
@@ -646,5 +646,117 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
     const sh = lines('if [ -s "$f" ]; then', '    :', 'fi');
     const cut = ['```diff', '@@ -1,3 +1,3 @@', ' if [ -s "$f" ]; then', '-    :', '+    echo "keep'].join('\n');
     assert.equal(refused(applyEditAnswer(sh, { startLine: 0, endLine: 2 }, cut)).why, 'truncated');
+  });
+
+  it('keeps a new line at the depth the answer gives it when the answer keeps the mixed tabs and spaces of the file', () => {
+    const sh = lines(
+      'if test "$libs" = "yes"; then',
+      '      dirs="-L$libdir"',
+      '      if test -n "$lib_ssl"; then',
+      '\tdirs="$dirs -lssl"',
+      '      fi',
+      '      echo $dirs',
+      'fi',
+    );
+    const answer = fence(
+      'sh',
+      'if test "$libs" = "yes"; then',
+      '      dirs="-L$libdir"',
+      '      for lib in ssl nss; do',
+      '\tif test -n "$lib"; then',
+      '\t  dirs="$dirs -l$lib"',
+      '\tfi',
+      '      done',
+      '      echo $dirs',
+      'fi',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, answer)),
+      lines(
+        'if test "$libs" = "yes"; then',
+        '      dirs="-L$libdir"',
+        '      for lib in ssl nss; do',
+        '\tif test -n "$lib"; then',
+        '\t  dirs="$dirs -l$lib"',
+        '\tfi',
+        '      done',
+        '      echo $dirs',
+        'fi',
+      ),
+    );
+  });
+
+  it('refuses a SEARCH that misremembers a word of a line it removes, but not one that misremembers its punctuation', () => {
+    const js = lines(
+      'function parse(subtype) {',
+      "  var index = subtype.lastIndexOf('+')",
+      '  if (index !== -1) {',
+      '    subtype = subtype.substr(0, index)',
+      '  }',
+      '}',
+    );
+    const search = (quoted: string) =>
+      [
+        '<<<<<<< SEARCH',
+        quoted,
+        '  if (index !== -1) {',
+        '    subtype = subtype.substr(0, index)',
+        '=======',
+        "  var at = subtype.lastIndexOf('+')",
+        '  if (at !== -1) {',
+        '    subtype = subtype.slice(0, at)',
+        '>>>>>>> REPLACE',
+      ].join('\n');
+    assert.equal(refused(applyEditAnswer(js, { startLine: 1, endLine: 4 }, search("  var index = subtype.indexOf('+')"))).why, 'notFound');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 1, endLine: 4 }, search("  var index = subtype.lastIndexOf('+');"))),
+      js.replace(
+        "var index = subtype.lastIndexOf('+')\n  if (index !== -1) {\n    subtype = subtype.substr(0, index)",
+        "var at = subtype.lastIndexOf('+')\n  if (at !== -1) {\n    subtype = subtype.slice(0, at)",
+      ),
+    );
+  });
+
+  it('replaces the construct a sentence names ("Replace the `--version)` branch with these two")', () => {
+    const sh = lines(
+      'case "$1" in',
+      '    --version)',
+      '      echo ${version}',
+      '      ;;',
+      '    --libs)',
+      '      echo_libs=yes',
+      '      ;;',
+      'esac',
+    );
+    const answer = [
+      'Replace the `--version)` branch of the `case` with these two branches:',
+      '',
+      fence('sh', '    --version|--modversion)', '      echo ${version}', '      ;;', '    --help)', '      usage 0', '      ;;'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 1, endLine: 6 }, answer)),
+      sh.replace(
+        '    --version)\n      echo ${version}\n      ;;\n',
+        '    --version|--modversion)\n      echo ${version}\n      ;;\n    --help)\n      usage 0\n      ;;\n',
+      ),
+    );
+  });
+
+  it('adds a new block with its own closer after a comment, by a sentence or before a marker', () => {
+    const sh = lines(
+      '# Set variables',
+      'if test -z "$prefix"; then',
+      '    prefix=`pkg-config --variable=prefix nss`',
+      'fi',
+      'if test -z "$libdir"; then',
+      '    libdir=`pkg-config --variable=libdir nss`',
+      'fi',
+    );
+    const check = ['if ! command -v pkg-config >/dev/null; then', '    exit 1', 'fi'];
+    const expected = sh.replace('# Set variables\n', '# Set variables\n' + check.join('\n') + '\n');
+    const said = ['Insert this right after the `# Set variables` comment:', '', fence('sh', ...check)].join('\n');
+    assert.equal(applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, said)), expected);
+    const marked = fence('sh', '# Set variables', ...check, 'if test -z "$prefix"; then', '# ... existing code ...');
+    assert.equal(applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, marked)), expected);
   });
 });
