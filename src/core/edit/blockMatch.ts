@@ -27,7 +27,7 @@ export interface LineRange {
 }
 
 /** A line with all its whitespace taken out. */
-export const squash = (line: string) => line.replace(/\s+/g, '');
+const squash = (line: string) => line.replace(/\s+/g, '');
 const QUOTES = /["'`‘’“”]/g;
 /** A comment after code on the same line (`x = 1;  // why`), not a line that is all comment. */
 const TRAILING_COMMENT = /(?<=\S)\s+(\/\*.*\*\/|\/\/.*|#.*|--.*)$/;

@@ -3,7 +3,7 @@
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
 import type { ReplaceBlock } from './replaceBlock';
-import { findBlock, MATCH_LEVELS, squash, type BlockMatch, type LineRange } from './blockMatch';
+import { findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
