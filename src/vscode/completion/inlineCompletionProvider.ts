@@ -39,7 +39,8 @@ export class TandemInlineCompletionProvider implements vscode.InlineCompletionIt
     // typing in it); only its own text goes out, never as context for another file (contextGatherer.ts).
     if (this.verdicts.judge(document.uri).sensitive) return undefined;
 
-    // Cancellation is real: VS Code cancels the token on the next keystroke, which aborts the socket.
+    // VS Code cancels the token on the next keystroke: this call stops waiting at once; the request runs on
+    // until a newer one is sent, so its answer can still serve a keystroke that typed into it (completionEngine.ts).
     const cancel = signalFromToken(token);
     // Each answer is traced with its place (Developer: Set Log Level… → Tandem → Trace), so "why no
     // suggestion here?" and "why a request here?" can be answered from the log. The place is
