@@ -299,8 +299,9 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       // A block found with one line misremembered may not be misremembering a line it removes: that
       // line is from another version of the file (`indexOf` for `lastIndexOf`), and the block cannot be
       // placed in this one without changing code it never quoted.
-      const absent = match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement) : undefined;
-      if (absent !== undefined) return refuse('notFound', `${name} removes "${firstLine([absent])}", which is not in the file.`, format);
+      const absent =
+        match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement, format === 'unifiedDiff') : undefined;
+      if (absent !== undefined) return refuse('notFound', `${name} quotes "${firstLine([absent])}", which is not in the file.`, format);
       // An inline edit changes the selection (or right next to it: "add X after this"): a block that
       // matches only elsewhere edits code the user did not point at.
       if (match.end < scope.start || match.start > scope.end) {
@@ -326,12 +327,16 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   return { kind: 'apply', fileText: joinText(result), format, changed: { start: first, end: last } };
 }
 
-/** A line the block removes (quoted, not in its replacement) that the match stood in for with another. */
+/**
+ * A line the block removes (quoted, not in its replacement), or for a diff any line it quotes, that the
+ * match stood in for with another: a hunk's context is what the model saw, and it saw another version.
+ */
 function removedButAbsent(
   lines: readonly string[],
   match: BlockMatch,
   search: readonly string[],
   replace: readonly string[],
+  context: boolean,
 ): string | undefined {
   const kept = new Set(replace.map((l) => l.trim()));
   // Punctuation misremembered (a trailing comma left out) is the same line, and so is a comment's
@@ -340,7 +345,7 @@ function removedButAbsent(
   const comment = (line: string) => /^\s*(\/\/|#|"|--|\/\*|\*|;)/.test(line);
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
-    return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && !kept.has(line.trim());
+    return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && (context || !kept.has(line.trim()));
   });
 }
 

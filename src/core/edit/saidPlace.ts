@@ -22,7 +22,7 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const said = prose.map((l) => SAID.exec(l)).find((m) => m !== null);
   // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
   const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
-  if (!said || words(snippet).length === 0) return undefined;
+  if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const where = said[1] ?? said[3];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
   const name = (said[2] ?? said[4]).split(/\.\.\.|…/)[0].trim();

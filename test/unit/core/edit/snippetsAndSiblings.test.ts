@@ -1,4 +1,4 @@
-// Shapes the tenth and the twelfth to eighteenth blind rounds of the edit corpus found the applier
+// Shapes the tenth and the twelfth to twentieth blind rounds of the edit corpus found the applier
 // getting wrong: snippets that show only where their lines go (by their context or by a sentence), a
 // marker before a new sibling definition or before a member, return or wrapped line rewritten, gaps a
 // copy of the file folds or a marker leaves, a file mixing tabs and spaces answered all in tabs, a
@@ -758,5 +758,29 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
     assert.equal(applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, said)), expected);
     const marked = fence('sh', '# Set variables', ...check, 'if test -z "$prefix"; then', '# ... existing code ...');
     assert.equal(applied(applyEditAnswer(sh, { startLine: 0, endLine: 6 }, marked)), expected);
+  });
+
+  it('refuses a hunk whose context recalls another version of a line, and places a one-word snippet by its sentence', () => {
+    const js = lines(
+      'exports.parse = function (s) {',
+      '  return JSON.parse(s, function (key, value) {',
+      "    return Buffer.from(value, 'base64')",
+      '  })',
+      '}',
+    );
+    const hunk = [
+      '```diff',
+      '@@ -48,4 +48,4 @@',
+      '-exports.parse = function (s) {',
+      '+exports.parse = function (s, reviver) {',
+      '   return JSON.parse(s, function (key, value) {',
+      "     return new Buffer(value, 'base64')",
+      '```',
+    ].join('\n');
+    const outcome = refused(applyEditAnswer(js, { startLine: 0, endLine: 4 }, hunk));
+    assert.match(outcome.message, /quotes "return new Buffer/);
+    const ts = lines('export type Strategy =', '\t| "array"', '\t| "number"', '\t| "object"', '\t| "string";');
+    const said = ['Add this member right after `| "number"` in `Strategy`:', '', fence('ts', '\t| "number?"')].join('\n');
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, said)), ts.replace('"number"\n', '"number"\n\t| "number?"\n'));
   });
 });
