@@ -105,6 +105,8 @@ interface Grid {
   marker: readonly boolean[];
   /** What writing each block line as a new line costs. */
   insertCost: number[];
+  /** Block lines that copy another line the block quotes, one token changed: siblings it adds. */
+  sibling: boolean[];
 }
 
 function makeGrid(
@@ -116,12 +118,18 @@ function makeGrid(
 ): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
-  // A new line that is one of the range's with one token changed (`kwargs["text"] = True` for
+  // A new line next to a line the block quotes as the file has it, and the same but for one token
+  // (`| "number?"` after `| "number"`, `} else if ('bigint' …` after `} else if ('string' …`), is a
+  // sibling the model added by copying: it rewrites no other line.
+  const sibling = block.map(
+    (l, j) => !present.has(l.trim()) && block.some((q, k) => k < j && present.has(q.trim()) && oneTokenChanged(q, l, 2)),
+  );
+  // Otherwise, a new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
-  const insertCost: number[] = block.map((l) =>
+  const insertCost: number[] = block.map((l, j) =>
     (l.trim().length >= 8 || BRANCH_WORD.test(l)) && present.has(l.trim())
       ? INSERT_COPY
-      : lines.some((f) => oneTokenChanged(f, l))
+      : !sibling[j] && lines.some((f) => oneTokenChanged(f, l))
         ? INSERT_REWRITE
         : INSERT,
   );
@@ -133,7 +141,7 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, block, quoted, marker, insertCost };
+  return { file, range, block, quoted, marker, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -174,7 +182,12 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
     case 'rewrite':
       // A line moved to another indentation (wrapped in a new scope) is rewritten too.
       // Rewriting a line into a copy of another line of the range costs what writing that copy does.
-      return !isMarker && j < m && line !== undefined && !matches(grid, line, j) && rewrites(line, block[j], follows(grid, i, j))
+      return !isMarker &&
+        j < m &&
+        line !== undefined &&
+        !grid.sibling[j] &&
+        !matches(grid, line, j) &&
+        rewrites(line, block[j], follows(grid, i, j))
         ? { i: i + 1, j: j + 1, cost: line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE }
         : undefined;
     case 'delete':
@@ -272,6 +285,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;
   if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
+  // The same expression under another head (`return X` → `value = X`).
+  if (prefix === 0 && suffix >= 4 && oldMiddle <= 2 && newMiddle <= 2) return true;
   // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.
   const enough = (t: string[]) => t.length >= 3 || (t.length === 2 && t.some((x) => /\w/.test(x)));
   // A list's last item given a comma (`UGENDER_OTHER` → `UGENDER_OTHER,`), or a statement its `;`.
@@ -289,10 +304,10 @@ function member(t: readonly string[]): string | undefined {
 }
 
 /** The same tokens but one (a renamed identifier, a changed value). */
-function oneTokenChanged(fileLine: string, blockLine: string): boolean {
+function oneTokenChanged(fileLine: string, blockLine: string, least = 3): boolean {
   const a = tokens(fileLine);
   const b = tokens(blockLine);
-  return a.length >= 3 && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;
+  return a.length >= least && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;
 }
 
 /** Words, numbers, quoted strings and single punctuation marks. */

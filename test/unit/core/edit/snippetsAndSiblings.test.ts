@@ -783,4 +783,64 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
     const said = ['Add this member right after `| "number"` in `Strategy`:', '', fence('ts', '\t| "number?"')].join('\n');
     assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, said)), ts.replace('"number"\n', '"number"\n\t| "number?"\n'));
   });
+
+  it('adds a sibling the answer copies from a line it quotes, one token changed, instead of rewriting the next line', () => {
+    const ts = lines('export type Strategy =', '\t| "array"', '\t| "number"', '\t| "object"', '\t| "string";');
+    const answer = fence('ts', 'export type Strategy =', '\t| "array"', '\t| "number"', '\t| "number?"', '\t// ... existing code ...');
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer)), ts.replace('"number"\n', '"number"\n\t| "number?"\n'));
+    const js = lines(
+      "  } else if ('string' === typeof o) {",
+      '    return JSON.stringify(o)',
+      "  } else if ('undefined' === typeof o) {",
+      "    return 'null'",
+      '  } else',
+      '    return String(o)',
+    );
+    const branch = fence(
+      'js',
+      "  } else if ('string' === typeof o) {",
+      '    return JSON.stringify(o)',
+      "  } else if ('bigint' === typeof o) {",
+      '    return JSON.stringify(o.toString())',
+      '  // ... existing code ...',
+      '  } else',
+      '    return String(o)',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 5 }, branch)),
+      js.replace(
+        'JSON.stringify(o)\n',
+        "JSON.stringify(o)\n  } else if ('bigint' === typeof o) {\n    return JSON.stringify(o.toString())\n",
+      ),
+    );
+  });
+
+  it('reads `value = X` as the `return X` line it replaces, next to a marker', () => {
+    const js = lines(
+      'function parse(s) {',
+      '  return JSON.parse(s, function (key, value) {',
+      "    if (typeof value === 'string')",
+      "      return Buffer.from(value.substring(8), 'base64')",
+      '    return value',
+      '  })',
+      '}',
+    );
+    const answer = fence(
+      'js',
+      'function parse(s, reviver) {',
+      '  return JSON.parse(s, function (key, value) {',
+      '    // ... existing code ...',
+      "      value = Buffer.from(value.substring(8), 'base64')",
+      '    return reviver ? reviver(key, value) : value',
+      '  })',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 6 }, answer)),
+      js
+        .replace('parse(s)', 'parse(s, reviver)')
+        .replace('      return Buffer', '      value = Buffer')
+        .replace('    return value\n', '    return reviver ? reviver(key, value) : value\n'),
+    );
+  });
 });
