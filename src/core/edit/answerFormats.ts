@@ -32,7 +32,7 @@ const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
 const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|(@@?)?\s*| \S.*)$/;
 /** apply_patch's envelope: `*** Begin Patch`, `*** Update File: …`, `*** End of File`, `*** End Patch`. */
 const PATCH_ENVELOPE = /^\*\*\* (Begin Patch|End Patch|End of File|Update File: .*)\s*$/;
-const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
+export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 
 /** Lines that only mark a merge or an edit block; code that contains them is an answer format gone wrong. */
 export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;

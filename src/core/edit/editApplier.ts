@@ -1,7 +1,7 @@
 // Applies a model's answer to the file it was asked to edit, whichever shape the answer took. The
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
-import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
+import { FENCE_OPEN, MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
 import type { ReplaceBlock } from './replaceBlock';
 import { findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
@@ -196,7 +196,7 @@ const HYPHEN_RULE = /^-{10,}[ \t]*$/;
 function hyphenRulesAsFence(raw: string, file: readonly string[]): string {
   const lines = raw.split('\n');
   const rules = lines.filter((l) => HYPHEN_RULE.test(l)).length;
-  if (rules !== 2 || lines.some((l) => /^\s*(`{3,}|~{3,})/.test(l)) || file.some((l) => HYPHEN_RULE.test(l))) return raw;
+  if (rules !== 2 || lines.some((l) => FENCE_OPEN.test(l)) || file.some((l) => HYPHEN_RULE.test(l))) return raw;
   return lines.map((l) => (HYPHEN_RULE.test(l) ? '```' : l)).join('\n');
 }
 

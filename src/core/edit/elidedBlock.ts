@@ -118,7 +118,7 @@ function makeGrid(
 ): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
-  // A new line next to a line the block quotes as the file has it, and the same but for one token
+  // A new line that is a line the block quoted earlier, as the file has it, but for one token
   // (`| "number?"` after `| "number"`, `} else if ('bigint' …` after `} else if ('string' …`), is a
   // sibling the model added by copying: it rewrites no other line.
   const sibling = block.map(
