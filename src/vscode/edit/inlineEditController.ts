@@ -55,7 +55,7 @@ export class InlineEditController implements vscode.Disposable {
   private readonly sessions = new Map<string, Session>();
   private readonly decorations: LiveDiffDecorations = createDiffDecorations();
   private readonly input: EditInput;
-  readonly lenses = new EditCodeLenses((uri) => this.sessions.get(uri.toString())?.diff);
+  readonly lenses = new EditCodeLenses((uri) => this.diffIn(uri));
   private readonly registration: vscode.Disposable;
   private windowChoice: EditModelChoice | undefined;
   lastTimings: EditTimings = {};
@@ -257,6 +257,10 @@ export class InlineEditController implements vscode.Disposable {
 
   pendingIn(uri: vscode.Uri): PendingEdit | undefined {
     return this.sessions.get(uri.toString())?.pending;
+  }
+
+  diffIn(uri: vscode.Uri): LiveDiff | undefined {
+    return this.sessions.get(uri.toString())?.diff;
   }
 
   private updateContext(): Thenable<unknown> {

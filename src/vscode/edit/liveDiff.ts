@@ -41,8 +41,20 @@ export class LiveDiff implements vscode.Disposable {
    * the text to save (onWillSave) while a redraw is on its way, and that redraw's change arrives after.
    */
   private readonly ours: string[] = [];
-  /** The saves under way, oldest first: the text each one's edit leaves (also Tandem's), and when it began. */
-  private readonly saves: Array<{ text: string; since: number }> = [];
+  /**
+   * The saves under way, oldest first: the text each one's edit leaves (also Tandem's), the text it found,
+   * when it began, and whether its edit has landed.
+   */
+  private readonly saves: SaveUnderWay[] = [];
+  /**
+   * Edits of saves that ended before them. VS Code waits 1750 ms for onWillSave, then writes the document as
+   * it is, pending lines and all; the edit lands later and takes them out of the document.
+   */
+  private late: Array<{ text: string; since: number }> = [];
+  /** Saves made again because VS Code wrote the pending lines, in a row: a host that slow is not chased. */
+  private savedAgainInARow = 0;
+  /** Saves VS Code wrote before their edit came, since the edit began (for tests). */
+  writtenEarly = 0;
   /** Final draws waiting for the saves under way to end. */
   private readonly afterSaves: Array<() => void> = [];
   /** The document's text as the last change event left it. */
@@ -75,16 +87,20 @@ export class LiveDiff implements vscode.Disposable {
       vscode.workspace.onWillSaveTextDocument((event) => {
         if (event.document !== this.document || this.ended) return;
         const decided = this.pending.resolved();
+        const found = this.document.getText();
         this.expected = decided;
-        this.saves.push({ text: decided, since: Date.now() });
+        this.saves.push({ text: decided, found, since: Date.now(), landed: found === decided });
         event.waitUntil(Promise.resolve([vscode.TextEdit.replace(WHOLE_DOCUMENT, decided)]));
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (doc !== this.document) return;
-        // The save's own change came before this; a redraw's that is still on its way stays known.
-        this.saves.shift();
+        // The save's own change came before this, unless VS Code stopped waiting for it; a redraw's that is
+        // still on its way stays known.
+        const save = this.saves.shift();
         if (this.saves.length === 0) for (const resume of this.afterSaves.splice(0)) resume();
-        if (!this.ended) void this.draw();
+        if (this.ended) return;
+        void this.draw();
+        if (save) void this.checkWritten(save);
       }),
     );
   }
@@ -154,6 +170,41 @@ export class LiveDiff implements vscode.Disposable {
     return false;
   }
 
+  /**
+   * Whether the file got the decided text. VS Code stops waiting for onWillSave after 1750 ms (a busy
+   * extension host) and writes the document as it is, with the pending lines: then it is saved again.
+   */
+  private async checkWritten(save: SaveUnderWay): Promise<void> {
+    if (!save.landed) {
+      const now = Date.now();
+      this.late = [...this.late.filter((late) => now - late.since < SAVE_GIVES_UP_MS), { text: save.text, since: now }];
+      this.writtenEarly++;
+      return this.saveAgain(); // and once its edit lands
+    }
+    // Its edit may also have come while the file was being written, after the text to write was taken.
+    const written =
+      save.found === save.text
+        ? undefined
+        : await vscode.workspace.fs.readFile(this.document.uri).then(
+            (bytes) => new TextDecoder().decode(bytes),
+            () => undefined,
+          );
+    if (written !== save.found) {
+      this.savedAgainInARow = 0;
+      return;
+    }
+    this.writtenEarly++;
+    return this.saveAgain();
+  }
+
+  /** Draws the pending lines again and saves the document without them. */
+  private async saveAgain(): Promise<void> {
+    await this.draw().catch(() => undefined);
+    if (this.ended || !this.document.isDirty || this.savedAgainInARow >= SAVE_AGAIN_AT_MOST) return;
+    this.savedAgainInARow++;
+    await this.document.save();
+  }
+
   /** Resolves once the saves under way have ended, or they are given up. */
   private savesEnded(): Promise<void> {
     return new Promise((resume) => {
@@ -202,6 +253,15 @@ export class LiveDiff implements vscode.Disposable {
     const now = this.document.getText();
     const before = this.seen;
     this.seen = now;
+    const landing = this.saves.find((save) => !save.landed && save.text === now);
+    if (landing) landing.landed = true;
+    const lateAt = this.late.findIndex((late) => late.text === now && Date.now() - late.since < SAVE_GIVES_UP_MS);
+    if (lateAt >= 0) {
+      // A save's edit that came after the file was written: the pending lines are drawn again, and saved without.
+      this.late.splice(lateAt, 1);
+      void this.saveAgain();
+      return;
+    }
     if (now === this.expected || this.ours.includes(now) || this.saves.some((save) => save.text === now)) return;
     // The user's change, in the shown text's offsets. The document may still hold lines a redraw is about
     // to take out (the other side of a hunk the previous keystroke settled): offsets past them move back.
@@ -269,6 +329,19 @@ function shownOffset(before: string, shown: string, offset: number, length: numb
 
 /** A save that has not ended by then has failed: the live diff is drawn again without waiting for it. */
 const SAVE_GIVES_UP_MS = 5_000;
+
+/** Saves made again in a row, at most, when VS Code keeps writing the file without waiting for Tandem. */
+const SAVE_AGAIN_AT_MOST = 3;
+
+interface SaveUnderWay {
+  /** The decided text its edit leaves. */
+  text: string;
+  /** The document's text when it began. */
+  found: string;
+  since: number;
+  /** Whether its edit has come (or had nothing to change). */
+  landed: boolean;
+}
 
 /**
  * The whole document, however long it is when the edit lands: a save's edit is applied to the document as
