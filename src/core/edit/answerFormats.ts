@@ -1,7 +1,7 @@
 // Reads a model's raw answer into one of the shapes models actually send, whatever was asked for:
 // search/replace blocks (Aider's `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE`), a unified diff, or the
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
-import { answerLines, leadingWhitespace, trimBlankEnds } from './editText';
+import { answerLines, FENCE_OPEN, leadingWhitespace, trimBlankEnds } from './editText';
 import { answerOf } from './modelMarkup';
 import type { ReplaceBlock } from './replaceBlock';
 import { toolCallEdits } from './toolCallEdits';
@@ -32,8 +32,6 @@ const REPLACE_END = /^\s*(>{5,9}\s*(REPLACE|UPDATED)?|\+{5,9}\s*REPLACE)\s*$/i;
 const HUNK_HEADER = /^@@( -\d+(,\d+)? \+\d+(,\d+)? @@.*| .*@@.*|(@@?)?\s*| \S.*)$/;
 /** apply_patch's envelope: `*** Begin Patch`, `*** Update File: …`, `*** End of File`, `*** End Patch`. */
 const PATCH_ENVELOPE = /^\*\*\* (Begin Patch|End Patch|End of File|Update File: .*)\s*$/;
-export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
-
 /** Lines that only mark a merge or an edit block; code that contains them is an answer format gone wrong. */
 export const MARKER_LINE = /^\s*(<{7}|={7}|>{7}|-{7}\s*SEARCH|\+{7}\s*REPLACE)/;
 

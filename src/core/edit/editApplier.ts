@@ -1,12 +1,12 @@
 // Applies a model's answer to the file it was asked to edit, whichever shape the answer took. The
 // result is the whole new file text, or a refusal that says why: an answer that cannot be placed
 // with certainty is never applied.
-import { FENCE_OPEN, MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
+import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
 import type { ReplaceBlock } from './replaceBlock';
 import { findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
-import { isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
+import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
 import { placedAsSaid } from './saidPlace';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';

@@ -99,7 +99,12 @@ export function trimBlankEnds(lines: readonly string[]): string[] {
   return lines.slice(start, end);
 }
 
+/** A line that opens or closes a markdown code block: its fence, and the language named after it. */
+export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
+
+const FENCE_LINES = new RegExp(FENCE_OPEN.source, 'gm');
+
 /** Whether `at` lies inside a markdown code block of `text`. */
 export function inFence(text: string, at: number): boolean {
-  return (text.slice(0, at).match(/^\s*(`{3,}|~{3,})/gm)?.length ?? 0) % 2 === 1;
+  return (text.slice(0, at).match(FENCE_LINES)?.length ?? 0) % 2 === 1;
 }
