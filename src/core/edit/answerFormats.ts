@@ -82,9 +82,16 @@ function codeOf(block: readonly string[]): string[] {
     lines[last] = lines[last].replace(close!, '');
     lines[first] = tag[1] + lines[first].slice(tag[0].length);
     lines = trimBlankEnds(lines);
+  } else if (first >= 0 && SWE_EDIT_OPEN.test(lines[first]) && SWE_EDIT_END.test(lines[last])) {
+    // SWE-agent's edit command: its line numbers are as unreliable as a diff's; the text is the block.
+    lines = lines.slice(first + 1, last);
   }
   return withoutLineNumbers(lines);
 }
+
+/** SWE-agent's edit command: `edit <start>:<end>`, the lines that replace that range, then `end_of_edit`. */
+const SWE_EDIT_OPEN = /^\s*edit\s+\d+:\d+\s*$/;
+const SWE_EDIT_END = /^\s*end_of_edit\s*$/;
 
 // Zed's edit format: `<old_text>` … `</old_text>` then `<new_text>` … `</new_text>`, in `<edits>`. Models
 // often close the new text with `</edits>` or start the next `<old_text>` without closing it.

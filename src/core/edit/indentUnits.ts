@@ -23,9 +23,11 @@ export function indentUnit(lines: readonly string[], openersOnly = true): string
   for (let i = 1; i < code.length; i++) {
     if (openersOnly && !/[{([:]\s*$/.test(code[i - 1])) continue;
     const before = leadingWhitespace(code[i - 1]);
+    // A union's member (`| {`) opens its body one level past the member, not past the bar.
+    const member = UNION_MEMBER.exec(code[i - 1].slice(before.length))?.[0].length ?? 0;
     const after = leadingWhitespace(code[i]);
-    if (after.length <= before.length || !after.startsWith(before)) continue;
-    const step = after.slice(before.length);
+    if (after.length <= before.length + member || !after.startsWith(before)) continue;
+    const step = after.slice(before.length + member);
     const unit = /^\t/.test(step) ? '\t' : /^ +$/.test(step) && step.length >= 2 && step.length <= 8 ? step : undefined;
     if (unit) steps.set(unit, (steps.get(unit) ?? 0) + 1);
   }
@@ -36,6 +38,8 @@ export function indentUnit(lines: readonly string[], openersOnly = true): string
   }
   return best;
 }
+
+const UNION_MEMBER = /^[|&]\s+/;
 
 /** The least indentation among the non-blank lines; undefined when all are blank. */
 export function minimumIndent(lines: readonly string[]): string | undefined {

@@ -118,6 +118,15 @@ function indentMapper(
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
     pairs.push({ quoted: leadingWhitespace(oldBlock[j]), actual: leadingWhitespace(file[at]) });
   }
+  // SEARCH quoted at another indentation than REPLACE was written at: when REPLACE's first line keeps
+  // SEARCH's first line at the file's indentation, REPLACE is written as the file is.
+  const first = oldBlock.findIndex((l) => !isBlank(l));
+  const newFirst = newBlock.find((l) => !isBlank(l));
+  const firstAt = match.fileLineOf[first];
+  if (newFirst !== undefined && firstAt !== undefined && newFirst.trim() === oldBlock[first].trim()) {
+    const lead = leadingWhitespace(newFirst);
+    if (lead === leadingWhitespace(file[firstAt]) && lead !== leadingWhitespace(oldBlock[first])) return (line) => line;
+  }
   // The model's own lines in its own unit (2 spaces a level where the file, and the lines it quoted, have
   // 4): each goes by its level under the first quoted line.
   const newUnit = indentUnit(newBlock);

@@ -15,8 +15,8 @@ const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**
  * The selection with the snippet's lines where the prose says, when the named place is in exactly one
- * selected line and the snippet is new there (none of its lines of two words or more is a selected line
- * it does not replace); else undefined.
+ * selected line and the snippet is new there (none of its lines of two words or more at its own level is
+ * a selected line it does not replace); else undefined.
  */
 export function placedAsSaid(prose: readonly string[], selected: readonly string[], snippet: readonly string[]): string[] | undefined {
   const said = prose.map((l) => SAID.exec(l)).find((m) => m !== null);
@@ -40,7 +40,10 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
     ? { start: line, end: (/^line$/i.test(said[5]) ? line : constructEnd(selected, line)) + 1 }
     : { start: after ? constructEnd(selected, line) + 1 : line, end: after ? constructEnd(selected, line) + 1 : line };
   const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
-  if (words(snippet).some((l) => others.has(l))) return undefined;
+  // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
+  // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
+  const top = leadingWhitespace(snippet.find((l) => !isBlank(l)) ?? '').length;
+  if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
   const gap = replaced.start === replaced.end && prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];

@@ -1,0 +1,129 @@
+// Shapes the twenty-first blind round of the edit corpus found the applier getting wrong: a file whose
+// union members (`| {`) indent their bodies past the bar, a SEARCH quoted at half the file's indentation
+// with its REPLACE written as the file is, a snippet whose new branch repeats the body of the line it is
+// placed after, and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines } from './applierHelpers';
+
+describe('the edit applier with union members, drifted SEARCH blocks, repeated bodies and edit commands', () => {
+  const MARK = lines(
+    'export type Marker =',
+    '    | {',
+    '          type: "start";',
+    '      }',
+    '    | {',
+    '          type: "end";',
+    '      }',
+    '    | {',
+    '          type: "pause";',
+    '      }',
+    '    | {',
+    '          type: "resume";',
+    '      }',
+    '    | {',
+    '          type: "skip";',
+    '      }',
+    '    | {',
+    '          type: "other";',
+    '      };',
+    'export class Profiler {',
+    '    mark(marker: Marker) {',
+    '        if ("id" in marker) {',
+    '            this.perf.mark(marker.id);',
+    '        } else {',
+    '            this.perf.mark(marker.type);',
+    '        }',
+    '    }',
+    '}',
+  );
+  const WRAPPED = [
+    '    mark(marker: Marker) {',
+    '        try {',
+    '            if ("id" in marker) {',
+    '                this.perf.mark(marker.id);',
+    '            } else {',
+    '                this.perf.mark(marker.type);',
+    '            }',
+    '        } catch (error) {',
+    '            console.warn(error);',
+    '        }',
+    '    }',
+  ];
+  const start = MARK.split('\n').indexOf('    mark(marker: Marker) {');
+  const MARK_SELECTION = { startLine: start, endLine: start + 6 };
+  const expected = MARK.replace(/ {4}mark\(marker: Marker\) \{\n[\s\S]*\n {4}\}\n\}\n$/, WRAPPED.join('\n') + '\n}\n');
+
+  it('reads a file of 4-space levels as such though its union members indent their bodies 6 past the bar', () => {
+    const answer = ['Here is `mark` with error handling:', '', fence('ts', ...WRAPPED), '', 'A failing mark now only warns.'].join('\n');
+    assert.equal(applied(applyEditAnswer(MARK, MARK_SELECTION, answer)), expected);
+  });
+
+  it("keeps a REPLACE written at the file's indentation when its SEARCH was quoted at half of it", () => {
+    const answer = fence(
+      'ts',
+      '<<<<<<< SEARCH',
+      '  mark(marker: Marker) {',
+      '    if ("id" in marker) {',
+      '      this.perf.mark(marker.id);',
+      '    } else {',
+      '      this.perf.mark(marker.type);',
+      '    }',
+      '=======',
+      ...WRAPPED.slice(0, -1),
+      '>>>>>>> REPLACE',
+    );
+    assert.equal(applied(applyEditAnswer(MARK, MARK_SELECTION, answer)), expected);
+  });
+
+  it('places a new branch after the line the sentence names though its body repeats that line', () => {
+    const py = lines(
+      'def check(*args):',
+      '    hasstr = hasbytes = False',
+      '    for s in args:',
+      '        if isinstance(s, str):',
+      '            hasstr = True',
+      '        elif isinstance(s, bytes):',
+      '            hasbytes = True',
+      '        else:',
+      '            raise TypeError(s)',
+      '    return hasstr, hasbytes',
+    );
+    const answer = [
+      'Add this branch right after the `hasbytes = True` line:',
+      '',
+      fence('python', '        elif isinstance(s, bytearray):', '            hasbytes = True'),
+    ].join('\n');
+    const result = applied(applyEditAnswer(py, { startLine: 2, endLine: 8 }, answer));
+    assert.equal(
+      result,
+      py.replace(
+        '            hasbytes = True\n',
+        '            hasbytes = True\n        elif isinstance(s, bytearray):\n            hasbytes = True\n',
+      ),
+    );
+  });
+
+  it("reads SWE-agent's edit command as the block it carries, without its first and last lines", () => {
+    const js = lines('load()', '', 'try {', "  require('./iterator.js')(List)", '} catch (er) {}', '');
+    const answer = [
+      'DISCUSSION',
+      'The empty catch hid any failure.',
+      '',
+      fence(
+        '',
+        'edit 3:5',
+        'try {',
+        "  require('./iterator.js')(List)",
+        '} catch (er) {',
+        '  console.warn(er.message)',
+        '}',
+        'end_of_edit',
+      ),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 2, endLine: 4 }, answer)),
+      lines('load()', '', 'try {', "  require('./iterator.js')(List)", '} catch (er) {', '  console.warn(er.message)', '}', ''),
+    );
+  });
+});
