@@ -118,12 +118,12 @@ function indentMapper(
     if (at === undefined || isBlank(oldBlock[j]) || isBlank(file[at])) continue;
     pairs.push({ quoted: leadingWhitespace(oldBlock[j]), actual: leadingWhitespace(file[at]) });
   }
-  // SEARCH quoted at another indentation than REPLACE was written at: when REPLACE's first line keeps
-  // SEARCH's first line at the file's indentation, REPLACE is written as the file is.
+  // SEARCH quoted at another indentation than REPLACE was written at: when REPLACE's first line sits
+  // where the file has SEARCH's first line, REPLACE is written as the file is.
   const first = oldBlock.findIndex((l) => !isBlank(l));
   const newFirst = newBlock.find((l) => !isBlank(l));
   const firstAt = match.fileLineOf[first];
-  if (newFirst !== undefined && firstAt !== undefined && newFirst.trim() === oldBlock[first].trim()) {
+  if (newFirst !== undefined && firstAt !== undefined) {
     const lead = leadingWhitespace(newFirst);
     if (lead === leadingWhitespace(file[firstAt]) && lead !== leadingWhitespace(oldBlock[first])) return (line) => line;
   }

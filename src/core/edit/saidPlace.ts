@@ -10,7 +10,7 @@ import { isBlank, leadingWhitespace, spaced } from './editText';
  * branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(?:line\s+)?`([^`\n]+)`|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**
@@ -23,9 +23,9 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
   const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
-  const where = said[1] ?? said[3];
+  const where = said[1] ?? said[5];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
-  const name = (said[2] ?? said[4]).split(/\.\.\.|…/)[0].trim();
+  const name = (said[3] ?? said[6]).split(/\.\.\.|…/)[0].trim();
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
   const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : l.includes(name));
   const holding = selected.flatMap((l, i) => (named(l) ? [i] : []));
@@ -35,10 +35,12 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   if (lines.length !== 1) return undefined;
   const [line] = lines;
   const after = /after|below|under/i.test(where);
+  // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts.
+  const placeEnd = said[2] || said[4] ? line : constructEnd(selected, line);
   // The lines the snippet takes the place of: the named line or construct, or none.
   const replaced = /replace/i.test(where)
-    ? { start: line, end: (/^line$/i.test(said[5]) ? line : constructEnd(selected, line)) + 1 }
-    : { start: after ? constructEnd(selected, line) + 1 : line, end: after ? constructEnd(selected, line) + 1 : line };
+    ? { start: line, end: (/^line$/i.test(said[7]) ? line : constructEnd(selected, line)) + 1 }
+    : { start: after ? placeEnd + 1 : line, end: after ? placeEnd + 1 : line };
   const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.

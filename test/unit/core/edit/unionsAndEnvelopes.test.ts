@@ -1,7 +1,8 @@
-// Shapes the twenty-first blind round of the edit corpus found the applier getting wrong: a file whose
-// union members (`| {`) indent their bodies past the bar, a SEARCH quoted at half the file's indentation
-// with its REPLACE written as the file is, a snippet whose new branch repeats the body of the line it is
-// placed after, and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss.
+// Shapes the twenty-first and twenty-second blind rounds of the edit corpus found the applier getting
+// wrong: a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
+// indentation than the file's with its REPLACE written as the file is, a snippet whose new branch repeats
+// the body of the line it is placed after, a snippet placed after "the `def …:` line" (not after the
+// function), and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines } from './applierHelpers';
@@ -74,6 +75,40 @@ describe('the edit applier with union members, drifted SEARCH blocks, repeated b
       '>>>>>>> REPLACE',
     );
     assert.equal(applied(applyEditAnswer(MARK, MARK_SELECTION, answer)), expected);
+  });
+
+  it("keeps a REPLACE written at the file's indentation when its SEARCH doubled it, the line changed", () => {
+    const ts = lines(
+      'export interface Config {',
+      '  /** Profiles. */',
+      '  USE_PROFILES?: false | Profiles;',
+      '',
+      '  RETURN_DOM?: boolean;',
+      '}',
+    );
+    const answer = fence(
+      'ts',
+      '<<<<<<< SEARCH',
+      '    USE_PROFILES?: false | Profiles;',
+      '=======',
+      '  USE_PROFILES?: boolean | Profiles;',
+      '>>>>>>> REPLACE',
+    );
+    assert.equal(applied(applyEditAnswer(ts, { startLine: 2, endLine: 2 }, answer)), ts.replace('false | Profiles', 'boolean | Profiles'));
+  });
+
+  it('puts a docstring right after "the `def …:` line" the sentence names, not after the function', () => {
+    const py = lines(
+      '    def _check(self, fp, login):',
+      "        if os.name == 'posix' and login:",
+      '            prop = os.fstat(fp.fileno())',
+      '            if prop.st_uid != os.getuid():',
+      '                raise OSError(prop)',
+      '',
+    );
+    const doc = '        """Refuse a file another user owns."""';
+    const answer = ['Add this right after the `def _check(self, fp, login):` line:', '', fence('python', doc)].join('\n');
+    assert.equal(applied(applyEditAnswer(py, { startLine: 0, endLine: 3 }, answer)), py.replace('login):\n', `login):\n${doc}\n`));
   });
 
   it('places a new branch after the line the sentence names though its body repeats that line', () => {
