@@ -255,6 +255,7 @@ export class LiveDiff implements vscode.Disposable {
     this.seen = now;
     const landing = this.saves.find((save) => !save.landed && save.text === now);
     if (landing) landing.landed = true;
+    if (this.ours.includes(now)) return;
     const lateAt = this.late.findIndex((late) => late.text === now && Date.now() - late.since < SAVE_GIVES_UP_MS);
     if (lateAt >= 0) {
       // A save's edit that came after the file was written: the pending lines are drawn again, and saved without.
@@ -262,7 +263,7 @@ export class LiveDiff implements vscode.Disposable {
       void this.saveAgain();
       return;
     }
-    if (now === this.expected || this.ours.includes(now) || this.saves.some((save) => save.text === now)) return;
+    if (now === this.expected || this.saves.some((save) => save.text === now)) return;
     // The user's change, in the shown text's offsets. The document may still hold lines a redraw is about
     // to take out (the other side of a hunk the previous keystroke settled): offsets past them move back.
     const shown = this.pending.shownText();
