@@ -7,7 +7,7 @@ import { startSimulator, type Simulator } from '../../sim/simulator';
 import type { InlineCompletions } from '../../src/vscode/completion/inlineCompletions';
 import type { SecretKeys } from '../../src/vscode/keys/secretStorageKeys';
 import { until, untilNudged } from '../until';
-import { tandemConfig } from './tandemApi';
+import { closeAndDelete, tandemConfig } from './tandemApi';
 
 interface TandemApi {
   secretKeys: SecretKeys;
@@ -492,9 +492,7 @@ describe('inline completions in a real extension host', () => {
         'the current file, as it was when the completion was asked for, follows the context',
       );
     } finally {
-      await vscode.window.showTextDocument(file);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      rmSync(file.fsPath, { force: true });
+      await closeAndDelete(file);
     }
   });
 
@@ -550,9 +548,7 @@ describe('inline completions in a real extension host', () => {
       assert.ok(prompt.includes(`${definition}//   return entries.reduce((sum, e) => sum + e, opening);\n// }\n`), prompt);
       assert.ok(prompt.endsWith('  return ledgerRec'), 'the current file follows the context');
     } finally {
-      await vscode.window.showTextDocument(file);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      for (const uri of [file, defining, config]) rmSync(uri.fsPath, { force: true });
+      await closeAndDelete(file, defining, config);
     }
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { Simulator } from '../../sim/simulator';
 import { until } from '../until';
-import { chatOnSimulator, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
+import { chatOnSimulator, closeAndDelete, leaveSimulator, type TandemApi, tandemConfig } from './tandemApi';
 
 const SOURCE = [
   'export function area(width: number, height: number): number {',
@@ -158,8 +158,7 @@ describe('inline edit in a real extension host', () => {
       assert.equal(document.getText(), SOURCE.replace(/count/g, 'total'));
     } finally {
       sim.configure({ tokensPerSecond: 0 });
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      rmSync(file, { force: true });
+      await closeAndDelete(document.uri);
     }
   });
 
@@ -200,9 +199,9 @@ describe('inline edit in a real extension host', () => {
       assert.equal(document.getText(), SOURCE.replace(/count/g, 'total'));
     } finally {
       blocker.dispose();
+      await closeAndDelete(document.uri);
+      // Only now: turned back on while the edited document was still open and dirty, it would be saved again.
       await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      rmSync(file, { force: true });
     }
   });
 

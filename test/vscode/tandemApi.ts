@@ -1,5 +1,6 @@
 // What the extension-host tests share: the API the extension hands its own tests (activate() returns it
 // only in ExtensionMode.Test), the simulator behind it, and Tandem's settings.
+import { rmSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../sim/simulator';
 import { until } from '../until';
@@ -73,4 +74,19 @@ export function tandemConfig(): TandemConfig {
       for (const key of keys) await section().update(key, undefined, vscode.ConfigurationTarget.Global);
     },
   };
+}
+
+/**
+ * Closes a test's file and deletes it, with any others it made. Auto-save is on in this browser-hosted
+ * workbench, and a save of the dirty document still on its way wrote the file back after it was deleted
+ * (files were left in the fixture workspace): saving first waits for such a save, and leaves none to come.
+ */
+export async function closeAndDelete(uri: vscode.Uri, ...others: vscode.Uri[]): Promise<void> {
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (document && !document.isClosed) {
+    await document.save();
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  }
+  for (const file of [uri, ...others]) rmSync(file.fsPath, { force: true });
 }
