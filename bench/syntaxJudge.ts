@@ -1,6 +1,8 @@
 // `npx tsx bench/syntaxJudge.ts`: what the syntax judge adds to post-processing, per answer, in
 // plain Node. Sites: statement ends in this repository's TypeScript (timing only, not quality); the
 // answer is the three hidden next lines plus closers too many, so the judge parses several candidates.
+// Also the judge's preparation (the parse of the code around the cursor, made while the service
+// works) per keystroke while the first hidden line is typed at each site, as the engine asks it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decideMode } from '../src/core/completion/completionMode';
@@ -50,6 +52,20 @@ async function main() {
   measure(parsers); // warm-up
   const lineRules = measure();
   const judged = measure(parsers);
+  // Key by key: the text around the cursor changes by one character between requests.
+  const prepare = () =>
+    all.flatMap(({ text, offset, raw }) => {
+      const line = raw.split('\n')[1] ?? '';
+      return Array.from({ length: line.length }, (_, typed) => {
+        const doc = text.slice(0, offset) + '\n' + line.slice(0, typed + 1) + text.slice(offset);
+        const ctx = extractContext(doc, offset + 2 + typed, 'typescript');
+        const start = performance.now();
+        parsers.judgeInsertion('typescript', ctx.prefix, ctx.judgeSuffix ?? ctx.suffix)?.dispose();
+        return performance.now() - start;
+      });
+    });
+  prepare(); // warm-up
+  const prepared = prepare();
   const round = (ms: number) => Math.round(ms * 100) / 100;
   console.log(
     JSON.stringify(
@@ -59,6 +75,12 @@ async function main() {
         postProcessMs: {
           lineRules: { p50: round(percentile(lineRules, 0.5)), p95: round(percentile(lineRules, 0.95)) },
           withSyntaxJudge: { p50: round(percentile(judged, 0.5)), p95: round(percentile(judged, 0.95)) },
+        },
+        preparePerKeystrokeMs: {
+          keystrokes: prepared.length,
+          p50: round(percentile(prepared, 0.5)),
+          p95: round(percentile(prepared, 0.95)),
+          totalMs: Math.round(prepared.reduce((sum, ms) => sum + ms, 0)),
         },
       },
       null,

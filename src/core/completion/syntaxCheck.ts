@@ -52,10 +52,24 @@ function closedAtEnd(line: string): string {
 }
 
 /** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else as closed there. */
-function lineFits(judge: InsertionJudge, candidate: string): boolean {
-  if (judge.fits(candidate)) return true;
+function lineFits(fits: (inserted: string) => boolean, candidate: string): boolean {
+  if (fits(candidate)) return true;
   const closed = closedAtEnd(candidate);
-  return closed !== candidate && judge.fits(closed);
+  return closed !== candidate && fits(closed);
+}
+
+/**
+ * `judge.fits`, asked once per text: on one line the cut points on either side of a space make the same
+ * candidate twice, and a line closed at its end may be a longer candidate already judged. Each parse
+ * is on the path to the ghost text.
+ */
+function oncePerText(judge: InsertionJudge): (inserted: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (inserted) => {
+    let verdict = verdicts.get(inserted);
+    if (verdict === undefined) verdicts.set(inserted, (verdict = judge.fits(inserted)));
+    return verdict;
+  };
 }
 
 export function judgeBySyntax(
@@ -69,10 +83,10 @@ export function judgeBySyntax(
   try {
     judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.judgeSuffix ?? ctx.suffix);
     if (!judge) return { judged: false };
+    const fits = oncePerText(judge);
     for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
       const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() !== '' && (multiline ? judge.fits(candidate) : lineFits(judge, candidate)))
-        return { judged: true, text: candidate };
+      if (candidate.trim() !== '' && (multiline ? fits(candidate) : lineFits(fits, candidate))) return { judged: true, text: candidate };
     }
     return { judged: true, text: undefined };
   } catch {

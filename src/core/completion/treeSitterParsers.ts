@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import type * as TreeSitter from '@vscode/tree-sitter-wasm';
+import { advance, IncrementalTree } from './incrementalTree';
 import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 import grammars from './treeSitterGrammars.json';
 
@@ -15,10 +16,20 @@ const GRAMMARS: Readonly<Record<string, string>> = grammars;
 type Runtime = typeof TreeSitter;
 const inflate = promisify(brotliDecompress);
 
+/**
+ * A loaded grammar's parser, with the last trees of the two texts each judgement parses: the code
+ * around the cursor, and the balanced window of it that candidates are put into.
+ */
+interface Grammar {
+  parser: TreeSitter.Parser;
+  around: IncrementalTree;
+  window: IncrementalTree;
+}
+
 export class TreeSitterParsers implements SyntaxParsers {
   private runtime: Promise<Runtime> | undefined;
-  private readonly loading = new Map<string, Promise<TreeSitter.Parser | undefined>>();
-  private readonly ready = new Map<string, TreeSitter.Parser | undefined>();
+  private readonly loading = new Map<string, Promise<Grammar | undefined>>();
+  private readonly ready = new Map<string, Grammar | undefined>();
 
   /** `wasmDir` holds tree-sitter.js, tree-sitter.wasm and the grammars; `onError` hears why one failed. */
   constructor(
@@ -33,13 +44,12 @@ export class TreeSitterParsers implements SyntaxParsers {
       void this.load(languageId);
       return undefined;
     }
-    const parser = this.ready.get(grammar);
-    return parser ? judgeWith(parser, languageId, before, after) : undefined;
+    const loaded = this.ready.get(grammar);
+    return loaded ? judgeWith(loaded, languageId, before, after) : undefined;
   }
 
   bracketTokens(languageId: string, text: string): ReadonlySet<number> | undefined {
-    const parser = this.ready.get(GRAMMARS[languageId]);
-    const tree = parser?.parse(text);
+    const tree = this.ready.get(GRAMMARS[languageId])?.parser.parse(text);
     if (!tree) return undefined;
     try {
       return new Set(bracketTokens(tree).map((b) => b.at));
@@ -71,17 +81,18 @@ export class TreeSitterParsers implements SyntaxParsers {
       this.loading.set(grammar, pending);
       void pending.then((parser) => this.ready.set(grammar, parser));
     }
-    const parser = await pending;
-    this.ready.set(grammar, parser);
-    return parser !== undefined;
+    const loaded = await pending;
+    this.ready.set(grammar, loaded);
+    return loaded !== undefined;
   }
 
-  private async loadGrammar(grammar: string, languageId: string): Promise<TreeSitter.Parser> {
+  private async loadGrammar(grammar: string, languageId: string): Promise<Grammar> {
     const runtime = await (this.runtime ??= this.loadRuntime());
     const language = await runtime.Language.load(await wasmFile(path.join(this.wasmDir, `tree-sitter-${grammar}.wasm`)));
     const parser = new runtime.Parser().setLanguage(language);
-    await warmUp(parser, languageId);
-    return parser;
+    const loaded = { parser, around: new IncrementalTree(parser), window: new IncrementalTree(parser) };
+    await warmUp(loaded, languageId);
+    return loaded;
   }
 
   private async loadRuntime(): Promise<Runtime> {
@@ -98,10 +109,22 @@ export class TreeSitterParsers implements SyntaxParsers {
   }
 }
 
-function judgeWith(parser: TreeSitter.Parser, languageId: string, before: string, after: string): InsertionJudge {
-  const { start, end } = balancedWindow(parser, languageId, before, after);
-  const window = before.slice(start);
-  return new TreeSitterJudge(parser, window, after.slice(0, end), languageId !== 'python' ? blocksAround(window) : 0);
+function judgeWith(grammar: Grammar, languageId: string, before: string, after: string): InsertionJudge {
+  const whole = grammar.around.parse(before + after);
+  let window = { start: 0, end: after.length };
+  try {
+    if (whole) window = balancedWindow(whole, languageId, before, after);
+  } catch (error) {
+    whole?.delete();
+    throw error;
+  }
+  const windowBefore = before.slice(window.start);
+  const windowAfter = after.slice(0, window.end);
+  // Nearly half the time nothing is cut off: the window is the text just parsed.
+  const cut = window.start > 0 || window.end < after.length;
+  if (cut) whole?.delete();
+  const base = cut || !whole ? grammar.window.parse(windowBefore + windowAfter) : whole;
+  return new TreeSitterJudge(grammar.parser, base, windowBefore, windowAfter, languageId !== 'python' ? blocksAround(windowBefore) : 0);
 }
 
 /** Code in the shape most grammars know (blocks, calls, lists, strings); in Python it parses with errors, which warms that path. */
@@ -115,11 +138,11 @@ const WARM_UP = [
  * tiered up as it runs); a warm one about 1 ms. Judging a few throwaway insertions right after the
  * load, a turn of the event loop apart, pays that here, before the parser is handed to completions.
  */
-async function warmUp(parser: TreeSitter.Parser, languageId: string): Promise<void> {
+async function warmUp(grammar: Grammar, languageId: string): Promise<void> {
   for (let round = 0; round < 3; round++) {
     for (const [before, after, inserted] of WARM_UP) {
       await new Promise((resolve) => setImmediate(resolve));
-      const judge = judgeWith(parser, languageId, before, after);
+      const judge = judgeWith(grammar, languageId, before, after);
       judge.fits(inserted);
       judge.dispose();
     }
@@ -189,57 +212,51 @@ const lineStartAfter = (text: string, at: number) => {
  * cursor has closed the most blocks (all those open at the cursor, and any the answer opens). Windows cut anywhere leave a parser recovering from errors at their
  * edges, and recovery moves when text is inserted: a right answer then looks like a new error.
  */
-function balancedWindow(parser: TreeSitter.Parser, languageId: string, before: string, after: string): { start: number; end: number } {
-  const tree = parser.parse(before + after);
-  if (!tree) return { start: 0, end: after.length };
-  try {
-    const brackets = bracketTokens(tree);
-    let start = 0;
-    const open: string[] = [];
-    for (const b of brackets) {
-      if (b.at >= before.length) break;
-      if (OPENING[b.type]) open.push(b.type);
-      else if (open.length && OPENING[open[open.length - 1]] === b.type) open.pop();
-      else {
-        open.length = 0;
-        start = lineStartAfter(before, b.at);
-      }
+function balancedWindow(tree: TreeSitter.Tree, languageId: string, before: string, after: string): { start: number; end: number } {
+  const brackets = bracketTokens(tree);
+  let start = 0;
+  const open: string[] = [];
+  for (const b of brackets) {
+    if (b.at >= before.length) break;
+    if (OPENING[b.type]) open.push(b.type);
+    else if (open.length && OPENING[open[open.length - 1]] === b.type) open.pop();
+    else {
+      open.length = 0;
+      start = lineStartAfter(before, b.at);
     }
-    const commentEnd = before.indexOf('*/');
-    if (commentEnd >= 0 && !before.slice(0, commentEnd).includes('/*')) start = Math.max(start, lineStartAfter(before, commentEnd));
-    if (languageId === 'python') {
-      for (let at = start; at < before.length; at = lineStartAfter(before, at)) {
-        if (/^[^\s#]/.test(before.slice(at, at + 1)) && !/string/.test(tree.rootNode.descendantForIndex(at)?.type ?? '')) {
-          start = at;
-          break;
-        }
-      }
-    }
-    // The blocks open at the cursor, counted from the window's new start.
-    const stack: string[] = [];
-    for (const b of brackets) {
-      if (b.at < start) continue;
-      if (b.at >= before.length) break;
-      if (OPENING[b.type]) stack.push(b.type);
-      else if (stack.length && OPENING[stack[stack.length - 1]] === b.type) stack.pop();
-    }
-    // The suffix may close more than the prefix opened (the answer is an opener whose closer is
-    // below): the window runs to where the depth first reaches its lowest.
-    let depth = stack.length;
-    let lowest = depth;
-    let end = after.length;
-    for (const b of brackets) {
-      if (b.at < before.length) continue;
-      depth += OPENING[b.type] ? 1 : -1;
-      if (depth < lowest) {
-        lowest = depth;
-        end = lineStartAfter(after, b.at - before.length);
-      }
-    }
-    return { start, end };
-  } finally {
-    tree.delete();
   }
+  const commentEnd = before.indexOf('*/');
+  if (commentEnd >= 0 && !before.slice(0, commentEnd).includes('/*')) start = Math.max(start, lineStartAfter(before, commentEnd));
+  if (languageId === 'python') {
+    for (let at = start; at < before.length; at = lineStartAfter(before, at)) {
+      if (/^[^\s#]/.test(before.slice(at, at + 1)) && !/string/.test(tree.rootNode.descendantForIndex(at)?.type ?? '')) {
+        start = at;
+        break;
+      }
+    }
+  }
+  // The blocks open at the cursor, counted from the window's new start.
+  const stack: string[] = [];
+  for (const b of brackets) {
+    if (b.at < start) continue;
+    if (b.at >= before.length) break;
+    if (OPENING[b.type]) stack.push(b.type);
+    else if (stack.length && OPENING[stack[stack.length - 1]] === b.type) stack.pop();
+  }
+  // The suffix may close more than the prefix opened (the answer is an opener whose closer is
+  // below): the window runs to where the depth first reaches its lowest.
+  let depth = stack.length;
+  let lowest = depth;
+  let end = after.length;
+  for (const b of brackets) {
+    if (b.at < before.length) continue;
+    depth += OPENING[b.type] ? 1 : -1;
+    if (depth < lowest) {
+      lowest = depth;
+      end = lineStartAfter(after, b.at - before.length);
+    }
+  }
+  return { start, end };
 }
 
 /**
@@ -268,28 +285,18 @@ function errorStarts(node: TreeSitter.Node, into: number[] = []): number[] {
   return into;
 }
 
-/** Row and column after `text`, starting from `from` (web-tree-sitter counts UTF-16 code units). */
-function advance(from: TreeSitter.Point, text: string): TreeSitter.Point {
-  const lastBreak = text.lastIndexOf('\n');
-  if (lastBreak < 0) return { row: from.row, column: from.column + text.length };
-  let rows = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) rows++;
-  return { row: from.row + rows, column: text.length - lastBreak - 1 };
-}
-
 class TreeSitterJudge implements InsertionJudge {
-  private readonly base: TreeSitter.Tree | null;
   private readonly baseErrors: number[];
   private readonly at: TreeSitter.Point;
 
-  /** `around`: blocks opened before the window whose closers it may hold. */
+  /** `base`: the tree of `before + after`, which the judge owns from now on; `around`: blocks opened before the window whose closers it may hold. */
   constructor(
     private readonly parser: TreeSitter.Parser,
+    private readonly base: TreeSitter.Tree | null,
     private readonly before: string,
     private readonly after: string,
     private readonly around = 0,
   ) {
-    this.base = parser.parse(before + after);
     this.baseErrors = this.base ? errorStarts(this.base.rootNode) : [];
     this.at = advance({ row: 0, column: 0 }, before);
   }

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import { decideMode } from '../../../../src/core/completion/completionMode';
 import { extractContext } from '../../../../src/core/completion/contextExtraction';
 import { postProcess } from '../../../../src/core/completion/postProcess';
-import { MAX_JUDGED } from '../../../../src/core/completion/syntaxCheck';
+import { cutPoints, MAX_JUDGED } from '../../../../src/core/completion/syntaxCheck';
 import type { SyntaxParsers } from '../../../../src/core/completion/syntaxParser';
 import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
 import { WASM_DIR } from './wasmDir';
@@ -47,13 +47,18 @@ describe('completion post-processing while no parser is ready', () => {
     assert.equal(postProcess(raw, ctx, mode, { truncated: true }), "{ path: '/', view: home },\n  { path: '/about', view: about },");
   });
 
-  it('judges a long answer of junk a bounded number of times, then shows nothing', () => {
-    let parses = 0;
-    const refusing: SyntaxParsers = { judgeInsertion: () => ({ fits: () => (parses++, false), dispose: () => undefined }) };
+  it('judges a long answer of junk a bounded number of times, each text once, then shows nothing', () => {
+    const judged: string[] = [];
+    const refusing: SyntaxParsers = { judgeInsertion: () => ({ fits: (text) => (judged.push(text), false), dispose: () => undefined }) };
     const { ctx, mode } = at('const total = |\n', 'typescript');
     const raw = Array.from({ length: 200 }, (_, i) => `a${i}`).join(' + ');
     assert.equal(postProcess(raw, ctx, mode, { syntax: refusing }), undefined);
-    assert.equal(parses, MAX_JUDGED);
+    // The last MAX_JUDGED cut points; those on either side of a space make the same text, parsed once.
+    const candidates = cutPoints(raw, false)
+      .slice(-MAX_JUDGED)
+      .map((at) => raw.slice(0, at).trimEnd());
+    assert.deepEqual(judged, [...new Set(candidates.reverse())]);
+    assert.ok(judged.length < MAX_JUDGED, 'some cut points make the same text');
   });
 
   it('falls back to the line rules when the parser throws mid-judgement', () => {
