@@ -8,7 +8,7 @@ import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
-import { placedAsSaid } from './saidPlace';
+import { placedAsSaid, saysWhere } from './saidPlace';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */
@@ -131,6 +131,15 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
   const block = { lines: placedAsSaid(parsed.prose, selected, code) ?? code };
+  // A snippet its sentence places where the selection has no one such place: read as the selection
+  // rewritten, it would delete every selected line it does not repeat.
+  if (block.lines === code && saysWhere(parsed.prose) && keptShare(code, selected) < 0.5) {
+    return refuse(
+      'notFound',
+      'The answer says where its lines go, but the selection has no one such place; nothing was applied.',
+      'wholeBlock',
+    );
+  }
   const marker = block.lines.find((l) => MARKER_LINE.test(l) && !original.has(l.trim()));
   if (marker !== undefined) {
     return refuse(
@@ -452,6 +461,13 @@ function firstLine(lines: readonly string[]): string {
 
 function refuse(why: RefusalReason, message: string, format?: EditFormat): Extract<EditOutcome, { kind: 'refuse' }> {
   return { kind: 'refuse', why, message, ...(format ? { format } : {}) };
+}
+
+/** The share of the selection's lines (not blank) that the code repeats. */
+function keptShare(code: readonly string[], selected: readonly string[]): number {
+  const lines = new Set(code.map((l) => l.trim()));
+  const meaningful = selected.filter((l) => !isBlank(l));
+  return meaningful.length === 0 ? 1 : meaningful.filter((l) => lines.has(l.trim())).length / meaningful.length;
 }
 
 /** A bare answer of sentences, sharing no line with the code around the selection. */

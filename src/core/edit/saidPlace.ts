@@ -11,6 +11,11 @@ import { isBlank, leadingWhitespace, spaced } from './editText';
  */
 const SAID =
   /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+/** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
+export function saysWhere(prose: readonly string[]): boolean {
+  return prose.some((l) => SAID.test(l));
+}
+
 const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**

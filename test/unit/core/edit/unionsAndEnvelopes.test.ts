@@ -2,10 +2,11 @@
 // wrong: a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
 // indentation than the file's with its REPLACE written as the file is, a snippet whose new branch repeats
 // the body of the line it is placed after, a snippet placed after "the `def …:` line" (not after the
-// function), and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss.
+// function), and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss;
+// a snippet whose sentence names no one place is refused rather than read as the selection rewritten.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, fence, lines } from './applierHelpers';
+import { applied, fence, lines, refused } from './applierHelpers';
 
 describe('the edit applier with union members, drifted SEARCH blocks, repeated bodies and edit commands', () => {
   const MARK = lines(
@@ -137,6 +138,23 @@ describe('the edit applier with union members, drifted SEARCH blocks, repeated b
         '            hasbytes = True\n        elif isinstance(s, bytearray):\n            hasbytes = True\n',
       ),
     );
+  });
+
+  it('refuses a snippet whose sentence names a place the selection has twice, instead of reading it as the selection rewritten', () => {
+    const js = lines(
+      'function pick(a, b) {',
+      '  if (a) {',
+      '    log(a);',
+      '    return a;',
+      '  }',
+      '  if (b) {',
+      '    log(b);',
+      '    return a;',
+      '  }',
+      '}',
+    );
+    const answer = ['Add this right after the `return a;` line:', '', fence('js', '    count++;')].join('\n');
+    assert.equal(refused(applyEditAnswer(js, { startLine: 1, endLine: 8 }, answer)).why, 'notFound');
   });
 
   it("reads SWE-agent's edit command as the block it carries, without its first and last lines", () => {
