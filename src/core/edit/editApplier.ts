@@ -152,9 +152,11 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (parsed.fences.length === 0 && looksLikeProse(block.lines, original) && !looksLikeProse(selected, new Set())) {
     return refuse('noCode', 'The answer is an explanation or a question, not code.', 'wholeBlock');
   }
-  // (A marker's own words, "existing code", say nothing of what the block is about.)
+  // (A marker's own words, "existing code", say nothing of what the block is about; a marker at one end
+  // with the selection's own last or first line at the other, `}` or `};` too, says where the block is.)
   if (
     parsed.fences.length > 0 &&
+    !markerSpansSelection(block.lines, selected) &&
     unrelated(
       block.lines.filter((l) => !ELISION.test(l)),
       selected,
@@ -461,6 +463,18 @@ function firstLine(lines: readonly string[]): string {
 
 function refuse(why: RefusalReason, message: string, format?: EditFormat): Extract<EditOutcome, { kind: 'refuse' }> {
   return { kind: 'refuse', why, message, ...(format ? { format } : {}) };
+}
+
+/** Whether the block is a marker and then code ending with the selection's last line, or the reverse. */
+function markerSpansSelection(block: readonly string[], selected: readonly string[]): boolean {
+  const ends = (lines: readonly string[]) => trimBlankEnds(lines).map((l) => l.trim());
+  const code = ends(block);
+  const own = ends(selected);
+  if (code.length < 2 || own.length < 2) return false;
+  return (
+    (ELISION.test(code[0]) && code.at(-1) === own.at(-1) && !ELISION.test(code.at(-1)!)) ||
+    (ELISION.test(code.at(-1)!) && code[0] === own[0] && !ELISION.test(code[0]))
+  );
 }
 
 /** The share of the selection's lines (not blank) that the code repeats. */

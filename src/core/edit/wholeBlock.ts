@@ -76,24 +76,32 @@ export function placeWholeBlock(
   // Past the selection, a range takes only lines the block repeats, or rewords (drift in a copy of the
   // file): a line it would delete there is one the model never mentioned (bracket counts can agree by
   // chance far away: a shell `case` has `)`).
+  // Only a copy of the whole file may reword a line there: context quoted around the selection repeats it
+  // (a class before the selection much like the one after it is not the context the answer quotes).
   const repeated = new Set(block.map(spaced));
   const mentioned = new Map<number, boolean>();
-  const isMentioned = (i: number) => {
+  const isMentioned = (i: number, reworded: boolean) => {
     let seen = mentioned.get(i);
     if (seen === undefined) {
       seen = isBlank(file[i]) || repeated.has(spaced(file[i])) || block.some((b) => similar(file[i], b));
       mentioned.set(i, seen);
     }
-    return seen;
+    return seen && (reworded || isBlank(file[i]) || repeated.has(spaced(file[i])));
   };
-  const onlyRepeated = (from: number, to: number) => {
-    for (let i = from; i < to; i++) if (!isMentioned(i)) return false;
+  const onlyRepeated = (from: number, to: number, reworded: boolean) => {
+    for (let i = from; i < to; i++) if (!isMentioned(i, reworded)) return false;
     return true;
   };
   const ranges: LineRange[] = [{ start, end }];
   for (const p of starts)
     for (const q of ends)
-      if (p <= inner.start && q >= inner.end && (p !== start || q !== end) && onlyRepeated(p, inner.start) && onlyRepeated(inner.end, q))
+      if (
+        p <= inner.start &&
+        q >= inner.end &&
+        (p !== start || q !== end) &&
+        onlyRepeated(p, inner.start, p === fileStart) &&
+        onlyRepeated(inner.end, q, q === fileEnd)
+      )
         ranges.push({ start: p, end: q });
   // A range the block replaces opens and closes as many brackets as the block does, when one can: a `}`
   // the block adds (a new scope around the body) is not the enclosing class's `}` after the selection.
@@ -575,7 +583,7 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   const tabsWrittenOut = innerTabs >= 2 && !block.some((l) => l.includes('\t'));
   // Indentation counts (a line at another depth is another line); spacing inside a line does not.
   const key = (line: string) => (isBlank(line) ? '' : `${columns(leadingWhitespace(line))} ${spaced(line)}`);
-  for (const part of diffArrays(old.map(key), block.map(key))) {
+  for (const part of blanksTakenInside(diffArrays(old.map(key), block.map(key)), old, range.start, selection)) {
     if (part.removed) for (let k = 0; k < part.count!; k++) removed.push(i++);
     else if (part.added) for (let k = 0; k < part.count!; k++) added.push(block[j++]);
     else {
@@ -594,6 +602,43 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
   }
   flush();
   return blankRunsKept(file, selection, { lines: out, from });
+}
+
+type Part = { value: string[]; count?: number; added?: boolean; removed?: boolean };
+
+/**
+ * Blank lines are alike, so a diff may take the one it drops from outside the selection when the answer
+ * deleted one inside it: a deleted `pass` with the blank line above it, the two blank lines before the
+ * next class left as they were. Where a stretch of blank and deleted lines (nothing added) deletes a line
+ * inside the selection, the blank lines it drops are the selection's first. (Blank lines dropped alone,
+ * a copy of the file folding a gap, are left to the rules for lines outside.)
+ */
+function blanksTakenInside(parts: readonly Part[], old: readonly string[], offset: number, selection: LineRange): Part[] {
+  const ops = parts.flatMap((p) => Array.from({ length: p.count ?? p.value.length }, () => (p.added ? '+' : p.removed ? '-' : '=')));
+  const oldAt: number[] = [];
+  let i = 0;
+  for (const op of ops) oldAt.push(op === '+' ? -1 : i++);
+  const inside = (k: number) => offset + oldAt[k] >= selection.start && offset + oldAt[k] < selection.end;
+  for (let s = 0; s < ops.length; ) {
+    let e = s;
+    while (e < ops.length && ops[e] !== '+' && (ops[e] === '-' || isBlank(old[oldAt[e]]))) e++;
+    const run = Array.from({ length: e - s }, (_, k) => s + k);
+    const blanks = run.filter((k) => isBlank(old[oldAt[k]]));
+    const dropped = blanks.filter((k) => ops[k] === '-').length;
+    if (dropped > 0 && run.some((k) => ops[k] === '-' && !isBlank(old[oldAt[k]]) && inside(k))) {
+      const order = [...blanks.filter(inside), ...blanks.filter((k) => !inside(k))];
+      order.forEach((k, n) => (ops[k] = n < dropped ? '-' : '='));
+    }
+    s = Math.max(e, s + 1);
+  }
+  const out: Part[] = [];
+  for (const op of ops) {
+    const last = out.at(-1);
+    const kind = { added: op === '+', removed: op === '-' };
+    if (last && !!last.added === kind.added && !!last.removed === kind.removed) last.count! += 1;
+    else out.push({ value: [], count: 1, ...kind });
+  }
+  return out;
 }
 
 /**

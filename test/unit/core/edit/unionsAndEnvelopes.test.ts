@@ -1,5 +1,6 @@
-// Shapes the twenty-first and twenty-second blind rounds of the edit corpus found the applier getting
-// wrong: a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
+// Shapes the twenty-first to twenty-third blind rounds of the edit corpus found the applier getting
+// wrong: a deleted line's blank line taken from outside the selection, context matched over a class much
+// like the one it quotes, a marker then lines ending with the selection's `};` taken for an example; a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
 // indentation than the file's with its REPLACE written as the file is, a snippet whose new branch repeats
 // the body of the line it is placed after, a snippet placed after "the `def …:` line" (not after the
 // function), and SWE-agent's `edit N:M` … `end_of_edit` command. Each test is the shape of a real miss;
@@ -155,6 +156,50 @@ describe('the edit applier with union members, drifted SEARCH blocks, repeated b
     );
     const answer = ['Add this right after the `return a;` line:', '', fence('js', '    count++;')].join('\n');
     assert.equal(refused(applyEditAnswer(js, { startLine: 1, endLine: 8 }, answer)).why, 'notFound');
+  });
+
+  it('deletes a line with the blank line above it inside the selection, and keeps the two blank lines after it', () => {
+    const py = lines('class CycleError(ValueError):', '    """Raised on a cycle."""', '', '    pass', '', '', 'class Sorter:', '    pass');
+    const answer = fence('python', 'class CycleError(ValueError):', '    """Raised on a cycle."""', '', '', 'class Sorter:', '    pass');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 1, endLine: 3 }, answer)),
+      lines('class CycleError(ValueError):', '    """Raised on a cycle."""', '', '', 'class Sorter:', '    pass'),
+    );
+  });
+
+  it('places context quoted around the selection where the file repeats it, not over a class much like it before', () => {
+    const cls = (name: string) => [`export class ${name} {`, '    private brand: true;', '}'];
+    const ts = lines(...cls('TrustedScript'), '', ...cls('TrustedScriptURL'), '', 'export abstract class Factory {', '}');
+    const answer = fence('ts', '}', '', ...cls('TrustedScriptURL'), '', ...cls('TrustedStyle'), '', 'export abstract class Factory {');
+    assert.equal(
+      applied(applyEditAnswer(ts, { startLine: 4, endLine: 6 }, answer)),
+      lines(
+        ...cls('TrustedScript'),
+        '',
+        ...cls('TrustedScriptURL'),
+        '',
+        ...cls('TrustedStyle'),
+        '',
+        'export abstract class Factory {',
+        '}',
+      ),
+    );
+  });
+
+  it("reads a marker, then new lines ending with the selection's own `};`, as lines added at its end", () => {
+    const c = lines(
+      'struct fstab',
+      '  {',
+      '    char *fs_spec;\t\t/* block special device name */',
+      '    char *fs_file;\t\t/* file system path prefix */',
+      '    int\tfs_passno;\t\t/* pass number on parallel dump */',
+      '  };',
+    );
+    const answer = fence('c', '/* ... existing code ... */', '    int\tfs_flags;\t\t/* reserved flags */', '  };');
+    assert.equal(
+      applied(applyEditAnswer(c, { startLine: 0, endLine: 5 }, answer)),
+      c.replace('  };', '    int\tfs_flags;\t\t/* reserved flags */\n  };'),
+    );
   });
 
   it("reads SWE-agent's edit command as the block it carries, without its first and last lines", () => {
