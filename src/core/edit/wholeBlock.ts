@@ -619,7 +619,7 @@ function blanksTakenInside(parts: readonly Part[], old: readonly string[], offse
   let i = 0;
   for (const op of ops) oldAt.push(op === '+' ? -1 : i++);
   const inside = (k: number) => offset + oldAt[k] >= selection.start && offset + oldAt[k] < selection.end;
-  for (let s = 0; s < ops.length; ) {
+  for (let s = 0; s < ops.length;) {
     let e = s;
     while (e < ops.length && ops[e] !== '+' && (ops[e] === '-' || isBlank(old[oldAt[e]]))) e++;
     const run = Array.from({ length: e - s }, (_, k) => s + k);
