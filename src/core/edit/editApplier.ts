@@ -132,8 +132,8 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
   const block = { lines: placedAsSaid(parsed.prose, selected, code) ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
-  // rewritten, it would delete every selected line it does not repeat.
-  if (block.lines === code && saysWhere(parsed.prose) && keptShare(code, selected) < 0.5) {
+  // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)
+  if (block.lines === code && saysWhere(parsed.prose) && !code.some((l) => ELISION.test(l)) && keptShare(code, selected) < 0.5) {
     return refuse(
       'notFound',
       'The answer says where its lines go, but the selection has no one such place; nothing was applied.',

@@ -6,11 +6,11 @@ import { wholeWord } from '../../shared/literalRegExp';
 import { isBlank, leadingWhitespace, spaced } from './editText';
 
 /**
- * "add / insert / put … after / below / before / above (the) `name`", or "replace the `name` line (or
- * branch, block, function…) with".
+ * "add / insert / put … after / below / before / above (the) (closing…) `name`", or "replace the `name`
+ * line (or branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
   return prose.some((l) => SAID.test(l));
@@ -40,8 +40,10 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   if (lines.length !== 1) return undefined;
   const [line] = lines;
   const after = /after|below|under/i.test(where);
-  // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts.
-  const placeEnd = said[2] || said[4] ? line : constructEnd(selected, line);
+  // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts,
+  // unless the snippet sits deeper than `x`: then it goes in that construct, first (a docstring).
+  const deeper = leadingWhitespace(snippet.find((l) => !isBlank(l)) ?? '').length > leadingWhitespace(selected[line]).length;
+  const placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
   // The lines the snippet takes the place of: the named line or construct, or none.
   const replaced = /replace/i.test(where)
     ? { start: line, end: (/^line$/i.test(said[7]) ? line : constructEnd(selected, line)) + 1 }

@@ -294,6 +294,9 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   if (base === undefined || own === undefined) return [...block];
   // Every line the block keeps, its first one among them, sits where the file has it: the block is at the
   // file's indentation already, whatever its least indented line (a marker, context past the range) says.
+  // No line kept as it was, but each rewritten one sits where the line it rewrites does (a rename on every
+  // line, continuation lines aligned under `var`): the block is at the file's indentation already.
+  if (kept.length === 0 && twinsInPlace(file.slice(range.start, range.end), block)) return [...block];
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
   // (A new line at a kept sibling's column is still written the file's way: tabs where the model wrote spaces.)
@@ -306,6 +309,18 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   return sameNesting(file.slice(range.start, range.end), block, kept)
     ? block.map((line, i) => besideKept(block, i, kept) ?? whole[i])
     : whole;
+}
+
+/** Whether two or more block lines rewrite a line of `old` (most words kept), each at that line's indentation. */
+function twinsInPlace(old: readonly string[], block: readonly string[]): boolean {
+  let pairs = 0;
+  for (const line of block) {
+    const twin = isBlank(line) ? undefined : old.find((o) => !isBlank(o) && similar(o, line));
+    if (twin === undefined) continue;
+    if (leadingWhitespace(twin) !== leadingWhitespace(line)) return false;
+    pairs++;
+  }
+  return pairs >= 2;
 }
 
 /** The block re-indented as a whole: by the units its kept lines show, else the file's and its own. */

@@ -1,5 +1,6 @@
-// Shapes the twenty-first to twenty-third blind rounds of the edit corpus found the applier getting
-// wrong: a deleted line's blank line taken from outside the selection, context matched over a class much
+// Shapes the twenty-first to twenty-fourth blind rounds of the edit corpus found the applier getting
+// wrong: a docstring snippet placed after the whole function its sentence names, "after the closing
+// `};`", a marker answer refused for its sentence, continuation lines under `var` re-indented; a deleted line's blank line taken from outside the selection, context matched over a class much
 // like the one it quotes, a marker then lines ending with the selection's `};` taken for an example; a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
 // indentation than the file's with its REPLACE written as the file is, a snippet whose new branch repeats
 // the body of the line it is placed after, a snippet placed after "the `def …:` line" (not after the
@@ -200,6 +201,54 @@ describe('the edit applier with union members, drifted SEARCH blocks, repeated b
       applied(applyEditAnswer(c, { startLine: 0, endLine: 5 }, answer)),
       c.replace('  };', '    int\tfs_flags;\t\t/* reserved flags */\n  };'),
     );
+  });
+
+  it('puts a snippet deeper than the line its sentence names inside that construct, first (a docstring after `def`)', () => {
+    const py = lines(
+      '    def isatty(self):',
+      '        if self.closed:',
+      '            raise ValueError("closed")',
+      '        return False',
+      '',
+    );
+    const doc = '        """Return False: never interactive."""';
+    const answer = ['Put this docstring on the line right after `def isatty(self):`', '', fence('python', doc)].join('\n');
+    assert.equal(applied(applyEditAnswer(py, { startLine: 0, endLine: 3 }, answer)), py.replace('(self):\n', `(self):\n${doc}\n`));
+  });
+
+  it('places a snippet after "the closing `};`" its sentence names', () => {
+    const js = lines('exports.unsign = function(input){', '  return (', '    check(input)', '   ) ? input : false;', '};');
+    const added = ['', 'exports.verify = function(input){', '  return false !== exports.unsign(input);', '};'];
+    const answer = ['Append this after the closing `};` of `unsign`, at the end of the file:', '', fence('js', ...added)].join('\n');
+    assert.equal(applied(applyEditAnswer(js, { startLine: 2, endLine: 4 }, answer)), js + added.join('\n') + '\n');
+  });
+
+  it('reads a marker answer by its marker though its sentence names a place outside the selection', () => {
+    const js = lines('exports.unsign = function(input){', '  return (', '    check(input)', '   ) ? input : false;', '};');
+    const added = ['', 'exports.verify = function(input){', '  return false !== exports.unsign(input);', '};'];
+    const answer = ['Add the helper after `unsign`:', '', fence('js', '    // ... existing code ...', '};', ...added)].join('\n');
+    assert.equal(applied(applyEditAnswer(js, { startLine: 2, endLine: 4 }, answer)), js + added.join('\n') + '\n');
+  });
+
+  it('keeps continuation lines aligned under `var` where a rename on every line wrote them', () => {
+    const js = lines(
+      'exports.unsign = function(input, secret){',
+      "  var tentativeValue = input.slice(0, input.lastIndexOf('.')),",
+      '      expectedInput = exports.sign(tentativeValue, secret),',
+      '      expectedBuffer = Buffer.from(expectedInput);',
+      '  return (',
+      '    expectedBuffer.length > 0',
+      '   ) ? tentativeValue : false;',
+      '};',
+    );
+    const answer = fence(
+      'js',
+      "  var value = input.slice(0, input.lastIndexOf('.')),",
+      '      expectedInput = exports.sign(value, secret),',
+      '      // ... existing code ...',
+      '   ) ? value : false;',
+    );
+    assert.equal(applied(applyEditAnswer(js, { startLine: 1, endLine: 6 }, answer)), js.replace(/tentativeValue/g, 'value'));
   });
 
   it("reads SWE-agent's edit command as the block it carries, without its first and last lines", () => {
