@@ -1,7 +1,7 @@
 // Reads a model's raw answer into one of the shapes models actually send, whatever was asked for:
 // search/replace blocks (Aider's `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE`), a unified diff, or the
 // rewritten code in a markdown fence with prose around it (or bare, with no fence at all).
-import { answerLines, FENCE_OPEN, leadingWhitespace, trimBlankEnds } from './editText';
+import { answerLines, COMMENT_LINE, FENCE_OPEN, leadingWhitespace, trimBlankEnds } from './editText';
 import { answerOf } from './modelMarkup';
 import type { ReplaceBlock } from './replaceBlock';
 import { toolCallEdits } from './toolCallEdits';
@@ -211,7 +211,6 @@ function withoutLineNumbers(lines: readonly string[]): string[] {
   return numbered(lines) ? lines.map((l) => l.replace(LINE_NUMBER, '')) : [...lines];
 }
 
-const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 const FILEPATH_LINE = /^\s*(\/\/|#|--|<!--|\/\*)\s*(filepath|file):\s*\S+\s*(-->|\*\/)?\s*$/i;
 
 /** Tags that hold code on the lines between them: bolt.new's `<boltAction type="file">`, Claude's `<antArtifact language="js">`. */

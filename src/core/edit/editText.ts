@@ -99,6 +99,12 @@ export function trimBlankEnds(lines: readonly string[]): string[] {
   return lines.slice(start, end);
 }
 
+/** A line that is a comment (or opens one) in most languages. */
+export const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
+
+/** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`. */
+export const DEFINES = /^\s*(?:export\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|fn|func|sub)\s+([\w$]+)/;
+
 /** A line that opens or closes a markdown code block: its fence, and the language named after it. */
 export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 

@@ -6,7 +6,8 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors, isBlank, leadingWhitespace, spaced } from './editText';
+import { contextAnchors, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import { balance } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -84,7 +85,7 @@ export function spliceElidedBlock(
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
-    const grid = makeGrid(file, range, block, quoted, marker);
+    const grid = makeGrid(file, range, selection, block, quoted, marker);
     const table = costTable(grid);
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };
@@ -93,13 +94,35 @@ export function spliceElidedBlock(
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
   if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
+  // The block's own lines close what they open, and so did the range, but not as read: a kept opener
+  // (`if (!source) {`) got a new guard's lines for its body. The marker stood for the whole selection.
+  const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
+  if (even(block.filter((_, j) => !marker[j])) && even(file.slice(grid.range.start, grid.range.end)) && !even(eager.lines))
+    return besideSelection(file, inner, block, marker);
   return { kind: 'placed', placed: { range: grid.range, ...eager } };
+}
+
+/**
+ * A block of one marker and new lines, read as the selection kept whole and the lines added on the
+ * marker's other side, set apart by a blank line as the selection is from the code before it.
+ */
+function besideSelection(file: readonly string[], inner: LineRange, block: readonly string[], marker: readonly boolean[]): SpliceOutcome {
+  const markers = marker.filter(Boolean).length;
+  const atStart = marker[0] && markers === 1;
+  if (!atStart && !(marker[block.length - 1] && markers === 1)) return { kind: 'ambiguous' };
+  const added = trimBlankEnds(atStart ? block.slice(1) : block.slice(0, -1));
+  const apart = inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
+  const lines = atStart ? [...apart, ...added] : [...added, ...apart];
+  const at = atStart ? inner.end : inner.start;
+  return { kind: 'placed', placed: { range: { start: at, end: at }, lines, from: lines.map(() => undefined) } };
 }
 
 /** One candidate alignment problem: file lines of `range` against the block. */
 interface Grid {
   file: readonly string[];
   range: LineRange;
+  /** Lines outside it stay as they are: a range reaches past it only to lines a marker keeps or the block quotes. */
+  selection: LineRange;
   block: readonly string[];
   quoted: readonly string[];
   marker: readonly boolean[];
@@ -112,6 +135,7 @@ interface Grid {
 function makeGrid(
   file: readonly string[],
   range: LineRange,
+  selection: LineRange,
   block: readonly string[],
   quoted: readonly string[],
   marker: readonly boolean[],
@@ -141,7 +165,7 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, block, quoted, marker, insertCost, sibling };
+  return { file, range, selection, block, quoted, marker, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -188,13 +212,23 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         !grid.sibling[j] &&
         !matches(grid, line, j) &&
         rewrites(line, block[j], follows(grid, i, j))
-        ? { i: i + 1, j: j + 1, cost: line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE }
+        ? {
+            i: i + 1,
+            j: j + 1,
+            cost: outside(grid, i) ? NEVER : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE,
+          }
         : undefined;
     case 'delete':
-      return line !== undefined ? { i: i + 1, j, cost: DELETE } : undefined;
+      return line !== undefined ? { i: i + 1, j, cost: outside(grid, i) ? NEVER : DELETE } : undefined;
     case 'insert':
       return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
   }
+}
+
+/** Whether range line `i` lies outside the selection. */
+function outside(grid: Grid, i: number): boolean {
+  const at = grid.range.start + i;
+  return at < grid.selection.start || at >= grid.selection.end;
 }
 
 function matches(grid: Grid, line: string, j: number): boolean {
@@ -285,6 +319,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;
   if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
+  // The same statement around another short expression (`for (const k of A(s)) {` → `for (const k of B.c(s)) {`).
+  if (prefix >= 3 && suffix >= 3 && oldMiddle <= 3 && newMiddle <= 3) return true;
   // The same expression under another head (`return X` → `value = X`).
   if (prefix === 0 && suffix >= 4 && oldMiddle <= 2 && newMiddle <= 2) return true;
   // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.

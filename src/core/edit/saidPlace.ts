@@ -16,6 +16,7 @@ export function saysWhere(prose: readonly string[]): boolean {
   return prose.some((l) => SAID.test(l));
 }
 
+const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
 const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
 
 /**
@@ -53,7 +54,9 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
   const top = leadingWhitespace(snippet.find((l) => !isBlank(l)) ?? '').length;
   if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
-  const gap = replaced.start === replaced.end && prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
+  // A Python function or class added after another is set apart by a blank line, as PEP 8 has them.
+  const definitions = PY_DEFINES.test(selected[line]) && PY_DEFINES.test(snippet.find((l) => !isBlank(l)) ?? '') && !isBlank(snippet[0]);
+  const gap = replaced.start === replaced.end && (prose.some((l) => BLANK_BETWEEN.test(l)) || definitions) ? [''] : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }

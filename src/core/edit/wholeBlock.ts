@@ -7,10 +7,11 @@ import { diffArrays } from 'diff';
 import { wholeWord } from '../../shared/literalRegExp';
 import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
-import { contextAnchors, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
 import { spliceElidedBlock } from './elidedBlock';
+import { balance, openedBefore } from './lineBalance';
 
 /** A line that opens a block at its end: `{`, `(`, `[`, `:`, the shell's `then`, `do`, `else`. */
 const OPENS_BLOCK = /([{([:]|\b(then|do|else))\s*$/;
@@ -50,7 +51,7 @@ export function placeWholeBlock(
   if (block.some(elided)) {
     const sibling = siblingAfterKept(file, inner, block, elided);
     if (sibling) {
-      const lines = reindented(file, inner, block).slice(block.length - sibling.length);
+      const lines = reindented(file, inner, block).slice(sibling.from, sibling.to);
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
     }
     const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), block, elided);
@@ -123,30 +124,41 @@ export function placeWholeBlock(
   return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection) };
 }
 
-/** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`. */
-const DEFINES = /^\s*(?:export\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|fn|func|sub)\s+([\w$]+)/;
-
 /**
  * A block that is a marker ("… existing code …") and then one new definition shaped like one the
  * selection has (`const serializeRaw = (name, value, opt) => {` beside `const serialize = …`), whose name
  * the file still uses elsewhere: the model added a sibling after the kept code. Read as that definition
- * renamed, it would break the file's uses of the old name. Returns the new lines.
+ * renamed, it would break the file's uses of the old name. Returns where the new lines are in the block.
  */
 function siblingAfterKept(
   file: readonly string[],
   inner: LineRange,
   block: readonly string[],
   elided: (line: string) => boolean,
-): string[] | undefined {
+): { from: number; to: number } | undefined {
   const rest = trimBlankEnds(block.slice(1));
   const name = DEFINES.exec(rest[0] ?? '')?.[1];
-  if (!elided(block[0]) || rest.length !== block.length - 1 || rest.some(elided) || !name) return undefined;
+  if (!elided(block[0]) || rest.some(elided) || !name) return undefined;
   if (file.some((l) => wholeWord(name).test(l))) return undefined;
   const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[0].replace(DEFINES, ''));
   const twin = file.slice(inner.start, inner.end).find((l) => DEFINES.test(l) && shapes(l));
   const old = twin && DEFINES.exec(twin)![1];
-  const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)];
-  return old && outside.some((l) => wholeWord(old).test(l)) ? rest : undefined;
+  if (!old) {
+    // No twin to rename: a selection that opens with a definition at the new one's depth is kept whole
+    // (the marker cannot stand for less), and the new definition follows it, with the blank lines before
+    // it; its body may repeat the kept one's lines without being them.
+    const opening = file.slice(inner.start, inner.end).find((l) => !isBlank(l));
+    const atDepth = opening !== undefined && DEFINES.test(opening) && leadingWhitespace(opening) === leadingWhitespace(rest[0]);
+    return atDepth ? { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 } : undefined;
+  }
+  if (rest.length !== block.length - 1) return undefined;
+  // The block's other lines are selected lines with the old name written anew: a rename, not a sibling.
+  const selected = file.slice(inner.start, inner.end).map((l) => l.trim());
+  const renamed = (l: string) => selected.some((s) => wholeWord(old).test(s) && s.split(old).join(name) === l.trim());
+  if (rest.slice(1).some(renamed)) return undefined;
+  // (A comment that names it is no use of it, nor a doc comment's ` * ` line.)
+  const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)].filter((l) => !COMMENT_LINE.test(l) && !/^\s*\*/.test(l));
+  return outside.some((l) => wholeWord(old).test(l)) ? { from: 1, to: block.length } : undefined;
 }
 
 /**
@@ -237,36 +249,6 @@ function score(file: readonly string[], block: readonly string[], p: number, q: 
     if (!part.added && !part.removed) common += part.count!;
   }
   return 2 * common - (q - p) - block.length;
-}
-
-/**
- * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
- * keywords open and close (Make's `ifdef`…`endif` and `define`…`endef`, the shell's `if … then`…`fi`,
- * `case … in`…`esac`, `do`…`done`), where a closer the block adds reads like one it repeats.
- */
-function balance(lines: readonly string[]): number[] {
-  return openedBefore(lines)[lines.length];
-}
-
-const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq|define)\b|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
-const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
-
-/** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
-function openedBefore(lines: readonly string[]): number[][] {
-  const sums = [[0, 0, 0, 0]];
-  for (const line of lines) {
-    const net = [...sums[sums.length - 1]];
-    for (const ch of line) {
-      const open = '{(['.indexOf(ch);
-      const close = '})]'.indexOf(ch);
-      if (open >= 0) net[open]++;
-      else if (close >= 0) net[close]--;
-    }
-    if (KEYWORD_OPENER.test(line)) net[3]++;
-    else if (KEYWORD_CLOSER.test(line)) net[3]--;
-    sums.push(net);
-  }
-  return sums;
 }
 
 /**

@@ -1,5 +1,6 @@
-// Shapes the twenty-first to twenty-fourth blind rounds of the edit corpus found the applier getting
-// wrong: a docstring snippet placed after the whole function its sentence names, "after the closing
+// Shapes the twenty-first to twenty-fifth blind rounds of the edit corpus found the applier getting
+// wrong: around a marker, a rename, a new function after the kept one, a loop head changed, a guard put
+// inside the kept guard; a Python function placed by a sentence with no blank line before it; a docstring snippet placed after the whole function its sentence names, "after the closing
 // `};`", a marker answer refused for its sentence, continuation lines under `var` re-indented; a deleted line's blank line taken from outside the selection, context matched over a class much
 // like the one it quotes, a marker then lines ending with the selection's `};` taken for an example; a file whose union members (`| {`) indent their bodies past the bar, a SEARCH quoted at another
 // indentation than the file's with its REPLACE written as the file is, a snippet whose new branch repeats
@@ -249,6 +250,85 @@ describe('the edit applier with union members, drifted SEARCH blocks, repeated b
       '   ) ? value : false;',
     );
     assert.equal(applied(applyEditAnswer(js, { startLine: 1, endLine: 6 }, answer)), js.replace(/tentativeValue/g, 'value'));
+  });
+
+  it('reads a start marker then the last lines with a local renamed as that rename, though a comment elsewhere names the old local', () => {
+    const js = lines(
+      'for (const name of keys) {',
+      '\tif (skip) {',
+      '\t\t// Skip descriptor',
+      '\t\tcontinue;',
+      '\t}',
+      '\t// Copy descriptor',
+      '\tconst descriptor = Object.getOwnPropertyDescriptor(source, name);',
+      '\tObject.defineProperty(destination, name, descriptor);',
+      '}',
+    );
+    const answer = fence(
+      'js',
+      '\t// ... existing code ...',
+      '\tconst desc = Object.getOwnPropertyDescriptor(source, name);',
+      '\tObject.defineProperty(destination, name, desc);',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 5, endLine: 7 }, answer)),
+      js.replace(/descriptor\)/g, 'desc)').replace('const descriptor', 'const desc'),
+    );
+  });
+
+  it('adds a new function after the function a start marker stands for, though its body repeats lines of the next function', () => {
+    const fn = (name: string, body: string) => [
+      `def ${name}(fd, when=FLUSH):`,
+      '    mode = getattr(fd)',
+      `    ${body}`,
+      '    setattr(fd, when, mode)',
+    ];
+    const py = lines(...fn('setraw', 'mode[0] = 0'), '', ...fn('setcbreak', 'mode[1] = 1'));
+    const added = ['def setecho(fd, on=True, when=FLUSH):', '    mode = getattr(fd)', '    mode[2] = on', '    setattr(fd, when, mode)'];
+    const answer = fence('python', '# ... existing code ...', '', ...added);
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 3 }, answer)),
+      lines(...fn('setraw', 'mode[0] = 0'), '', ...added, '', ...fn('setcbreak', 'mode[1] = 1')),
+    );
+  });
+
+  it('sets a Python function placed after "the `def …` function" apart by a blank line', () => {
+    const py = lines('def setraw(fd):', '    mode = getattr(fd)', '    setattr(fd, mode)', '', 'def setcbreak(fd):', '    pass');
+    const added = ['def setecho(fd, on=True):', '    return on'];
+    const answer = ['Add this after the `def setraw(fd):` function:', '', fence('python', ...added)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 2 }, answer)),
+      py.replace('mode)\n', `mode)\n\n${added.join('\n')}\n`),
+    );
+  });
+
+  it('reads a loop head written with another call before an end marker as that head changed', () => {
+    const js = lines('\tfor (const name of Object.getOwnPropertyNames(source)) {', '\t\tcopy(name);', '\t\tcount++;', '\t}');
+    const answer = fence('js', '\tfor (const name of Reflect.ownKeys(source)) {', '\t\t// ... existing code ...');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer)),
+      js.replace('Object.getOwnPropertyNames', 'Reflect.ownKeys'),
+    );
+  });
+
+  it('adds a guard after the guard a start marker stands for, not inside it, set apart as the guards are', () => {
+    const js = lines(
+      'function merge(destination, source) {',
+      '\tif (!destination) {',
+      "\t\tthrow new TypeError('The `destination` argument is required.');",
+      '\t}',
+      '',
+      '\tif (!source) {',
+      "\t\tthrow new TypeError('The `source` argument is required.');",
+      '\t}',
+      '}',
+    );
+    const guard = ["\tif (typeof source !== 'object') {", "\t\tthrow new TypeError('The `source` argument must be an object.');", '\t}'];
+    const answer = fence('js', '\t// ... existing code ...', ...guard);
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 5, endLine: 7 }, answer)),
+      js.replace("required.');\n\t}\n}", `required.');\n\t}\n\n${guard.join('\n')}\n}`),
+    );
   });
 
   it("reads SWE-agent's edit command as the block it carries, without its first and last lines", () => {

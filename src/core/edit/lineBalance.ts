@@ -1,0 +1,32 @@
+// How many brackets lines open and do not close: `{`, `(`, `[`, and the blocks keywords open and close.
+// A reading of an answer that leaves a block open, or closes one twice, has put its lines in the wrong place.
+
+/**
+ * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
+ * keywords open and close (Make's `ifdef`…`endif` and `define`…`endef`, the shell's `if … then`…`fi`,
+ * `case … in`…`esac`, `do`…`done`), where a closer the block adds reads like one it repeats.
+ */
+export function balance(lines: readonly string[]): number[] {
+  return openedBefore(lines)[lines.length];
+}
+
+const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq|define)\b|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
+const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
+
+/** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
+export function openedBefore(lines: readonly string[]): number[][] {
+  const sums = [[0, 0, 0, 0]];
+  for (const line of lines) {
+    const net = [...sums[sums.length - 1]];
+    for (const ch of line) {
+      const open = '{(['.indexOf(ch);
+      const close = '})]'.indexOf(ch);
+      if (open >= 0) net[open]++;
+      else if (close >= 0) net[close]--;
+    }
+    if (KEYWORD_OPENER.test(line)) net[3]++;
+    else if (KEYWORD_CLOSER.test(line)) net[3]--;
+    sums.push(net);
+  }
+  return sums;
+}
