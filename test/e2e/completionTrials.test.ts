@@ -54,9 +54,13 @@ describe('inline completions: nine dismiss-and-type-on trials in a real browser'
       await page.keyboard.type(typed, { delay: 40 });
       await until(async () => (await ghostOnLine()) === rest, `trial ${i + 1}: the suggestion "${rest}"`, 15_000, 50).catch(
         async (error) => {
-          const answered = sim.requests.filter((r) => r.path === '/beta/completions' && r.status === 200 && !r.aborted);
+          const asked = sim.requests.filter((r) => r.path === '/beta/completions');
+          const answered = asked.filter((r) => r.status === 200 && !r.aborted);
+          // Every request with how it ended, and the status bar: what to look at when no answer came.
+          const requests = asked.map((r) => `${r.status}${r.aborted ? ' aborted' : ''}`).join(', ');
+          const status = await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().getAttribute('aria-label');
           throw new Error(
-            `${error}; shown so far: ${shown.length}; ghost now: ${JSON.stringify(await ghostText())}; completed answers: ${answered.length}`,
+            `${error}; shown so far: ${shown.length}; ghost now: ${JSON.stringify(await ghostText())}; completed answers: ${answered.length}; requests: [${requests}]; status bar: ${status}`,
           );
         },
       );
