@@ -181,15 +181,13 @@ export class LiveDiff implements vscode.Disposable {
       this.writtenEarly++;
       return this.saveAgain(); // and once its edit lands
     }
-    // Its edit may also have come while the file was being written, after the text to write was taken.
-    const written =
-      save.found === save.text
-        ? undefined
-        : await vscode.workspace.fs.readFile(this.document.uri).then(
-            (bytes) => new TextDecoder().decode(bytes),
-            () => undefined,
-          );
-    if (written !== save.found) {
+    // Its edit may also have come while the file was being written, after the text to write was taken, or
+    // a redraw before the write: a file with pending lines has more lines than the text as decided.
+    const written = await vscode.workspace.fs.readFile(this.document.uri).then(
+      (bytes) => new TextDecoder().decode(bytes),
+      () => undefined,
+    );
+    if (written === undefined || lineCount(written) <= lineCount(save.text)) {
       this.savedAgainInARow = 0;
       return;
     }
@@ -197,12 +195,35 @@ export class LiveDiff implements vscode.Disposable {
     return this.saveAgain();
   }
 
-  /** Draws the pending lines again and saves the document without them. */
+  /** Saves the document without its pending lines; the save's end draws them again. */
   private async saveAgain(): Promise<void> {
     await this.draw().catch(() => undefined);
-    if (this.ended || !this.document.isDirty || this.savedAgainInARow >= SAVE_AGAIN_AT_MOST) return;
+    if (this.ended || this.savedAgainInARow >= SAVE_AGAIN_AT_MOST) return;
     this.savedAgainInARow++;
+    // VS Code writes only a dirty document, and one just saved with its pending lines is not: the text as
+    // decided is put in first (Tandem's own change), and that is what the save writes.
+    if (!this.document.isDirty) {
+      const run = this.queue.then(() => this.showDecided());
+      this.queue = run.catch(() => undefined);
+      await run.catch(() => undefined);
+    }
     await this.document.save();
+  }
+
+  private async showDecided(): Promise<void> {
+    const decided = this.pending.resolved();
+    if (this.ended || this.document.getText() === decided) return;
+    const editor = await this.editor();
+    this.expected = decided;
+    this.ours.push(decided);
+    try {
+      await editor.edit((b) => b.replace(new vscode.Range(0, 0, this.document.lineCount, 0), decided), {
+        undoStopBefore: false,
+        undoStopAfter: false,
+      });
+    } finally {
+      this.forget(decided);
+    }
   }
 
   /** Resolves once the saves under way have ended, or they are given up. */
@@ -330,6 +351,8 @@ function shownOffset(before: string, shown: string, offset: number, length: numb
 
 /** A save that has not ended by then has failed: the live diff is drawn again without waiting for it. */
 const SAVE_GIVES_UP_MS = 5_000;
+
+const lineCount = (text: string) => text.split('\n').length;
 
 /** Saves made again in a row, at most, when VS Code keeps writing the file without waiting for Tandem. */
 const SAVE_AGAIN_AT_MOST = 3;
