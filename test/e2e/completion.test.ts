@@ -140,13 +140,27 @@ describe('inline completions in a real browser', function () {
     assert.equal(readFileSync(file, 'utf8'), expected);
 
     // The status bar tooltip counts it: this session's acceptance rate and keystroke→suggestion time.
-    await page.locator('.statusbar-item', { hasText: 'Tandem' }).first().hover();
-    const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: 'This session' }).first();
-    await tooltip.waitFor({ timeout: 10_000 });
-    assert.match(
-      await tooltip.innerText(),
-      /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./,
-    );
+    // (The tooltip is drawn when hovered: one hovered before the accept was counted says "No suggestions
+    // shown yet this session", so it is hovered again until it has the count.)
+    const counted = /This session: 1 of \d+ suggestions accepted \(\d+%\), p50 \d+ ms from keystroke to suggestion\./;
+    const statusItem = page.locator('.statusbar-item', { hasText: 'Tandem' }).first();
+    const tooltip = page.locator('.monaco-hover, .workbench-hover', { hasText: 'this session' }).first();
+    let text = '';
+    await until(
+      async () => {
+        await statusItem.hover();
+        await tooltip.waitFor({ timeout: 5_000 });
+        text = await tooltip.innerText();
+        if (counted.test(text)) return true;
+        await page.keyboard.press('Escape');
+        await page.mouse.move(400, 400);
+        return false;
+      },
+      "the status bar tooltip with this session's count",
+      15_000,
+      250,
+    ).catch(() => undefined);
+    assert.match(text, counted);
     await page.keyboard.press('Escape');
   });
 
