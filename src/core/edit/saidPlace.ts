@@ -41,9 +41,11 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   if (lines.length !== 1) return undefined;
   const [line] = lines;
   const after = /after|below|under/i.test(where);
+  const first = snippet.find((l) => !isBlank(l)) ?? '';
+  const top = leadingWhitespace(first).length;
   // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts,
   // unless the snippet sits deeper than `x`: then it goes in that construct, first (a docstring).
-  const deeper = leadingWhitespace(snippet.find((l) => !isBlank(l)) ?? '').length > leadingWhitespace(selected[line]).length;
+  const deeper = top > leadingWhitespace(selected[line]).length;
   const placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
   // The lines the snippet takes the place of: the named line or construct, or none.
   const replaced = /replace/i.test(where)
@@ -52,10 +54,9 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
-  const top = leadingWhitespace(snippet.find((l) => !isBlank(l)) ?? '').length;
   if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
   // A Python function or class added after another is set apart by a blank line, as PEP 8 has them.
-  const definitions = PY_DEFINES.test(selected[line]) && PY_DEFINES.test(snippet.find((l) => !isBlank(l)) ?? '') && !isBlank(snippet[0]);
+  const definitions = PY_DEFINES.test(selected[line]) && PY_DEFINES.test(first) && !isBlank(snippet[0]);
   const gap = replaced.start === replaced.end && (prose.some((l) => BLANK_BETWEEN.test(l)) || definitions) ? [''] : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
