@@ -126,9 +126,11 @@ function parseTaggedEdits(lines: readonly string[]): ParsedAnswer {
  * escaped line breaks in it. Its escapes are decoded; an answer with real line breaks is left alone.
  */
 function unescaped(raw: string): string {
-  if (raw.trim().includes('\n') || (raw.match(/\\n/g)?.length ?? 0) < 2) return raw;
-  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\' };
-  return raw.replace(/\\([ntr"'\\])/g, (_, ch: string) => escapes[ch]);
+  // A `\n` a sentence quotes in backticks ("copes with `\r\n` endings") is prose about escapes, not one.
+  const escapes = raw.replace(/(?<!`)`[^`\n]+`(?!`)/g, '').match(/\\n/g)?.length ?? 0;
+  if (raw.trim().includes('\n') || escapes < 2) return raw;
+  const decoded: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\' };
+  return raw.replace(/\\([ntr"'\\])/g, (_, ch: string) => decoded[ch]);
 }
 
 function parseSearchReplace(lines: readonly string[]): ParsedAnswer {

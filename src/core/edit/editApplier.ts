@@ -484,19 +484,30 @@ function keptShare(code: readonly string[], selected: readonly string[]): number
   return meaningful.length === 0 ? 1 : meaningful.filter((l) => lines.has(l.trim())).length / meaningful.length;
 }
 
+/** A markdown list item's marker: `- `, `* `, `1. `, `2) `. */
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+
+/** Words mostly of letters alone (`the`, `printed`, `(a`, `logger,`), as a sentence has them and code does not. */
+function wordy(words: readonly string[]): boolean {
+  return words.filter((w) => /^[(`"']?[A-Za-z][a-z']*[`"')]?[,.;:?!)]*$/.test(w)).length >= words.length * 0.7;
+}
+
 /** A bare answer of sentences, sharing no line with the code around the selection. */
 function looksLikeProse(lines: readonly string[], original: ReadonlySet<string>): boolean {
   const meaningful = lines.filter((l) => !isBlank(l));
   if (meaningful.length === 0) return false;
   if (meaningful.some((l) => original.has(l.trim()) && l.trim().length > 3)) return false;
-  // A sentence may go on from the line before, so it may start in lower case ("so `f(x)` returns 2.").
+  // A sentence may go on from the line before, so it may start in lower case ("so `f(x)` returns 2."); a
+  // list's item ("1. the way the message is printed (…),") may end anyhow but reads as words.
   const sentences = meaningful.filter((l) => {
-    const words = l.trim().split(/\s+/).length;
+    const item = LIST_ITEM.exec(l);
+    const text = (item ? l.slice(item[0].length) : l).trim();
+    const words = text.split(/\s+/);
     return (
-      words >= 5 &&
-      /^[-*\s]*[A-Za-z`"'(]/.test(l.trim()) &&
-      (/[.?!:]$/.test(l.trim()) || /[a-z`]\. [A-Z]/.test(l)) &&
-      !/[;{}]$/.test(l.trim())
+      words.length >= 5 &&
+      /^[A-Za-z`"'(]/.test(text) &&
+      (/[.?!:]$/.test(text) || /[a-z`]\. [A-Z]/.test(text) || (item !== null && wordy(words))) &&
+      !/[;{}]$/.test(text)
     );
   });
   return sentences.length * 2 >= meaningful.length;

@@ -102,8 +102,9 @@ export function trimBlankEnds(lines: readonly string[]): string[] {
 /** A line that is a comment (or opens one) in most languages. */
 export const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 
-/** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`. */
-export const DEFINES = /^\s*(?:export\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|fn|func|sub)\s+([\w$]+)/;
+/** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`, `export declare function x(`. */
+export const DEFINES =
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|enum|fn|func|sub)\s+([\w$]+)/;
 
 /** A line that opens or closes a markdown code block: its fence, and the language named after it. */
 export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;

@@ -211,7 +211,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         line !== undefined &&
         !grid.sibling[j] &&
         !matches(grid, line, j) &&
-        rewrites(line, block[j], follows(grid, i, j))
+        rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j))
         ? {
             i: i + 1,
             j: j + 1,
@@ -238,6 +238,12 @@ function matches(grid: Grid, line: string, j: number): boolean {
 /** Whether the block line before `j` is the file line before `i`: the two lines stand in the same place. */
 function follows(grid: Grid, i: number, j: number): boolean {
   return i > 0 && j > 0 && !grid.marker[j - 1] && matches(grid, grid.file[grid.range.start + i - 1], j - 1);
+}
+
+/** Whether the block line after `j` is the file line after `i` (the same `}` ends both). */
+function precedes(grid: Grid, i: number, j: number): boolean {
+  const at = grid.range.start + i + 1;
+  return at < grid.range.end && j + 1 < grid.block.length && !grid.marker[j + 1] && matches(grid, grid.file[at], j + 1);
 }
 
 function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
@@ -293,8 +299,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
-  // The same statement's end written anew at the same depth, right after the same line (`return a` →
-  // `return b`): one after the other, the second would never run.
+  // The same statement's end written anew at the same depth, right after or before the same line
+  // (`return a` → `return b`): one after the other, the second would never run.
   const sameDepth = leadingWhitespace(fileLine) === leadingWhitespace(blockLine);
   if (samePlace && sameDepth && ['return', 'throw', 'raise'].includes(a[0]) && a[0] === b[0] && a.length > 1 && b.length > 1) return true;
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.

@@ -137,28 +137,52 @@ function siblingAfterKept(
   elided: (line: string) => boolean,
 ): { from: number; to: number } | undefined {
   const rest = trimBlankEnds(block.slice(1));
-  const name = DEFINES.exec(rest[0] ?? '')?.[1];
-  if (!elided(block[0]) || rest.some(elided) || !name) return undefined;
+  const head = definitionLine(rest);
+  const name = head === undefined ? undefined : DEFINES.exec(rest[head])?.[1];
+  if (!elided(block[0]) || rest.some(elided) || head === undefined || !name) return undefined;
   if (file.some((l) => wholeWord(name).test(l))) return undefined;
-  const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[0].replace(DEFINES, ''));
-  const twin = file.slice(inner.start, inner.end).find((l) => DEFINES.test(l) && shapes(l));
+  const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[head].replace(DEFINES, ''));
+  const selected = file.slice(inner.start, inner.end);
+  const twin = selected.find((l) => DEFINES.test(l) && shapes(l));
   const old = twin && DEFINES.exec(twin)![1];
   if (!old) {
     // No twin to rename: a selection that opens with a definition at the new one's depth is kept whole
-    // (the marker cannot stand for less), and the new definition follows it, with the blank lines before
-    // it; its body may repeat the kept one's lines without being them.
-    const opening = file.slice(inner.start, inner.end).find((l) => !isBlank(l));
-    const atDepth = opening !== undefined && DEFINES.test(opening) && leadingWhitespace(opening) === leadingWhitespace(rest[0]);
-    return atDepth ? { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 } : undefined;
+    // (the marker cannot stand for less), and a new definition, whole, follows it, with the blank lines
+    // before it; its body may repeat the kept one's lines without being them. (A new local and the
+    // statements after it, the body's end rewritten, are no definition of their own.)
+    const opening = definitionLine(selected);
+    const atDepth = opening !== undefined && DEFINES.test(selected[opening]) && leadingWhitespace(selected[opening]) === leadingWhitespace(rest[head]);
+    return atDepth && wholeConstruct(rest.slice(head)) ? { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 } : undefined;
   }
   if (rest.length !== block.length - 1) return undefined;
   // The block's other lines are selected lines with the old name written anew: a rename, not a sibling.
-  const selected = file.slice(inner.start, inner.end).map((l) => l.trim());
-  const renamed = (l: string) => selected.some((s) => wholeWord(old).test(s) && s.split(old).join(name) === l.trim());
-  if (rest.slice(1).some(renamed)) return undefined;
+  const renamed = (l: string) => selected.some((s) => wholeWord(old).test(s) && s.trim().split(old).join(name) === l.trim());
+  if (rest.filter((_, k) => k !== head).some(renamed)) return undefined;
   // (A comment that names it is no use of it, nor a doc comment's ` * ` line.)
   const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)].filter((l) => !COMMENT_LINE.test(l) && !/^\s*\*/.test(l));
   return outside.some((l) => wholeWord(old).test(l)) ? { from: 1, to: block.length } : undefined;
+}
+
+/** A definition's doc comment, comments and decorators: the lines before its own line. */
+const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
+
+/** Where the first line that is not blank and not a definition's lead-in is. */
+function definitionLine(lines: readonly string[]): number | undefined {
+  const at = lines.findIndex((l) => !isBlank(l) && !LEADS_DEFINITION.test(l));
+  return at < 0 ? undefined : at;
+}
+
+/**
+ * Lines that are one definition whole: they close every bracket they open, and after the first line
+ * each is inside it (deeper), but for a last line at its depth that closes it (`}`, `};`, `end`).
+ */
+function wholeConstruct(lines: readonly string[]): boolean {
+  if (!balance(lines).every((n) => n === 0)) return false;
+  const depth = leadingWhitespace(lines[0]).length;
+  const body = lines.slice(1).filter((l) => !isBlank(l));
+  return body.every(
+    (l, k) => leadingWhitespace(l).length > depth || (k === body.length - 1 && leadingWhitespace(l).length === depth && /^\s*([)\]}]|end\b)/.test(l)),
+  );
 }
 
 /**
