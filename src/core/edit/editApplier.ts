@@ -130,7 +130,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if ('why' in picked) return picked;
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
-  const block = { lines: placedAsSaid(parsed.prose, selected, code) ?? code };
+  const block = { lines: placedAsSaid(parsed.prose, selected, code, text.lines.slice(chosen.end, chosen.end + 3)) ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
   // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)
   if (block.lines === code && saysWhere(parsed.prose) && !code.some((l) => ELISION.test(l)) && keptShare(code, selected) < 0.5) {

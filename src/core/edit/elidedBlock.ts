@@ -41,6 +41,8 @@ const INSERT_REWRITE = 35;
  */
 const BRANCH_WORD = /^\s*(else|elif|else:|except:|finally:)\s*$/;
 const NEVER = 1_000_000;
+/** No alignment (a marker that must keep a line, with none left): the table's ceiling, within 32 bits. */
+const UNREACHABLE = 2 ** 30;
 
 type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
 /** Two tie-breaking orders: if they disagree on the text, the best alignment is not unique. */
@@ -75,6 +77,12 @@ export function spliceElidedBlock(
   const ends = marker[block.length - 1]
     ? [selection.end, inner.end, gapAfter]
     : [selection.end, inner.end, ...contextAnchors(file, last, selection.end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1)];
+  // A marker between written lines stands for one line at least: for none, the model would not have
+  // written it. It is read as a marker that keeps exactly one line, then one that keeps any number.
+  const written = (j: number) => !marker[j] && !isBlank(block[j]);
+  const middle = (j: number) => marker[j] && block.some((_, k) => k < j && written(k)) && block.some((_, k) => k > j && written(k));
+  const at = block.flatMap((_, j) => (middle(j) ? [j, j] : [j]));
+  const once = at.map((j, k) => at[k + 1] === j);
   const ranges: LineRange[] = [];
   for (const p of new Set(starts))
     for (const q of new Set(ends)) if (p <= inner.start && q >= inner.end && p <= q) ranges.push({ start: p, end: q });
@@ -85,11 +93,12 @@ export function spliceElidedBlock(
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
-    const grid = makeGrid(file, range, selection, block, quoted, marker);
+    const grid = makeGrid(file, range, selection, at.map((j) => block[j]), at.map((j) => quoted[j]), at.map((j) => marker[j]), once);
     const table = costTable(grid);
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };
   }
+  if (best!.cost >= UNREACHABLE) return { kind: 'ambiguous' };
   const { grid, table } = best!;
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
@@ -126,6 +135,8 @@ interface Grid {
   block: readonly string[];
   quoted: readonly string[];
   marker: readonly boolean[];
+  /** Markers that keep exactly one line (the first of a marker between written lines). */
+  once: readonly boolean[];
   /** What writing each block line as a new line costs. */
   insertCost: number[];
   /** Block lines that copy another line the block quotes, one token changed: siblings it adds. */
@@ -139,6 +150,7 @@ function makeGrid(
   block: readonly string[],
   quoted: readonly string[],
   marker: readonly boolean[],
+  once: readonly boolean[],
 ): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
@@ -165,7 +177,7 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, selection, block, quoted, marker, insertCost, sibling };
+  return { file, range, selection, block, quoted, marker, once, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -177,7 +189,7 @@ function costTable(grid: Grid): Int32Array {
   for (let i = n; i >= 0; i--) {
     for (let j = m; j >= 0; j--) {
       if (i === n && j === m) continue;
-      let c = Number.MAX_SAFE_INTEGER;
+      let c = UNREACHABLE;
       for (const step of STEPS) {
         const next = advance(grid, i, j, step);
         if (next) c = Math.min(c, next.cost + cost[next.i * w + next.j]);
@@ -198,9 +210,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
   const isMarker = j < m && marker[j];
   switch (step) {
     case 'keep':
-      return isMarker && line !== undefined ? { i: i + 1, j, cost: 0 } : undefined;
+      return isMarker && line !== undefined ? { i: i + 1, j: grid.once[j] ? j + 1 : j, cost: 0 } : undefined;
     case 'skipMarker':
-      return isMarker ? { i, j: j + 1, cost: 0 } : undefined;
+      return isMarker && !grid.once[j] ? { i, j: j + 1, cost: 0 } : undefined;
     case 'match':
       return !isMarker && j < m && line !== undefined && matches(grid, line, j) ? { i: i + 1, j: j + 1, cost: MATCH } : undefined;
     case 'rewrite':

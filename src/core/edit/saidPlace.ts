@@ -24,7 +24,12 @@ const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
  * selected line and the snippet is new there (none of its lines of two words or more at its own level is
  * a selected line it does not replace); else undefined.
  */
-export function placedAsSaid(prose: readonly string[], selected: readonly string[], snippet: readonly string[]): string[] | undefined {
+export function placedAsSaid(
+  prose: readonly string[],
+  selected: readonly string[],
+  snippet: readonly string[],
+  following: readonly string[] = [],
+): string[] | undefined {
   const said = prose.map((l) => SAID.exec(l)).find((m) => m !== null);
   // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
   const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
@@ -55,9 +60,14 @@ export function placedAsSaid(prose: readonly string[], selected: readonly string
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
   if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
-  // A Python function or class added after another is set apart by a blank line, as PEP 8 has them.
+  // A Python function or class added after another is set apart as the file sets that one apart from
+  // what follows it (PEP 8 has two blank lines at the top level, but not every file does).
   const definitions = PY_DEFINES.test(selected[line]) && PY_DEFINES.test(first) && !isBlank(snippet[0]);
-  const gap = replaced.start === replaced.end && (prose.some((l) => BLANK_BETWEEN.test(l)) || definitions) ? [''] : [];
+  const next = [...selected.slice(placeEnd + 1), ...following];
+  // (A form feed, Python's page break between sections, is no blank line.)
+  const blanks = next.findIndex((l) => !/^[ \t\r]*$/.test(l));
+  const apart = definitions && blanks >= 2 ? ['', ''] : [''];
+  const gap = replaced.start === replaced.end && (prose.some((l) => BLANK_BETWEEN.test(l)) || definitions) ? apart : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }

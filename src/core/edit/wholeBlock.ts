@@ -51,10 +51,10 @@ export function placeWholeBlock(
   if (block.some(elided)) {
     const sibling = siblingAfterKept(file, inner, block, elided);
     if (sibling) {
-      const lines = reindented(file, inner, block).slice(sibling.from, sibling.to);
+      const lines = reindented(file, inner, block, elided).slice(sibling.from, sibling.to);
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
     }
-    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block), block, elided);
+    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block, elided), block, elided);
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }
   const edge = snippetAtEdge(file, inner, block);
@@ -145,6 +145,7 @@ function siblingAfterKept(
   const selected = file.slice(inner.start, inner.end);
   const twin = selected.find((l) => DEFINES.test(l) && shapes(l));
   const old = twin && DEFINES.exec(twin)![1];
+  const added = { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 };
   if (!old) {
     // No twin to rename: a selection that opens with a definition at the new one's depth is kept whole
     // (the marker cannot stand for less), and a new definition, whole, follows it, with the blank lines
@@ -152,15 +153,19 @@ function siblingAfterKept(
     // statements after it, the body's end rewritten, are no definition of their own.)
     const opening = definitionLine(selected);
     const atDepth = opening !== undefined && DEFINES.test(selected[opening]) && leadingWhitespace(selected[opening]) === leadingWhitespace(rest[head]);
-    return atDepth && wholeConstruct(rest.slice(head)) ? { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 } : undefined;
+    return atDepth && wholeConstruct(rest.slice(head)) ? added : undefined;
   }
-  if (rest.length !== block.length - 1) return undefined;
   // The block's other lines are selected lines with the old name written anew: a rename, not a sibling.
   const renamed = (l: string) => selected.some((s) => wholeWord(old).test(s) && s.trim().split(old).join(name) === l.trim());
-  if (rest.filter((_, k) => k !== head).some(renamed)) return undefined;
+  const others = rest.filter((l, k) => k !== head && !isBlank(l));
+  if (others.some(renamed)) return undefined;
   // (A comment that names it is no use of it, nor a doc comment's ` * ` line.)
   const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)].filter((l) => !COMMENT_LINE.test(l) && !/^\s*\*/.test(l));
-  return outside.some((l) => wholeWord(old).test(l)) ? { from: 1, to: block.length } : undefined;
+  if (outside.some((l) => wholeWord(old).test(l))) return added;
+  // A whole new definition that keeps no line of its twin's (but brackets) is not the twin renamed: read
+  // so, the twin's body would go unasked.
+  const kept = new Set(selected.filter((l) => /\w/.test(l)).map(spaced));
+  return wholeConstruct(rest.slice(head)) && !others.some((l) => kept.has(spaced(l))) ? added : undefined;
 }
 
 /** A definition's doc comment, comments and decorators: the lines before its own line. */
@@ -282,19 +287,25 @@ function score(file: readonly string[], block: readonly string[], p: number, q: 
  * base indentation: its least indented line sits left of the range's. Deliberate re-indentation inside
  * the block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
  */
-function reindented(file: readonly string[], range: LineRange, block: readonly string[]): string[] {
+function reindented(file: readonly string[], range: LineRange, block: readonly string[], elided: (line: string) => boolean = () => false): string[] {
   // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
   // columns) and a block with its tabs expanded: the block is placed as in the file with its tabs
   // expanded, then each line's columns are written the file's way.
   const kept = keptPairs(file.slice(range.start, range.end), block);
   if ((tabsAreColumns(file) || keptShowColumns(kept)) && !block.some((l) => l.startsWith('\t'))) {
     const spaced = file.map(expandedTabs);
-    return reindentedBy(spaced, range, block, keptPairs(spaced.slice(range.start, range.end), block)).map(columnsAsTabs);
+    return reindentedBy(spaced, range, block, keptPairs(spaced.slice(range.start, range.end), block), elided).map(columnsAsTabs);
   }
-  return realigned(block, reindentedBy(file, range, block, kept));
+  return realigned(block, reindentedBy(file, range, block, kept, elided));
 }
 
-function reindentedBy(file: readonly string[], range: LineRange, block: readonly string[], kept: readonly KeptPair[]): string[] {
+function reindentedBy(
+  file: readonly string[],
+  range: LineRange,
+  block: readonly string[],
+  kept: readonly KeptPair[],
+  elided: (line: string) => boolean,
+): string[] {
   const own = minimumIndent(block);
   const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range, own);
   if (base === undefined || own === undefined) return [...block];
@@ -302,7 +313,7 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
   // file's indentation already, whatever its least indented line (a marker, context past the range) says.
   // No line kept as it was, but each rewritten one sits where the line it rewrites does (a rename on every
   // line, continuation lines aligned under `var`): the block is at the file's indentation already.
-  if (kept.length === 0 && twinsInPlace(file.slice(range.start, range.end), block)) return [...block];
+  if (kept.length === 0 && twinsInPlace(file.slice(range.start, range.end), block, elided)) return [...block];
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
   // (A new line at a kept sibling's column is still written the file's way: tabs where the model wrote spaces.)
@@ -317,16 +328,22 @@ function reindentedBy(file: readonly string[], range: LineRange, block: readonly
     : whole;
 }
 
-/** Whether two or more block lines rewrite a line of `old` (most words kept), each at that line's indentation. */
-function twinsInPlace(old: readonly string[], block: readonly string[]): boolean {
+/**
+ * Whether two or more block lines rewrite a line of `old` (most words kept), each at that line's
+ * indentation; or, beside markers, every line the block writes does (one changed line between kept code).
+ */
+function twinsInPlace(old: readonly string[], block: readonly string[], elided: (line: string) => boolean): boolean {
   let pairs = 0;
+  let written = 0;
   for (const line of block) {
-    const twin = isBlank(line) ? undefined : old.find((o) => !isBlank(o) && similar(o, line));
+    if (isBlank(line) || elided(line)) continue;
+    written++;
+    const twin = old.find((o) => !isBlank(o) && similar(o, line));
     if (twin === undefined) continue;
     if (leadingWhitespace(twin) !== leadingWhitespace(line)) return false;
     pairs++;
   }
-  return pairs >= 2;
+  return pairs >= 2 || (pairs === written && pairs > 0 && block.some(elided));
 }
 
 /** The block re-indented as a whole: by the units its kept lines show, else the file's and its own. */
