@@ -8,7 +8,7 @@ import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
-import { placedAsSaid, saysWhere } from './saidPlace';
+import { placedAsSaid, placedAtFileEdge, saysWhere } from './saidPlace';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */
@@ -130,7 +130,12 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if ('why' in picked) return picked;
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
-  const block = { lines: placedAsSaid(parsed.prose, selected, code, text.lines.slice(chosen.end, chosen.end + 3)) ?? code };
+  const block = {
+    lines:
+      placedAsSaid(parsed.prose, selected, code, text.lines.slice(chosen.end, chosen.end + 3)) ??
+      placedAtFileEdge(parsed.prose, selected, code, { start: chosen.start === 0, end: chosen.end >= text.lines.length }) ??
+      code,
+  };
   // A snippet its sentence places where the selection has no one such place: read as the selection
   // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)
   if (block.lines === code && saysWhere(parsed.prose) && !code.some((l) => ELISION.test(l)) && keptShare(code, selected) < 0.5) {

@@ -11,9 +11,33 @@ import { isBlank, leadingWhitespace, spaced } from './editText';
  */
 const SAID =
   /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+/** "add … as the (very) first line of the file", "put … at the end of the file". */
+const FILE_EDGE =
+  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+file\b/i;
+
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
-  return prose.some((l) => SAID.test(l));
+  return prose.some((l) => SAID.test(l) || FILE_EDGE.test(l));
+}
+
+/**
+ * The selection with the snippet's lines at the file's first or last line, where the prose says so and
+ * the selection reaches that end of the file; else undefined. (Read as the selection rewritten, a
+ * coding line "as the first line of the file" would take the place of the first line.)
+ */
+export function placedAtFileEdge(
+  prose: readonly string[],
+  selected: readonly string[],
+  snippet: readonly string[],
+  reaches: { start: boolean; end: boolean },
+): string[] | undefined {
+  const said = prose.map((l) => FILE_EDGE.exec(l)).find((m) => m !== null);
+  if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
+  const atStart = /^(first|top|beginning|start)$/i.test(said[1] ?? said[2]);
+  if (!(atStart ? reaches.start : reaches.end)) return undefined;
+  const old = new Set(selected.filter((l) => !isBlank(l)).map(spaced));
+  if (snippet.some((l) => old.has(spaced(l)))) return undefined;
+  return atStart ? [...snippet, ...selected] : [...selected, ...snippet];
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
