@@ -358,7 +358,8 @@ function removedButAbsent(
   // Punctuation misremembered (a trailing comma left out) is the same line, and so is a comment's
   // wording; another word in code is not.
   const words = (line: string) => line.match(/[\w$]+/g)?.join(' ') ?? '';
-  const comment = (line: string) => /^\s*(\/\/|#|"|--|\/\*|\*|;)/.test(line);
+  // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member.)
+  const comment = (line: string) => /^\s*(\/\/|#|--|\/\*|\*|;)/.test(line) || /^\s*"[^"]*$/.test(line);
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
     return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && (context || !kept.has(line.trim()));
