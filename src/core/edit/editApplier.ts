@@ -130,12 +130,17 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if ('why' in picked) return picked;
   const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
-  const block = {
-    lines:
-      placedAsSaid(parsed.prose, selected, code, text.lines.slice(chosen.end, chosen.end + 3)) ??
-      placedAtFileEdge(parsed.prose, selected, code, { start: chosen.start === 0, end: chosen.end >= text.lines.length }) ??
-      code,
-  };
+  // Code that repeats the selection (three lines or more of it, nearly all, its first line too) is the
+  // selection rewritten, whatever its sentence says of the new lines in it ("Add `exit 0` after the
+  // final `fi`:"). A sibling copied from it starts with its own line (`export class TrustedStyle {`).
+  const meaningful = selected.filter((l) => !isBlank(l));
+  const rewritten =
+    meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim());
+  const saidPlace = rewritten
+    ? undefined
+    : (placedAsSaid(parsed.prose, selected, code, text.lines.slice(chosen.end, chosen.end + 3)) ??
+      placedAtFileEdge(parsed.prose, selected, code, { start: chosen.start === 0, end: chosen.end >= text.lines.length }));
+  const block = { lines: saidPlace ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
   // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)
   if (block.lines === code && saysWhere(parsed.prose) && !code.some((l) => ELISION.test(l)) && keptShare(code, selected) < 0.5) {
