@@ -13,11 +13,16 @@ const SAID =
   /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /** "add … as the (very) first line of the file", "put … at the end of the file". */
 const FILE_EDGE =
-  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+file\b/i;
+  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b/i;
 
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
-  return prose.some((l) => SAID.test(l) || FILE_EDGE.test(l));
+  return sentences(prose).some((l) => SAID.test(l) || FILE_EDGE.test(l));
+}
+
+/** The prose's lines, then all of it as one line: a sentence may begin before the code and end after it ("Put" … "after the closing `fi`."). */
+function sentences(prose: readonly string[]): string[] {
+  return prose.length > 1 ? [...prose, prose.filter((l) => !isBlank(l)).join(' ')] : [...prose];
 }
 
 /**
@@ -31,7 +36,9 @@ export function placedAtFileEdge(
   snippet: readonly string[],
   reaches: { start: boolean; end: boolean },
 ): string[] | undefined {
-  const said = prose.map((l) => FILE_EDGE.exec(l)).find((m) => m !== null);
+  const said = sentences(prose)
+    .map((l) => FILE_EDGE.exec(l))
+    .find((m) => m !== null);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const atStart = /^(first|top|beginning|start)$/i.test(said[1] ?? said[2]);
   if (!(atStart ? reaches.start : reaches.end)) return undefined;
@@ -54,7 +61,9 @@ export function placedAsSaid(
   snippet: readonly string[],
   following: readonly string[] = [],
 ): string[] | undefined {
-  const said = prose.map((l) => SAID.exec(l)).find((m) => m !== null);
+  const said = sentences(prose)
+    .map((l) => SAID.exec(l))
+    .find((m) => m !== null);
   // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
   const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
