@@ -101,7 +101,56 @@ export function replacementLines(
       newIndex++;
     }
   }
-  return { lines: out, from };
+  const undrift = driftUndone(file, match, oldBlock);
+  return { lines: out.map((line, i) => (from[i] === undefined ? undrift(line) : line)), from };
+}
+
+/**
+ * What the quote did to every line it matched, undone on the lines the model wrote: spaces added at
+ * each line's end, or each tab between a line's words written as the same number of spaces (a
+ * header's columns: `char\t*ty_comment;` quoted as `char    *ty_comment;`). Tabs expanded to the
+ * next tab stop are columns the model laid out, and its new lines keep its layout.
+ */
+function driftUndone(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string) => string {
+  const pairs = oldBlock.flatMap((quoted, j) => {
+    const at = match.fileLineOf[j];
+    return at === undefined || isBlank(quoted) ? [] : [{ quoted, actual: file[at] }];
+  });
+  if (pairs.length === 0) return (line) => line;
+  const trailing = pairs.every((p) => /\s$/.test(p.quoted) && !/\s$/.test(p.actual));
+  const tabAs = tabWidthWritten(pairs);
+  const spaces = tabAs === undefined ? undefined : new RegExp(`(?<=\\S) {${tabAs}}(?=\\S)`, 'g');
+  return (line) => {
+    const lead = leadingWhitespace(line);
+    let rest = line.slice(lead.length);
+    if (trailing) rest = rest.trimEnd();
+    if (spaces) rest = rest.replace(spaces, '\t');
+    return lead + rest;
+  };
+}
+
+/** The one number of spaces the quote wrote for each tab between words, when no tab stop explains it. */
+function tabWidthWritten(pairs: ReadonlyArray<{ quoted: string; actual: string }>): number | undefined {
+  // Each run between words with a tab in it: its tabs and spaces in the file, its width and column in the quote.
+  const runs: Array<{ tabs: number; spaces: number; width: number; column: number }> = [];
+  for (const { quoted, actual } of pairs) {
+    const a = actual.trim().split(/(\s+)/);
+    const q = quoted.trim().split(/(\s+)/);
+    if (a.length !== q.length || a.some((t, k) => k % 2 === 0 && t !== q[k])) continue;
+    let column = leadingWhitespace(quoted).length;
+    for (let k = 0; k < a.length; k++) {
+      if (k % 2 === 1 && a[k].includes('\t')) {
+        if (!/^ +$/.test(q[k])) return undefined;
+        runs.push({ tabs: a[k].split('\t').length - 1, spaces: a[k].replace(/\t/g, '').length, width: q[k].length, column });
+      }
+      column += q[k].length;
+    }
+  }
+  const pure = runs.filter((r) => r.tabs === 1 && r.spaces === 0);
+  const n = pure[0]?.width;
+  if (pure.length < 2 || n === undefined || n < 2 || !runs.every((r) => r.width === r.spaces + n * r.tabs)) return undefined;
+  const atStops = (stop: number) => pure.every((r) => r.width === stop - (r.column % stop));
+  return atStops(8) || atStops(4) ? undefined : n;
 }
 
 /** How a new line's indentation is turned into the file's, from the quoted lines that matched non-blank file lines. */
