@@ -89,9 +89,12 @@ export function placeWholeBlock(
     }
     return seen && (reworded || isBlank(file[i]) || repeated.has(spaced(file[i])));
   };
+  // A copy of the whole file may also change a line or two there past recognition (a guard's comment,
+  // a copyright line): drift that is not applied, not a sign that the copy is of something else.
   const onlyRepeated = (from: number, to: number, reworded: boolean) => {
-    for (let i = from; i < to; i++) if (!isMentioned(i, reworded)) return false;
-    return true;
+    let unmentioned = 0;
+    for (let i = from; i < to; i++) if (!isMentioned(i, reworded)) unmentioned++;
+    return unmentioned === 0 || (reworded && unmentioned <= Math.max(1, Math.floor((to - from) / 20)));
   };
   const ranges: LineRange[] = [{ start, end }];
   for (const p of starts)
@@ -121,7 +124,9 @@ export function placeWholeBlock(
     if (!best || s > best.score || (s === best.score && e < best.echoes)) best = { range, score: s, echoes: e };
   }
   const range = best!.range;
-  return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection) };
+  // A copy of the whole file: a line it replaces outside the selection, however unlike, is drift.
+  const wholeCopy = range.start === fileStart && range.end === fileEnd && (range.start < start || range.end > end);
+  return { range, ...keepUnchanged(file, range, reindented(file, range, block), selection, wholeCopy) };
 }
 
 /**
@@ -558,7 +563,13 @@ function insertionIndent(file: readonly string[], range: LineRange, own: string 
  * Lines the block left as they were (trailing spaces aside) are written back byte for byte, and a line
  * that rewrites one at the same columns gets that line's indentation (a tab where the model wrote 8 spaces).
  */
-function keepUnchanged(file: readonly string[], range: LineRange, block: readonly string[], selection: LineRange): NewLines {
+function keepUnchanged(
+  file: readonly string[],
+  range: LineRange,
+  block: readonly string[],
+  selection: LineRange,
+  wholeCopy = false,
+): NewLines {
   const old = file.slice(range.start, range.end);
   const out: string[] = [];
   const from: Array<number | undefined> = [];
@@ -582,8 +593,15 @@ function keepUnchanged(file: readonly string[], range: LineRange, block: readonl
     // and the reworded copy is dropped.
     const drift = new Set<number>();
     const copies = new Set<number>();
-    for (const r of removed.filter((r) => before(r) || after(r))) {
-      const k = added.findIndex((line, n) => !copies.has(n) && similar(old[r], line));
+    const outside = removed.filter((r) => before(r) || after(r));
+    // (In a copy of the whole file, lines replaced one for one away from the selection's edges.)
+    const replacedAway =
+      wholeCopy &&
+      outsideStays &&
+      outside.length === added.length &&
+      outside.every((r) => range.start + r < selection.start - 1 || range.start + r > selection.end);
+    for (const [n, r] of outside.entries()) {
+      const k = replacedAway ? n : added.findIndex((line, m) => !copies.has(m) && similar(old[r], line));
       if (k < 0) continue;
       drift.add(r);
       copies.add(k);
