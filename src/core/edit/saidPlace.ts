@@ -71,7 +71,8 @@ export function placedAsSaid(
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
   const name = (said[3] ?? said[6]).split(/\.\.\.|…/)[0].trim();
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
-  const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : l.includes(name));
+  // (Its spacing may be the sentence's: `#define _TTYS_WINDOW "window"` for a line with tabs.)
+  const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : spaced(l).includes(spaced(name)));
   const holding = selected.flatMap((l, i) => (named(l) ? [i] : []));
   // The line that starts with the name (the `id` property's own line) over lines that only use it.
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
