@@ -6,11 +6,11 @@ import { wholeWord } from '../../shared/literalRegExp';
 import { isBlank, leadingWhitespace, spaced } from './editText';
 
 /**
- * "add / insert / put … after / below / before / above (the) (closing…) `name`", or "replace the `name`
+ * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
  * line (or branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /** "add … as the (very) first line of the file", "put … at the end of the file". */
 const FILE_EDGE =
   /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b/i;
