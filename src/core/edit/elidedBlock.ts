@@ -318,6 +318,11 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
   const name = member(a);
   if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
+  // The same names declared or assigned anew, more beside them (`my $varname = shift;` →
+  // `my ($varname, $default) = @_;`).
+  const was = assigned(a);
+  const now = assigned(b);
+  if (sameDepth && was && now && now.length > was.length && was[0] === now[0] && was.every((t) => now.includes(t))) return true;
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix++;
   let suffix = 0;
@@ -365,6 +370,13 @@ function oneTokenChanged(fileLine: string, blockLine: string, least = 3): boolea
 }
 
 /** Words, numbers, quoted strings and single punctuation marks. */
+/** The words left of a line's assignment (`my`, `$varname`), if it makes one. */
+function assigned(t: readonly string[]): string[] | undefined {
+  const at = t.indexOf('=');
+  if (at <= 0 || t[at + 1] === '=' || ['=', '!', '<', '>'].includes(t[at - 1])) return undefined;
+  return t.slice(0, at).filter((x) => /\w/.test(x));
+}
+
 function tokens(line: string): string[] {
   return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
 }
