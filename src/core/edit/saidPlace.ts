@@ -3,7 +3,7 @@
 // rewrite of the selection, the snippet would delete every selected line; read as the sentence says,
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
-import { isBlank, leadingWhitespace, spaced } from './editText';
+import { COMMENT_LINE, isBlank, leadingWhitespace, spaced } from './editText';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -73,7 +73,10 @@ export function placedAsSaid(
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
   // (Its spacing may be the sentence's: `#define _TTYS_WINDOW "window"` for a line with tabs.)
   const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : spaced(l).includes(spaced(name)));
-  const holding = selected.flatMap((l, i) => (named(l) ? [i] : []));
+  // Code that names it over comments that do (` * The value of the name …` beside `get name() {`).
+  const naming = selected.flatMap((l, i) => (named(l) ? [i] : []));
+  const inCode = naming.filter((i) => !COMMENT_LINE.test(selected[i]) && !/^\s*\*/.test(selected[i]));
+  const holding = inCode.length > 0 ? inCode : naming;
   // The line that starts with the name (the `id` property's own line) over lines that only use it.
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
   const lines = own.length === 1 ? own : holding;
