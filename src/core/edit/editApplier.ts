@@ -134,16 +134,17 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   // selection rewritten, whatever its sentence says of the new lines in it ("Add `exit 0` after the
   // final `fi`:"). A sibling copied from it starts with its own line (`export class TrustedStyle {`).
   const meaningful = selected.filter((l) => !isBlank(l));
-  const rewritten =
-    meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim());
+  const rewritten = meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim());
   // A marker at the snippet's start or end ("… existing code …" then the new lines) says no more than
   // the sentence does; one between its lines says where they go itself.
   const snippet = code.filter((l, k) => !(ELISION.test(l) && (k === 0 || k === code.length - 1)));
   const saidPlace =
     rewritten || snippet.some((l) => ELISION.test(l))
       ? undefined
-      : (placedAsSaid(parsed.prose, selected, snippet, text.lines.slice(chosen.end, chosen.end + 3)) ??
-        placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }));
+      : (placedAsSaid(parsed.prose, selected, snippet, {
+          before: text.lines.slice(Math.max(0, chosen.start - 20), chosen.start),
+          after: text.lines.slice(chosen.end, chosen.end + 3),
+        }) ?? placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }));
   const block = { lines: saidPlace ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
   // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)

@@ -3,7 +3,7 @@
 // rewrite of the selection, the snippet would delete every selected line; read as the sentence says,
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
-import { COMMENT_LINE, isBlank, leadingWhitespace, spaced } from './editText';
+import { COMMENT_LINE, DEFINES, isBlank, leadingWhitespace, spaced } from './editText';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -59,7 +59,7 @@ export function placedAsSaid(
   prose: readonly string[],
   selected: readonly string[],
   snippet: readonly string[],
-  following: readonly string[] = [],
+  around: { before: readonly string[]; after: readonly string[] } = { before: [], after: [] },
 ): string[] | undefined {
   const said = sentences(prose)
     .map((l) => SAID.exec(l))
@@ -97,16 +97,43 @@ export function placedAsSaid(
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
   if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
-  // A Python function or class added after another is set apart as the file sets that one apart from
-  // what follows it (PEP 8 has two blank lines at the top level, but not every file does).
-  const definitions = PY_DEFINES.test(selected[line]) && PY_DEFINES.test(first) && !isBlank(snippet[0]);
-  const next = [...selected.slice(placeEnd + 1), ...following];
-  // (A form feed, Python's page break between sections, is no blank line.)
-  const blanks = next.findIndex((l) => !/^[ \t\r]*$/.test(l));
-  const apart = definitions && blanks >= 2 ? ['', ''] : [''];
-  const gap = replaced.start === replaced.end && (prose.some((l) => BLANK_BETWEEN.test(l)) || definitions) ? apart : [];
+  // A definition added after another is set apart as the file sets that one apart from what follows
+  // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
+  // top-level functions, but not every file does; JavaScript files vary).
+  const head = snippet.find((l) => !isBlank(l) && !LEAD_IN.test(l)) ?? '';
+  const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(snippet[0]);
+  const apart = Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
+  const between = prose.some((l) => BLANK_BETWEEN.test(l));
+  const gap = replaced.start !== replaced.end ? [] : definitions ? (between && apart.length === 0 ? [''] : apart) : between ? [''] : [];
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
+}
+
+/** A definition's doc comment, comments and decorators: lines before its own. */
+const LEAD_IN = /^\s*(\/\/|#|\/\*|\*|@\w)/;
+
+const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line);
+
+/**
+ * How many blank lines set the construct at `line`..`end` apart: from the code after it, or, with none
+ * after it, from the code before it (its doc comment and decorators with it). A form feed, Python's
+ * page break between sections, is no blank line.
+ */
+function gapAround(
+  selected: readonly string[],
+  line: number,
+  end: number,
+  around: { before: readonly string[]; after: readonly string[] },
+): number | undefined {
+  const blank = (l: string) => /^[ \t\r]*$/.test(l);
+  const next = [...selected.slice(end + 1), ...around.after];
+  const below = next.findIndex((l) => !blank(l));
+  if (below >= 0) return below;
+  const above = [...around.before, ...selected.slice(0, line)];
+  const code = above.findLastIndex((l) => !blank(l) && !LEAD_IN.test(l));
+  if (code < 0) return undefined;
+  const run = above.slice(code + 1).findIndex((l) => !blank(l));
+  return run < 0 ? above.length - code - 1 : run;
 }
 
 /**
