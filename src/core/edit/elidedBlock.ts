@@ -108,7 +108,30 @@ export function spliceElidedBlock(
   const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
   if (even(block.filter((_, j) => !marker[j])) && even(file.slice(grid.range.start, grid.range.end)) && !even(eager.lines))
     return besideSelection(file, inner, block, marker);
-  return { kind: 'placed', placed: { range: grid.range, ...eager } };
+  return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
+}
+
+/**
+ * A Python `pass` that held a block's place, kept by a marker right after new lines written at its depth
+ * under the block's header: the new lines are the body it held the place of, and it goes.
+ */
+function withoutHeldPlace(placed: NewLines): NewLines {
+  const { lines, from } = placed;
+  const held = lines.findIndex((line, i) => {
+    if (line.trim() !== 'pass' || from[i] === undefined) return false;
+    let k = i;
+    while (k > 0 && from[k - 1] === undefined && !isBlank(lines[k - 1])) k--;
+    const header = lines[k - 1];
+    return (
+      k < i &&
+      k > 0 &&
+      from[k - 1] !== undefined &&
+      /:\s*$/.test(header) &&
+      leadingWhitespace(lines[k]) === leadingWhitespace(line) &&
+      leadingWhitespace(header).length < leadingWhitespace(line).length
+    );
+  });
+  return held < 0 ? placed : { lines: lines.filter((_, i) => i !== held), from: from.filter((_, i) => i !== held) };
 }
 
 /**
