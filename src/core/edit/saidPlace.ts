@@ -10,7 +10,7 @@ import { COMMENT_LINE, DEFINES, isBlank, leadingWhitespace, spaced } from './edi
  * line (or branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append|paste|drop|goes|go|belongs)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /** "add … as the (very) first line of the file", "put … at the end of the file". */
 const FILE_EDGE =
   /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b/i;
@@ -20,10 +20,19 @@ export function saysWhere(prose: readonly string[]): boolean {
   return sentences(prose).some((l) => SAID.test(l) || FILE_EDGE.test(l));
 }
 
-/** The prose's lines, then all of it as one line: a sentence may begin before the code and end after it ("Put" … "after the closing `fi`."). */
+/**
+ * The prose's lines, then all of it as one line: a sentence may begin before the code and end after it
+ * ("Put" … "after the closing `fi`."). A place said before the verb ("Right after `import os`, add:")
+ * is said after it, and "between `a` and `b`" is after `a`.
+ */
 function sentences(prose: readonly string[]): string[] {
-  return prose.length > 1 ? [...prose, prose.filter((l) => !isBlank(l)).join(' ')] : [...prose];
+  const lines = prose.length > 1 ? [...prose, prose.filter((l) => !isBlank(l)).join(' ')] : [...prose];
+  return lines.map((l) => l.replace(PLACE_FIRST, '$3 this $1 $2').replace(BETWEEN, 'after $1'));
 }
+
+const PLACE_FIRST =
+  /^\W*(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
+const BETWEEN = /\bbetween\s+(?:the\s+)?(`[^`\n]+`)(?:\s+\w+)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
 
 /**
  * The selection with the snippet's lines at the file's first or last line, where the prose says so and

@@ -217,6 +217,20 @@ describe('the edit applier with prose answers, siblings beside markers and sente
     assert.equal(applied(applyEditAnswer(HEADER, { startLine: 0, endLine: 0 }, CODING)), '# -*- coding: utf-8 -*-\n' + HEADER);
   });
 
+  const IMPORTS = lines('import os', 'import re', 'import sys', '', 'def main():', '    pass');
+  const WITH_JSON = IMPORTS.replace('import re\n', 'import re\nimport json\n');
+  for (const sentence of [
+    'Right after `import re`, add:',
+    'This goes directly below `import re`:',
+    'Paste this immediately after `import re`:',
+    'Insert it between `import re` and `import sys`:',
+  ]) {
+    it(`places a snippet where the sentence says: "${sentence}"`, () => {
+      const answer = [sentence, '', fence('python', 'import json')].join('\n');
+      assert.equal(applied(applyEditAnswer(IMPORTS, { startLine: 0, endLine: 2 }, answer)), WITH_JSON);
+    });
+  }
+
   it('refuses a line said to be the first line of the file when the selection is elsewhere', () => {
     refused(applyEditAnswer(HEADER, { startLine: 1, endLine: 1 }, CODING));
   });
