@@ -8,7 +8,7 @@ import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
-import { placedAsSaid, placedAtFileEdge, saysWhere } from './saidPlace';
+import { placedAsSaid, placedAtFileEdge, placedInside, saysWhere } from './saidPlace';
 import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */
@@ -144,7 +144,9 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
       : (placedAsSaid(parsed.prose, selected, snippet, {
           before: text.lines.slice(Math.max(0, chosen.start - 20), chosen.start),
           after: text.lines.slice(chosen.end, chosen.end + 3),
-        }) ?? placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }));
+        }) ??
+        placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }) ??
+        placedInside(parsed.prose, selected, snippet));
   const block = { lines: saidPlace ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
   // rewritten, it would delete every selected line it does not repeat. (A marker says where itself.)

@@ -15,10 +15,50 @@ const SAID =
 const FILE_EDGE =
   /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b/i;
 
+/** "add … to the `Foo` class", "put … inside `main`", "at the end (the top) of `run`". */
+const INSIDE =
+  /\b(?:add|insert|put|place|append|paste)\b[^.]*?\b(?:(?:to|into|inside)\s+(?:the\s+)?`([^`\n]+)`(?:\s+(?:class|function|method|block|body|object|interface|struct|enum|type|loop|section)\b)?|at\s+the\s+(?:very\s+)?(end|bottom|top|start|beginning)\s+of\s+(?:the\s+)?`([^`\n]+)`)/i;
+
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
-  return sentences(prose).some((l) => SAID.test(l) || FILE_EDGE.test(l));
+  return sentences(prose).some((l) => SAID.test(l) || FILE_EDGE.test(l) || INSIDE.test(l));
 }
+
+/**
+ * The selection with the snippet's lines inside the construct the prose names ("add this method to the
+ * `Cache` class"): last in its body, or first when the prose says the top; else undefined. The named
+ * construct is the one selected line that names it and opens a block.
+ */
+export function placedInside(prose: readonly string[], selected: readonly string[], snippet: readonly string[]): string[] | undefined {
+  const said = sentences(prose)
+    .map((l) => INSIDE.exec(l))
+    .find((m) => m !== null);
+  if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
+  const name = (said[1] ?? said[3]).trim();
+  const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : spaced(l).includes(spaced(name)));
+  const heads = selected.flatMap((l, i) => (named(l) && !COMMENT_LINE.test(l) && OPENS_BLOCK.test(l) ? [i] : []));
+  if (heads.length !== 1) return undefined;
+  const [head] = heads;
+  const end = constructEnd(selected, head);
+  if (end === head) return undefined;
+  const body = new Set(
+    selected
+      .slice(head, end + 1)
+      .filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2)
+      .map(spaced),
+  );
+  if (snippet.some((l) => body.has(spaced(l)))) return undefined;
+  const atTop = /^(top|start|beginning)$/i.test(said[2] ?? '');
+  const closes = /^\s*([)\]}]|(end|fi|done|esac)\b)/.test(selected[end]);
+  const at = atTop ? head + 1 : closes ? end : end + 1;
+  // A definition among definitions set apart by blank lines is set apart too.
+  const apart = opensDefinition(snippet.find((l) => !isBlank(l) && !LEAD_IN.test(l)) ?? '') && selected.slice(head + 1, end).some(isBlank);
+  const lines = apart && !isBlank(snippet[0]) ? (atTop ? [...snippet, ''] : ['', ...snippet]) : [...snippet];
+  return [...selected.slice(0, at), ...lines, ...selected.slice(at)];
+}
+
+/** A line that opens a block at its end: `{`, `:`, the shell's `then`, `do`. */
+const OPENS_BLOCK = /([{(:[]|\b(then|do))\s*$/;
 
 /**
  * The prose's lines, then all of it as one line: a sentence may begin before the code and end after it
@@ -121,7 +161,10 @@ export function placedAsSaid(
 /** A definition's doc comment, comments and decorators: lines before its own. */
 const LEAD_IN = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
-const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line);
+/** A class's method: `clear() {`, `async get(key) {`, `private run(): void {`. */
+const METHOD = /^\s*(?:(?:static|async|get|set|public|private|protected|override)\s+)*(?!(?:if|for|while|switch|catch|with|return)\b)[\w$]+\s*\([^()]*\)\s*(?::[^{]+)?\{\s*$/;
+
+const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line) || METHOD.test(line);
 
 /**
  * How many blank lines set the construct at `line`..`end` apart: from the code after it, or, with none

@@ -231,6 +231,42 @@ describe('the edit applier with prose answers, siblings beside markers and sente
     });
   }
 
+  const CACHE = lines(
+    'class Cache {',
+    '  constructor() {',
+    '    this.items = new Map();',
+    '  }',
+    '',
+    '  get(key) {',
+    '    return this.items.get(key);',
+    '  }',
+    '}',
+  );
+  const CLEAR = ['  clear() {', '    this.items.clear();', '  }'];
+
+  it('adds a method a sentence puts "to the `Cache` class" last in the class, set apart like its others', () => {
+    const answer = ['Add the following method to the `Cache` class:', '', fence('js', ...CLEAR)].join('\n');
+    const expected = CACHE.replace(
+      '    return this.items.get(key);\n  }\n',
+      `    return this.items.get(key);\n  }\n\n${CLEAR.join('\n')}\n`,
+    );
+    assert.equal(applied(applyEditAnswer(CACHE, { startLine: 0, endLine: 8 }, answer)), expected);
+  });
+
+  it('adds lines a sentence puts "at the top of" a function first in its body', () => {
+    const file = lines('def main(argv):', '    opts = parse(argv)', '    run(opts)');
+    const answer = ['Put this at the top of `main`:', '', fence('python', '    if not argv:', '        return 2')].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer)),
+      lines('def main(argv):', '    if not argv:', '        return 2', '    opts = parse(argv)', '    run(opts)'),
+    );
+  });
+
+  it('refuses a snippet said to go into a construct the selection does not have', () => {
+    const answer = ['Add the following method to the `Store` class:', '', fence('js', ...CLEAR)].join('\n');
+    refused(applyEditAnswer(CACHE, { startLine: 0, endLine: 8 }, answer));
+  });
+
   it('refuses a line said to be the first line of the file when the selection is elsewhere', () => {
     refused(applyEditAnswer(HEADER, { startLine: 1, endLine: 1 }, CODING));
   });
