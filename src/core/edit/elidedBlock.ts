@@ -140,9 +140,13 @@ function withoutHeldPlace(placed: NewLines): NewLines {
  */
 function besideSelection(file: readonly string[], inner: LineRange, block: readonly string[], marker: readonly boolean[]): SpliceOutcome {
   const markers = marker.filter(Boolean).length;
-  const atStart = marker[0] && markers === 1;
+  // The selection's first lines quoted before the marker are where the kept code starts: it is all kept,
+  // and the lines after the marker follow it.
+  const only = marker.indexOf(true);
+  const quotedHead = markers === 1 && only > 0 && block.slice(0, only).every((l, k) => l.trim() === file[inner.start + k]?.trim());
+  const atStart = (marker[0] || quotedHead) && markers === 1;
   if (!atStart && !(marker[block.length - 1] && markers === 1)) return { kind: 'ambiguous' };
-  const added = trimBlankEnds(atStart ? block.slice(1) : block.slice(0, -1));
+  const added = trimBlankEnds(atStart ? block.slice(only + 1) : block.slice(0, -1));
   const apart = inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
   const lines = atStart ? [...apart, ...added] : [...added, ...apart];
   const at = atStart ? inner.end : inner.start;

@@ -151,7 +151,7 @@ describe('the edit applier with prose answers, siblings beside markers and sente
     assert.equal(applied(applyEditAnswer(file, { startLine: 4, endLine: 6 }, answer)), expected);
   });
 
-  it('does not read a marker between written lines as standing for no line (it would delete the declaration it stands for)', () => {
+  it('reads a marker after the quoted head of a declaration as the rest of it, kept, with the new declaration after it', () => {
     const file = lines(
       '/* Write the mount table entry described by MNT to STREAM.',
       '   Return zero on success, nonzero on failure.  */',
