@@ -505,9 +505,9 @@ function keptShare(code: readonly string[], selected: readonly string[]): number
 /** A markdown list item's marker: `- `, `* `, `1. `, `2) `. */
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
 
-/** Words mostly of letters alone (`the`, `printed`, `(a`, `logger,`), as a sentence has them and code does not. */
-function wordy(words: readonly string[]): boolean {
-  return words.filter((w) => /^[(`"']?[A-Za-z][a-z']*[`"')]?[,.;:?!)]*$/.test(w)).length >= words.length * 0.7;
+/** Words mostly (`share` of them) of letters alone (`the`, `printed`, `(a`, `logger,`), as a sentence has them and code does not. */
+function wordy(words: readonly string[], share: number): boolean {
+  return words.filter((w) => /^[(`"']?[A-Za-z][a-z']*[`"')]?[,.;:?!)]*$/.test(w)).length >= words.length * share;
 }
 
 /** A bare answer of sentences, sharing no line with the code around the selection. */
@@ -521,10 +521,14 @@ function looksLikeProse(lines: readonly string[], original: ReadonlySet<string>)
     const item = LIST_ITEM.exec(l);
     const text = (item ? l.slice(item[0].length) : l).trim();
     const words = text.split(/\s+/);
+    // (Code quoted in backticks reads as a word of the sentence; a code line's words are not words:
+    // `if line and line[0] != '#':` ends like a sentence too.)
+    const plain = text.replace(/`[^`]*`/g, 'code').split(/\s+/);
     return (
       words.length >= 5 &&
       /^[A-Za-z`"'(]/.test(text) &&
-      (/[.?!:]$/.test(text) || /[a-z`]\. [A-Z]/.test(text) || (item !== null && wordy(words))) &&
+      (/[.?!:]$/.test(text) || /[a-z`]\. [A-Z]/.test(text) || item !== null) &&
+      wordy(plain, item === null ? 0.6 : 0.7) &&
       !/[;{}]$/.test(text)
     );
   });
