@@ -32,6 +32,9 @@ const QUOTES = /["'`‘’“”]/g;
 /** A comment after code on the same line (`x = 1;  // why`), not a line that is all comment. */
 const TRAILING_COMMENT = /(?<=\S)\s+(\/\*.*\*\/|\/\/.*|#.*|--.*)$/;
 
+/** A line's code: its trailing comment and its whitespace taken out. */
+export const codeWithoutComment = (line: string) => squash(line.replace(TRAILING_COMMENT, ''));
+
 interface Level {
   level: MatchLevel;
   norm: (line: string) => string;
@@ -48,7 +51,7 @@ const LEVELS: Level[] = [
   // typographic ones for straight: `Doug’s` quoted as `Doug's`).
   { level: 'quotes', norm: (l) => squash(l).replace(QUOTES, '"'), skipBlank: true },
   // A trailing comment the model reworded (`/* assign the filter functions */`): the code decides.
-  { level: 'comments', norm: (l) => squash(l.replace(TRAILING_COMMENT, '')).replace(QUOTES, '"'), skipBlank: true },
+  { level: 'comments', norm: (l) => codeWithoutComment(l).replace(QUOTES, '"'), skipBlank: true },
 ];
 
 /** The levels from the closest match to the loosest. */

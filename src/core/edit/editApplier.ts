@@ -3,7 +3,7 @@
 // with certainty is never applied.
 import { MARKER_LINE, parseAnswer, type Fence } from './answerFormats';
 import type { ReplaceBlock } from './replaceBlock';
-import { findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
+import { codeWithoutComment, findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
 import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
@@ -328,7 +328,11 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
       // line is from another version of the file (`indexOf` for `lastIndexOf`), and the block cannot be
       // placed in this one without changing code it never quoted.
       const absent =
-        match.level === 'changedLine' ? removedButAbsent(lines, match, search, replacement, format === 'unifiedDiff') : undefined;
+        match.level === 'changedLine'
+          ? removedButAbsent(lines, match, search, replacement, format === 'unifiedDiff')
+          : match.level === 'comments'
+            ? commentEditedButAbsent(lines, match, search, replacement)
+            : undefined;
       if (absent !== undefined) return refuse('notFound', `${name} quotes "${firstLine([absent])}", which is not in the file.`, format);
       // An inline edit changes the selection (or right next to it: "add X after this"): a block that
       // matches only elsewhere edits code the user did not point at.
@@ -370,11 +374,34 @@ function removedButAbsent(
   // Punctuation misremembered (a trailing comma left out) is the same line, and so is a comment's
   // wording; another word in code is not.
   const words = (line: string) => line.match(/[\w$]+/g)?.join(' ') ?? '';
-  // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member.)
-  const comment = (line: string) => /^\s*(\/\/|#|--|\/\*|\*|;)/.test(line) || /^\s*"[^"]*$/.test(line);
+  // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member;
+  // nor does C's `#define`.)
+  const comment = (line: string) =>
+    (/^\s*(\/\/|#|--|\/\*|\*|;)/.test(line) && !/^\s*#\s*(define|undef|include|if|ifn?def|elif|else|endif|pragma|error)\b/.test(line)) ||
+    /^\s*"[^"]*$/.test(line);
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
     return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && (context || !kept.has(line.trim()));
+  });
+}
+
+/**
+ * A block found with a trailing comment worded otherwise may not be changing that comment alone: the
+ * comment it edits is not the file's ("segment shared with other files" where the file says "segment =
+ * shared with another file").
+ */
+function commentEditedButAbsent(
+  lines: readonly string[],
+  match: BlockMatch,
+  search: readonly string[],
+  replace: readonly string[],
+): string | undefined {
+  const kept = new Set(replace.map((l) => l.trim()));
+  const squashed = (l: string) => l.replace(/\s+/g, '');
+  return search.find((line, j) => {
+    const at = match.fileLineOf[j];
+    if (at === undefined || kept.has(line.trim()) || squashed(lines[at]) === squashed(line)) return false;
+    return replace.some((r) => r.trim() !== line.trim() && codeWithoutComment(r) === codeWithoutComment(line));
   });
 }
 
