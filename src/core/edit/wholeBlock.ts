@@ -581,7 +581,24 @@ function keepUnchanged(
     out.push(old[r]);
     from.push(range.start + r);
   };
+  // Where a copy of the whole file may add lines: at the selection's edges (across the blank lines there).
+  let edgeStart = selection.start;
+  while (edgeStart > 0 && isBlank(file[edgeStart - 1])) edgeStart--;
+  let edgeEnd = selection.end;
+  while (edgeEnd < file.length && isBlank(file[edgeEnd])) edgeEnd++;
+  // Lines added at `at` that the diff could as well have added at the edges (the same lines around).
+  const atEdge = (at: number, lines: readonly string[]) => {
+    const same = (a: string, b: string | undefined) => b !== undefined && spaced(a) === spaced(b);
+    let k = 0;
+    while (at - k > edgeEnd && k < lines.length && same(lines[lines.length - 1 - k], file[at - k - 1])) k++;
+    let d = 0;
+    while (at + d < edgeStart && d < lines.length && same(lines[d], file[at + d])) d++;
+    return (at - k >= edgeStart && at - k <= edgeEnd) || (at + d >= edgeStart && at + d <= edgeEnd);
+  };
   const flush = () => {
+    // Lines a copy of the whole file adds away from the selection (a name added to an export list too)
+    // are drift: only the selection and its edges are the model's to change.
+    if (wholeCopy && removed.length === 0 && !atEdge(range.start + i, added)) added = [];
     // Lines outside the selection the block left out (a blank line between repeated context and the
     // selection) are not the model's to delete: they stay, before or after the change. A run it removes
     // from inside the selection may take the blank line after it along (a paragraph and its gap).
