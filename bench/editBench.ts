@@ -18,6 +18,7 @@ interface Case {
   fileText: string;
   selection: { startLine: number; endLine: number };
   rawAnswer: string;
+  instruction: string;
   expected: { kind: 'apply'; fileText: string } | { kind: 'refuse'; why: string };
 }
 
@@ -54,7 +55,7 @@ function run(dir: string) {
   const times: number[] = [];
   for (const c of cases) {
     const start = performance.now();
-    const outcome = applyEditAnswer(c.fileText, c.selection, c.rawAnswer);
+    const outcome = applyEditAnswer(c.fileText, c.selection, c.rawAnswer, c.instruction);
     times.push(performance.now() - start);
     let verdict: Verdict;
     if (c.expected.kind === 'apply') {

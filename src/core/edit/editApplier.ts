@@ -67,10 +67,19 @@ const DESCRIBES_CODE = /\b(using|calling|with|via)\s+[\w$.]+\(/;
 
 const BOM = '\uFEFF';
 
-export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string): EditOutcome {
+/**
+ * An instruction that only asks for code to be added ("Add a `toggle()` method after `unmute`"): it
+ * decides the readings of an answer that the answer alone leaves open (see placeWholeBlock).
+ */
+const ADDS = /^\W*(?:please\s+)?(?:also\s+)?(?:add|insert|append|declare|create|define|introduce)\b/i;
+const CHANGES =
+  /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|fix|turn|make|instead)\b|\bas\s+an?\s/i;
+
+/** `instruction` is what the user asked for (it helps read an answer that leaves its place open). */
+export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string, instruction = ''): EditOutcome {
   // A byte order mark is the encoding's, not the first line's: answers never repeat it.
   if (fileText.startsWith(BOM)) {
-    const outcome = applyEditAnswer(fileText.slice(BOM.length), selection, rawAnswer);
+    const outcome = applyEditAnswer(fileText.slice(BOM.length), selection, rawAnswer, instruction);
     return outcome.kind === 'apply' ? { ...outcome, fileText: BOM + outcome.fileText } : outcome;
   }
   const text = splitText(fileText);
@@ -78,7 +87,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   if (rawAnswer.trim() === '') return refuse('empty', 'The answer was empty.');
   if (unfinishedThinking(rawAnswer))
     return refuse('truncated', 'The answer stops while the model was still reasoning; it has no code yet.');
-  const outcome = applyParsed(text, chosen, rawAnswer);
+  const outcome = applyParsed(text, chosen, rawAnswer, ADDS.test(instruction) && !CHANGES.test(instruction));
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
   if (outcome.kind === 'apply' && outcome.fileText === fileText) {
     return refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
@@ -86,7 +95,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   return outcome;
 }
 
-function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): EditOutcome {
+function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, addsOnly: boolean): EditOutcome {
   let parsed = parseAnswer(htmlUnescaped(withoutCopyArtifacts(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
@@ -187,7 +196,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string): Edi
   if (placeholder !== undefined) {
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
   }
-  const placed = placeWholeBlock(text.lines, chosen, block.lines, elided);
+  const placed = placeWholeBlock(text.lines, chosen, block.lines, elided, addsOnly);
   if ('unplaced' in placed) {
     return refuse(
       placed.unplaced === 'ambiguous' ? 'ambiguous' : 'tooLarge',

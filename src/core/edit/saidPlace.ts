@@ -162,9 +162,13 @@ export function placedAsSaid(
 const LEAD_IN = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
 /** A class's method: `clear() {`, `async get(key) {`, `private run(): void {`. */
-const METHOD = /^\s*(?:(?:static|async|get|set|public|private|protected|override)\s+)*(?!(?:if|for|while|switch|catch|with|return)\b)[\w$]+\s*\([^()]*\)\s*(?::[^{]+)?\{\s*$/;
+const METHOD =
+  /^\s*(?:(?:static|async|get|set|public|private|protected|override)\s+)*(?!(?:if|for|while|switch|catch|with|return)\b)[\w$]+\s*\([^()]*\)\s*(?::[^{]+)?\{\s*$/;
 
-const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line) || METHOD.test(line);
+/** A function given a name by assignment: `MuteStream.prototype.mute = function () {`, `exports.f = (a) => {`. */
+const ASSIGNED_FUNCTION = /^\s*[\w$.]+\s*=\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)/;
+
+const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line) || METHOD.test(line) || ASSIGNED_FUNCTION.test(line);
 
 /**
  * How many blank lines set the construct at `line`..`end` apart: from the code after it, or, with none

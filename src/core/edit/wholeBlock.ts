@@ -38,6 +38,7 @@ export function placeWholeBlock(
   selection: LineRange,
   rawBlock: readonly string[],
   elided: (line: string) => boolean = () => false,
+  addsOnly = false,
 ): PlacedBlock | UnplacedBlock {
   const { start, end } = selection;
   const block = blankEndsAsSelected(rawBlock, file.slice(start, end));
@@ -54,7 +55,15 @@ export function placeWholeBlock(
       const lines = reindented(file, inner, block, elided).slice(sibling.from, sibling.to);
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
     }
-    const spliced = spliceElidedBlock(file, selection, inner, reindented(file, inner, block, elided), block, elided);
+    const placed = reindented(file, inner, block, elided);
+    const spliced = spliceElidedBlock(file, selection, inner, placed, block, elided);
+    // Asked only to add code, a marker then lines read as rewriting selected lines (a new `toggle` method
+    // taken for `unmute` renamed, a new option for the one before it) are those lines kept and the new
+    // ones added on the marker's other side, as the model wrote them.
+    if (addsOnly && (spliced.kind !== 'placed' || rewritesSelected(file, inner, spliced.placed))) {
+      const beside = linesBeside(inner, placed, elided);
+      if (beside) return beside;
+    }
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }
   const edge = snippetAtEdge(file, inner, block);
@@ -157,7 +166,8 @@ function siblingAfterKept(
     // before it; its body may repeat the kept one's lines without being them. (A new local and the
     // statements after it, the body's end rewritten, are no definition of their own.)
     const opening = definitionLine(selected);
-    const atDepth = opening !== undefined && DEFINES.test(selected[opening]) && leadingWhitespace(selected[opening]) === leadingWhitespace(rest[head]);
+    const atDepth =
+      opening !== undefined && DEFINES.test(selected[opening]) && leadingWhitespace(selected[opening]) === leadingWhitespace(rest[head]);
     return atDepth && wholeConstruct(rest.slice(head)) ? added : undefined;
   }
   // The block's other lines are selected lines with the old name written anew: a rename, not a sibling.
@@ -171,6 +181,41 @@ function siblingAfterKept(
   // so, the twin's body would go unasked.
   const kept = new Set(selected.filter((l) => /\w/.test(l)).map(spaced));
   return wholeConstruct(rest.slice(head)) && !others.some((l) => kept.has(spaced(l))) ? added : undefined;
+}
+
+/**
+ * Whether a placed block rewrites or deletes a line of the selection, other than by adding to it
+ * (`b` → `b,` before a new list item, `{0, 0, 0}` → `{0, 0, 0, 0}` for a new member).
+ */
+function rewritesSelected(file: readonly string[], inner: LineRange, placed: PlacedBlock): boolean {
+  const kept = new Set(placed.from);
+  const tokens = (line: string) => line.match(/[\w$]+|\S/g) ?? [];
+  const written = placed.lines.filter((_, k) => placed.from[k] === undefined).map(tokens);
+  const within = (old: string[], line: string[]) => {
+    let k = 0;
+    for (const t of line) if (t === old[k]) k++;
+    return k === old.length;
+  };
+  for (let i = inner.start; i < inner.end; i++) {
+    if (kept.has(i) || isBlank(file[i])) continue;
+    const old = tokens(file[i]);
+    if (!written.some((w) => within(old, w))) return true;
+  }
+  return false;
+}
+
+/** The block's lines other than its one marker, at the start (end), added after (before) the selection as written. */
+function linesBeside(inner: LineRange, block: readonly string[], elided: (line: string) => boolean): PlacedBlock | undefined {
+  const markers = block.filter(elided).length;
+  const first = block.findIndex((l) => !isBlank(l));
+  const last = block.findLastIndex((l) => !isBlank(l));
+  if (markers !== 1 || !(elided(block[first]) || elided(block[last]))) return undefined;
+  const atStart = elided(block[first]);
+  // (The blank lines between the marker and the new lines are the model's: they set them apart.)
+  const lines = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
+  if (!lines.some((l) => /\w/.test(l))) return undefined;
+  const at = atStart ? inner.end : inner.start;
+  return { range: { start: at, end: at }, lines, from: lines.map(() => undefined) };
 }
 
 /** A definition's doc comment, comments and decorators: the lines before its own line. */
@@ -191,7 +236,9 @@ function wholeConstruct(lines: readonly string[]): boolean {
   const depth = leadingWhitespace(lines[0]).length;
   const body = lines.slice(1).filter((l) => !isBlank(l));
   return body.every(
-    (l, k) => leadingWhitespace(l).length > depth || (k === body.length - 1 && leadingWhitespace(l).length === depth && /^\s*([)\]}]|end\b)/.test(l)),
+    (l, k) =>
+      leadingWhitespace(l).length > depth ||
+      (k === body.length - 1 && leadingWhitespace(l).length === depth && /^\s*([)\]}]|end\b)/.test(l)),
   );
 }
 
@@ -292,7 +339,12 @@ function score(file: readonly string[], block: readonly string[], p: number, q: 
  * base indentation: its least indented line sits left of the range's. Deliberate re-indentation inside
  * the block (wrapping in a new scope, removing one) keeps a base indent at least as deep, and is left alone.
  */
-function reindented(file: readonly string[], range: LineRange, block: readonly string[], elided: (line: string) => boolean = () => false): string[] {
+function reindented(
+  file: readonly string[],
+  range: LineRange,
+  block: readonly string[],
+  elided: (line: string) => boolean = () => false,
+): string[] {
   // A file that writes each 8 columns of indentation as a tab (GNU style: a tab and two spaces is 10
   // columns) and a block with its tabs expanded: the block is placed as in the file with its tabs
   // expanded, then each line's columns are written the file's way.
