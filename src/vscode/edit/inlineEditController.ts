@@ -188,7 +188,7 @@ export class InlineEditController implements vscode.Disposable {
     session.streaming = undefined;
     if (reasoning) this.deps.log.info(`Inline edit reasoning (${words(reasoning)} words):\n${reasoning}`);
     if (abort.signal.aborted) return this.finish(session, 'rejected');
-    const outcome = applyEditAnswer(pending.original, pending.selection, answer);
+    const outcome = applyEditAnswer(pending.original, pending.selection, answer, instruction);
     if (outcome.kind === 'refuse') {
       this.deps.log.warn(`Inline edit refused (${outcome.why}): ${outcome.message}\n${answer}`);
       await this.finish(session, 'rejected');

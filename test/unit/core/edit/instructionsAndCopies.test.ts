@@ -1,0 +1,124 @@
+// Shapes the thirtieth and thirty-first blind rounds of the edit corpus found the applier getting wrong:
+// a marker then a new method, option or list item read as a rewrite of the one before it, where the user
+// only asked to add one (the instruction decides); a function assigned to a name not set apart from the
+// one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
+// `:`; a diff that edits a trailing comment the file words otherwise; a copy of the whole file that also
+// adds a name to a list far from the selection. Each test is the shape of a real miss.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines, refused } from './applierHelpers';
+
+describe('the edit applier with the instruction, assigned functions and copies of the whole file', () => {
+  const MUTE = lines(
+    'MuteStream.prototype.mute = function () {',
+    '  this.muted = true',
+    '}',
+    '',
+    'MuteStream.prototype.unmute = function () {',
+    '  this.muted = false',
+    '}',
+    '',
+    "Object.defineProperty(MuteStream.prototype, '_onpipe', {",
+    '  value: onPipe',
+    '})',
+  );
+  const TOGGLE = ['MuteStream.prototype.toggle = function () {', '  this.muted = !this.muted', '}'];
+  const WITH_TOGGLE = MUTE.replace('  this.muted = false\n}\n', `  this.muted = false\n}\n\n${TOGGLE.join('\n')}\n`);
+  const MARKED = ["Here's the edit; unchanged code is elided:", '', fence('javascript', '// ... existing code ...', '', ...TOGGLE)].join(
+    '\n',
+  );
+
+  it('adds a method after the kept ones when the user asked to add one, not writing it over the one before', () => {
+    assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, MARKED, 'Add a toggle() method after unmute.')), WITH_TOGGLE);
+  });
+
+  it('still reads the same answer as the last method rewritten when the user asked to change it', () => {
+    const outcome = applied(
+      applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, MARKED, 'Rename unmute to toggle and make it flip the flag.'),
+    );
+    assert.ok(!outcome.includes('prototype.unmute'), outcome);
+  });
+
+  it('keeps a line the new code only adds to (`{0, 0, 0}` → `{0, 0, 0, 0}`) when the user asked to add', () => {
+    const file = lines(
+      'struct api_t',
+      '{',
+      '    void (*malloc)(void*, size_t);',
+      '    void (*free)(void*);',
+      '};',
+      'static struct api_t api = {0, 0};',
+    );
+    const answer = fence(
+      'c',
+      '// ... existing code ...',
+      '    void (*free)(void*);',
+      '    void (*calloc)(void*, size_t, size_t);',
+      '};',
+      'static struct api_t api = {0, 0, 0};',
+    );
+    const expected = file.replace(
+      '    void (*free)(void*);\n};\nstatic struct api_t api = {0, 0};',
+      '    void (*free)(void*);\n    void (*calloc)(void*, size_t, size_t);\n};\nstatic struct api_t api = {0, 0, 0};',
+    );
+    assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'add a calloc hook to api_t')), expected);
+  });
+
+  it('sets a function assigned to a name apart from the one a sentence places it after', () => {
+    const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
+    assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
+  });
+
+  it('refuses a one-paragraph question over Python code whose lines end in a colon', () => {
+    const file = lines(
+      'def _maybe_compile(compiler, source, filename, symbol):',
+      '    for line in source.split("\\n"):',
+      '        line = line.strip()',
+      "        if line and line[0] != '#':",
+      '            break               # Leave it alone.',
+      '    else:',
+      '        source = "pass"',
+    );
+    const answer =
+      "Do you want to keep the `for`/`else` structure? I could collapse it with `any()` over the stripped lines, but then the `else` branch would need to become an explicit `if not ...:`. Let me know which and I'll write it.\n";
+    refused(applyEditAnswer(file, { startLine: 1, endLine: 4 }, answer));
+  });
+
+  it('refuses a diff that only edits a trailing comment it quotes otherwise than the file has it', () => {
+    const file = lines(
+      '#define FMR_OF_ATTR_FORK\t0x2\t/* segment = attribute fork */',
+      '#define FMR_OF_SHARED\t\t0x8\t/* segment = shared with another file */',
+      '#define FMR_OF_LAST\t\t0x20\t/* segment is the last in the dataset */',
+    );
+    const answer = fence(
+      'diff',
+      '@@ -10,3 +10,3 @@',
+      ' #define FMR_OF_ATTR_FORK\t0x2\t/* segment = attribute fork */',
+      '-#define FMR_OF_SHARED\t\t0x8\t/* segment shared with other files */',
+      '+#define FMR_OF_SHARED\t\t0x8\t/* deprecated: segment shared with other files */',
+      ' #define FMR_OF_LAST\t\t0x20\t/* segment is the last in the dataset */',
+    );
+    assert.match(refused(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer)).message, /quotes "#define FMR_OF_SHARED.*not in the file/);
+  });
+
+  it('does not apply a line a copy of the whole file adds far from the selection', () => {
+    const file = lines(
+      'our @EXPORT = qw(',
+      '    file_slurp',
+      '    file_dump',
+      ');',
+      '',
+      'sub file_dump {',
+      '    my ($file, $data) = @_;',
+      '    return;',
+      '}',
+      '',
+      '1;',
+    );
+    const copy = file
+      .replace('    file_dump\n', '    file_dump\n    file_append\n')
+      .replace('    return;\n}\n', '    return;\n}\n\nsub file_append {\n    my ($file, $data) = @_;\n    return;\n}\n');
+    const answer = ['The whole file with `file_append` added:', '', fence('perl', ...copy.trimEnd().split('\n'))].join('\n');
+    const expected = file.replace('    return;\n}\n', '    return;\n}\n\nsub file_append {\n    my ($file, $data) = @_;\n    return;\n}\n');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 5, endLine: 8 }, answer)), expected);
+  });
+});
