@@ -102,6 +102,12 @@ export function trimBlankEnds(lines: readonly string[]): string[] {
 /** A line that is a comment (or opens one) in most languages. */
 export const COMMENT_LINE = /^\s*(\/\/|#|--|;|<!--|\/\*)/;
 
+/** A line that opens a block at its end: `{`, `(`, `[`, `:`, the shell's `then`, `do`, `else`. */
+export const OPENS_BLOCK = /([{([:]|\b(then|do|else))\s*$/;
+
+/** A definition's doc comment, comments and decorators: the lines before its own line. */
+export const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
+
 /** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`, `export declare function x(`. */
 export const DEFINES =
   /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|enum|fn|func|sub)\s+([\w$]+)/;

@@ -93,7 +93,15 @@ export function spliceElidedBlock(
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
-    const grid = makeGrid(file, range, selection, at.map((j) => block[j]), at.map((j) => quoted[j]), at.map((j) => marker[j]), once);
+    const grid = makeGrid(
+      file,
+      range,
+      selection,
+      at.map((j) => block[j]),
+      at.map((j) => quoted[j]),
+      at.map((j) => marker[j]),
+      once,
+    );
     const table = costTable(grid);
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };

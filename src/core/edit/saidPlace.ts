@@ -3,7 +3,7 @@
 // rewrite of the selection, the snippet would delete every selected line; read as the sentence says,
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
-import { COMMENT_LINE, DEFINES, isBlank, leadingWhitespace, spaced } from './editText';
+import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OPENS_BLOCK, spaced } from './editText';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -52,13 +52,11 @@ export function placedInside(prose: readonly string[], selected: readonly string
   const closes = /^\s*([)\]}]|(end|fi|done|esac)\b)/.test(selected[end]);
   const at = atTop ? head + 1 : closes ? end : end + 1;
   // A definition among definitions set apart by blank lines is set apart too.
-  const apart = opensDefinition(snippet.find((l) => !isBlank(l) && !LEAD_IN.test(l)) ?? '') && selected.slice(head + 1, end).some(isBlank);
+  const apart =
+    opensDefinition(snippet.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '') && selected.slice(head + 1, end).some(isBlank);
   const lines = apart && !isBlank(snippet[0]) ? (atTop ? [...snippet, ''] : ['', ...snippet]) : [...snippet];
   return [...selected.slice(0, at), ...lines, ...selected.slice(at)];
 }
-
-/** A line that opens a block at its end: `{`, `:`, the shell's `then`, `do`. */
-const OPENS_BLOCK = /([{(:[]|\b(then|do))\s*$/;
 
 /**
  * The prose's lines, then all of it as one line: a sentence may begin before the code and end after it
@@ -149,7 +147,7 @@ export function placedAsSaid(
   // A definition added after another is set apart as the file sets that one apart from what follows
   // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
   // top-level functions, but not every file does; JavaScript files vary).
-  const head = snippet.find((l) => !isBlank(l) && !LEAD_IN.test(l)) ?? '';
+  const head = snippet.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '';
   const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(snippet[0]);
   const apart = Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
   const between = prose.some((l) => BLANK_BETWEEN.test(l));
@@ -157,9 +155,6 @@ export function placedAsSaid(
   const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
-
-/** A definition's doc comment, comments and decorators: lines before its own. */
-const LEAD_IN = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
 /** A class's method: `clear() {`, `async get(key) {`, `private run(): void {`. */
 const METHOD =
@@ -186,7 +181,7 @@ function gapAround(
   const below = next.findIndex((l) => !blank(l));
   if (below >= 0) return below;
   const above = [...around.before, ...selected.slice(0, line)];
-  const code = above.findLastIndex((l) => !blank(l) && !LEAD_IN.test(l));
+  const code = above.findLastIndex((l) => !blank(l) && !LEADS_DEFINITION.test(l));
   if (code < 0) return undefined;
   const run = above.slice(code + 1).findIndex((l) => !blank(l));
   return run < 0 ? above.length - code - 1 : run;

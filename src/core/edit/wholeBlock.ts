@@ -7,14 +7,21 @@ import { diffArrays } from 'diff';
 import { wholeWord } from '../../shared/literalRegExp';
 import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
-import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import {
+  COMMENT_LINE,
+  contextAnchors,
+  DEFINES,
+  isBlank,
+  LEADS_DEFINITION,
+  leadingWhitespace,
+  OPENS_BLOCK,
+  spaced,
+  trimBlankEnds,
+} from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
 import { spliceElidedBlock } from './elidedBlock';
 import { balance, openedBefore } from './lineBalance';
-
-/** A line that opens a block at its end: `{`, `(`, `[`, `:`, the shell's `then`, `do`, `else`. */
-const OPENS_BLOCK = /([{([:]|\b(then|do|else))\s*$/;
 
 /** How far around the selection repeated context is looked for. */
 const CONTEXT_REACH = 200;
@@ -217,9 +224,6 @@ function linesBeside(inner: LineRange, block: readonly string[], elided: (line: 
   const at = atStart ? inner.end : inner.start;
   return { range: { start: at, end: at }, lines, from: lines.map(() => undefined) };
 }
-
-/** A definition's doc comment, comments and decorators: the lines before its own line. */
-const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
 /** Where the first line that is not blank and not a definition's lead-in is. */
 function definitionLine(lines: readonly string[]): number | undefined {
