@@ -68,7 +68,7 @@ export function placeWholeBlock(
     // taken for `unmute` renamed, a new option for the one before it) are those lines kept and the new
     // ones added on the marker's other side, as the model wrote them.
     if (addsOnly && (spliced.kind !== 'placed' || rewritesSelected(file, inner, spliced.placed))) {
-      const beside = linesBeside(inner, placed, elided);
+      const beside = linesBeside(file, inner, placed, elided);
       if (beside) return beside;
     }
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
@@ -212,16 +212,26 @@ function rewritesSelected(file: readonly string[], inner: LineRange, placed: Pla
 }
 
 /** The block's lines other than its one marker, at the start (end), added after (before) the selection as written. */
-function linesBeside(inner: LineRange, block: readonly string[], elided: (line: string) => boolean): PlacedBlock | undefined {
+function linesBeside(
+  file: readonly string[],
+  inner: LineRange,
+  block: readonly string[],
+  elided: (line: string) => boolean,
+): PlacedBlock | undefined {
   const markers = block.filter(elided).length;
   const first = block.findIndex((l) => !isBlank(l));
   const last = block.findLastIndex((l) => !isBlank(l));
   if (markers !== 1 || !(elided(block[first]) || elided(block[last]))) return undefined;
   const atStart = elided(block[first]);
-  // (The blank lines between the marker and the new lines are the model's: they set them apart.)
-  const lines = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
+  // (The blank lines between the marker and the new lines are the model's: they set them apart.) The
+  // selection's own last line after them (a type's `};`), or first line before them, stays where it is.
+  // (Only a line that closes what opened before the selection, or opens what closes after it.)
+  const net = balance(file.slice(inner.start, inner.end));
+  const closing = atStart && block[last].trim() === file[inner.end - 1].trim() && net.some((n) => n < 0) ? 1 : 0;
+  const opening = !atStart && block[first].trim() === file[inner.start].trim() && net.some((n) => n > 0) ? 1 : 0;
+  const lines = atStart ? block.slice(first + 1, last + 1 - closing) : block.slice(first + opening, last);
   if (!lines.some((l) => /\w/.test(l))) return undefined;
-  const at = atStart ? inner.end : inner.start;
+  const at = atStart ? inner.end - closing : inner.start + opening;
   return { range: { start: at, end: at }, lines, from: lines.map(() => undefined) };
 }
 
