@@ -71,7 +71,7 @@ const BOM = '\uFEFF';
  * An instruction that only asks for code to be added ("Add a `toggle()` method after `unmute`"): it
  * decides the readings of an answer that the answer alone leaves open (see placeWholeBlock).
  */
-const ADDS = /^\W*(?:please\s+)?(?:also\s+)?(?:(?:add|insert|append|declare|create|define|introduce)\b|(?:an?\s+)?new\s+\w+)/i;
+const ADDS = /\b(?:add|insert|append|introduce)\b|^\W*(?:please\s+)?(?:also\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
 const CHANGES =
   /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|fix|turn|make|instead)\b|\bas\s+an?\s/i;
 

@@ -11,9 +11,9 @@ import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OP
  */
 const SAID =
   /\b(?:add|insert|put|place|append|paste|drop|goes|go|belongs)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
-/** "add … as the (very) first line of the file", "put … at the end of the file". */
+/** "add … as the (very) first line of the file", "put … at the end of the file", "put this on line 1". */
 const FILE_EDGE =
-  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:as\s+the\s+(?:very\s+)?(first|last)\s+lines?|at\s+the\s+(?:very\s+)?(top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b/i;
+  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:(?:as\s+the\s+(?:very\s+)?(?:first|last)\s+lines?|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b|(?:on|at|as)\s+line\s+1\b|at\s+the\s+very\s+(?:top|beginning|start|end|bottom)\b(?!\s+of\s+(?:the\s+)?`))/i;
 
 /** "add … to the `Foo` class", "put … inside `main`", "at the end (the top) of `run`". */
 const INSIDE =
@@ -87,7 +87,7 @@ export function placedAtFileEdge(
     .map((l) => FILE_EDGE.exec(l))
     .find((m) => m !== null);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
-  const atStart = /^(first|top|beginning|start)$/i.test(said[1] ?? said[2]);
+  const atStart = /\b(first|top|beginning|start|line\s+1)\b/i.test(said[0]);
   if (!(atStart ? reaches.start : reaches.end)) return undefined;
   const old = new Set(selected.filter((l) => !isBlank(l)).map(spaced));
   if (snippet.some((l) => old.has(spaced(l)))) return undefined;

@@ -225,10 +225,11 @@ function linesBeside(
   const atStart = elided(block[first]);
   // (The blank lines between the marker and the new lines are the model's: they set them apart.) The
   // selection's own last line after them (a type's `};`), or first line before them, stays where it is.
-  // (Only a line that closes what opened before the selection, or opens what closes after it.)
-  const net = balance(file.slice(inner.start, inner.end));
-  const closing = atStart && block[last].trim() === file[inner.end - 1].trim() && net.some((n) => n < 0) ? 1 : 0;
-  const opening = !atStart && block[first].trim() === file[inner.start].trim() && net.some((n) => n > 0) ? 1 : 0;
+  // (Only a line that closes a brace opened before the selection, or opens one closed after it: a
+  // shell `case` pattern's `)` closes nothing.)
+  const [braces, , brackets] = balance(file.slice(inner.start, inner.end));
+  const closing = atStart && block[last].trim() === file[inner.end - 1].trim() && (braces < 0 || brackets < 0) ? 1 : 0;
+  const opening = !atStart && block[first].trim() === file[inner.start].trim() && (braces > 0 || brackets > 0) ? 1 : 0;
   const lines = atStart ? block.slice(first + 1, last + 1 - closing) : block.slice(first + opening, last);
   if (!lines.some((l) => /\w/.test(l))) return undefined;
   const at = atStart ? inner.end - closing : inner.start + opening;
