@@ -116,7 +116,11 @@ export function placedAsSaid(
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const where = said[1] ?? said[5];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
-  const name = (said[3] ?? said[6]).split(/\.\.\.|…/)[0].trim();
+  // (A call's empty parentheses, `keys()`, name the function.)
+  const name = (said[3] ?? said[6])
+    .split(/\.\.\.|…/)[0]
+    .trim()
+    .replace(/^([\w$.]+)\(\)$/, '$1');
   // A name is a whole word (`id` is not in `get_id`); code (`if (!stream)`) is found as written.
   // (Its spacing may be the sentence's: `#define _TTYS_WINDOW "window"` for a line with tabs.)
   const named = (l: string) => (/^[\w$]+$/.test(name) ? wholeWord(name).test(l) : spaced(l).includes(spaced(name)));
@@ -124,9 +128,11 @@ export function placedAsSaid(
   const naming = selected.flatMap((l, i) => (named(l) ? [i] : []));
   const inCode = naming.filter((i) => !COMMENT_LINE.test(selected[i]) && !/^\s*\*/.test(selected[i]));
   const holding = inCode.length > 0 ? inCode : naming;
-  // The line that starts with the name (the `id` property's own line) over lines that only use it.
+  // The line that starts with the name (the `id` property's own line), or defines it, over lines that
+  // only use it (`this.source.pause();` in `prototype.pause = function`).
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
-  const lines = own.length === 1 ? own : holding;
+  const defining = holding.filter((i) => opensDefinition(selected[i]));
+  const lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
   if (lines.length !== 1) return undefined;
   const [line] = lines;
   const after = /after|below|under/i.test(where);
