@@ -3,7 +3,9 @@
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
 // `:`; a diff that edits a trailing comment the file words otherwise; a copy of the whole file that also
-// adds a name to a list far from the selection. Each test is the shape of a real miss.
+// adds a name to a list far from the selection; a new member put after a type's closing line, a branch
+// asked for mid-sentence, "on line 1", a name a call uses taken for its definition, `keys()` for `keys`.
+// Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -63,6 +65,93 @@ describe('the edit applier with the instruction, assigned functions and copies o
     assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'add a calloc hook to api_t')), expected);
   });
 
+  it("puts a new member before the type's closing line when the user asks for a new option", () => {
+    const file = lines(
+      'export type Options = {',
+      '\t/**',
+      '\tWhether ambiguous characters are wide.',
+      '\t*/',
+      '\treadonly ambiguousAsWide?: boolean;',
+      '};',
+      '',
+    );
+    const member = ['\t/**', '\tWhether to treat an emoji as wide.', '\t*/', '\treadonly emojiAsWide?: boolean;'];
+    const answer = fence('ts', '\t// ... existing code ...', '', ...member, '};');
+    const expected = file.replace('boolean;\n};', `boolean;\n\n${member.join('\n')}\n};`);
+    assert.equal(applied(applyEditAnswer(file, { startLine: 3, endLine: 5 }, answer, 'new option: emojiAsWide')), expected);
+  });
+
+  it('adds a case branch after the kept one when the instruction asks for a branch anywhere in it', () => {
+    const file = lines(
+      '\tcase $prev in',
+      "\t\t'-x'|'--stream')",
+      '\t\t\tCOMPREPLY=( $(compgen -W "out in" -- $cur) )',
+      '\t\t\treturn 0',
+      '\t\t\t;;',
+      '\tesac',
+    );
+    const branch = ["\t\t'-t'|'--timing')", '\t\t\tCOMPREPLY=( $(compgen -f -- $cur) )', '\t\t\treturn 0', '\t\t\t;;'];
+    const answer = fence('bash', '\t\t# ... existing code ...', ...branch);
+    const instruction = 'the timing option should complete file names, add a branch for it after --stream';
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 4 }, answer, instruction)),
+      file.replace('\t\t\t;;\n', `\t\t\t;;\n${branch.join('\n')}\n`),
+    );
+  });
+
+  it('puts a line said to go "on line 1" above the first line', () => {
+    const file = lines(
+      '/* Copyright (C) 1996-2022 Free Software Foundation, Inc.',
+      '   This file is part of the GNU C Library.  */',
+      '',
+      '#include <features.h>',
+    );
+    const answer = [
+      'Put this on line 1, above the existing copyright comment:',
+      '',
+      fence('c', '/* SPDX-License-Identifier: LGPL-2.1-or-later */'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 0 }, answer)),
+      '/* SPDX-License-Identifier: LGPL-2.1-or-later */\n' + file,
+    );
+  });
+
+  it('places a snippet after the method a sentence names, not after a line that only calls it', () => {
+    const file = lines(
+      'DelayedStream.prototype.pause = function() {',
+      '  this.source.pause();',
+      '};',
+      '',
+      'DelayedStream.prototype.release = function() {',
+      '  this._released = true;',
+      '};',
+    );
+    const destroy = ['DelayedStream.prototype.destroy = function() {', '  this.source.destroy();', '};'];
+    const answer = ['Place it right after the `pause` method:', '', fence('js', ...destroy)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer)),
+      file.replace('pause();\n};\n', `pause();\n};\n\n${destroy.join('\n')}\n`),
+    );
+  });
+
+  it('reads `keys()` in a sentence as the `keys` method', () => {
+    const file = lines(
+      'class Headers:',
+      '    def keys(self):',
+      '        return [k for k, v in self._headers]',
+      '',
+      '    def values(self):',
+      '        return [v for k, v in self._headers]',
+    );
+    const names = ['    def names(self):', '        return [k.lower() for k, v in self._headers]'];
+    const answer = ['Add this method to the `Headers` class, directly below `keys()`:', '', fence('python', ...names)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 2 }, answer)),
+      file.replace('self._headers]\n\n    def values', `self._headers]\n\n${names.join('\n')}\n\n    def values`),
+    );
+  });
+
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
     const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
     assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
@@ -97,7 +186,10 @@ describe('the edit applier with the instruction, assigned functions and copies o
       '+#define FMR_OF_SHARED\t\t0x8\t/* deprecated: segment shared with other files */',
       ' #define FMR_OF_LAST\t\t0x20\t/* segment is the last in the dataset */',
     );
-    assert.match(refused(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer)).message, /quotes "#define FMR_OF_SHARED.*not in the file/);
+    assert.match(
+      refused(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer)).message,
+      /quotes "#define FMR_OF_SHARED.*not in the file/,
+    );
   });
 
   it('does not apply a line a copy of the whole file adds far from the selection', () => {
