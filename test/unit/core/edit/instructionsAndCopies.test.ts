@@ -1,4 +1,4 @@
-// Shapes the thirtieth and thirty-first blind rounds of the edit corpus found the applier getting wrong:
+// Shapes the thirtieth to thirty-third blind rounds of the edit corpus found the applier getting wrong:
 // a marker then a new method, option or list item read as a rewrite of the one before it, where the user
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
