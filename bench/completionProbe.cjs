@@ -4,21 +4,10 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { extname } = require('node:path');
 const vscode = require('vscode');
+const { typist } = require('./typist.cjs');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A deterministic typist: gaps around the mean, and a pause to think after some word boundaries. */
-function typist(meanGapMs) {
-  let seed = 42;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const gapAfter = (ch) => {
-    const gap = meanGapMs * (0.6 + 0.8 * random());
-    return ' .(,'.includes(ch) && random() < 0.4 ? gap + 400 : gap;
-  };
-  // Now and then a wrong key, noticed and deleted: the prefix comes back, and so does its answer.
-  const typo = () => random() < 0.04;
-  return { gapAfter, typo };
-}
 const languageOf = { '.ts': 'typescript', '.py': 'python', '.js': 'javascript', '.mjs': 'javascript' };
 
 exports.run = async function run() {

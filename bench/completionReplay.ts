@@ -10,6 +10,7 @@ import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import type { FimCompletion } from '../src/core/services/serviceBClient';
 import { promptCacheSummary } from './completionCost';
+import { typist } from './typist.cjs';
 
 const root = join(__dirname, '..');
 const keyGapMs = Number(process.env.BENCH_KEY_GAP_MS ?? 70);
@@ -89,17 +90,6 @@ function streamFim(options: FimOptions, call?: { signal?: AbortSignal }): AsyncI
       yield { choices: [{ index: 0, text, finish_reason: finishReason }] };
     },
   };
-}
-
-// ---- the typist (bench/completionProbe.cjs) ----
-function typist(meanGapMs: number, seed: number) {
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const gapAfter = (ch: string) => {
-    const gap = meanGapMs * (0.6 + 0.8 * random());
-    return ' .(,'.includes(ch) && random() < 0.4 ? gap + 400 : gap;
-  };
-  const typo = () => random() < 0.04;
-  return { gapAfter, typo };
 }
 
 async function session(typistSeed: number) {
