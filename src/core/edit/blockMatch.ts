@@ -60,9 +60,16 @@ export const MATCH_LEVELS: readonly MatchLevel[] = [...LEVELS.map((l) => l.level
 /** Where `block` (lines, no endings) appears in `file`; `preferred` is the selection. */
 export function findBlock(file: readonly string[], block: readonly string[], preferred: LineRange): BlockSearch {
   if (block.every(isBlank)) return { kind: 'missing' };
+  // One line's indentation is thin evidence: where the selection holds its text at several depths
+  // (`out_finished = true;` in two branches), matching its whitespace exactly picks one by chance.
+  const single = block.filter((l) => !isBlank(l)).length === 1;
   for (const level of LEVELS) {
     const found = matchesAt(file, block, level);
     const decided = decide(found, level.level, preferred);
+    if (decided?.kind === 'found' && single && level.level !== 'indentation') {
+      const anyDepth = decide(matchesAt(file, block, LEVELS[2]), 'indentation', preferred);
+      if (anyDepth?.kind === 'ambiguous') return anyDepth;
+    }
     if (decided) return decided;
   }
   return decide(changedLineMatches(file, block), 'changedLine', preferred) ?? { kind: 'missing' };
