@@ -10,14 +10,14 @@ import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OP
  * line (or branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append|paste|drop|goes|go|belongs)\b[^.]*?\b(after|below|under|before|above)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append|paste|drop|goes|go|belongs)\b[^.]*?\b(after|below|under|before|above|next\s+to|beside)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /** "add … as the (very) first line of the file", "put … at the end of the file", "put this on line 1". */
 const FILE_EDGE =
   /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:(?:as\s+the\s+(?:very\s+)?(?:first|last)\s+lines?|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b|(?:on|at|as)\s+line\s+1\b|at\s+the\s+very\s+(?:top|beginning|start|end|bottom)\b(?!\s+of\s+(?:the\s+)?`))/i;
 
 /** "add … to the `Foo` class", "put … inside `main`", "at the end (the top) of `run`". */
 const INSIDE =
-  /\b(?:add|insert|put|place|append|paste)\b[^.]*?\b(?:(?:to|into|inside)\s+(?:the\s+)?`([^`\n]+)`(?:\s+(?:class|function|method|block|body|object|interface|struct|enum|type|loop|section)\b)?|at\s+the\s+(?:very\s+)?(end|bottom|top|start|beginning)\s+of\s+(?:the\s+)?`([^`\n]+)`)/i;
+  /\b(?:add|insert|put|place|append|paste)\b[^.]*?\b(?:(?:(?<!next\s)to|into|inside)\s+(?:the\s+)?`([^`\n]+)`(?:\s+(?:class|function|method|block|body|object|interface|struct|enum|type|loop|section)\b)?|at\s+the\s+(?:very\s+)?(end|bottom|top|start|beginning)\s+of\s+(?:the\s+)?`([^`\n]+)`)/i;
 
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
@@ -135,7 +135,7 @@ export function placedAsSaid(
   const lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
   if (lines.length !== 1) return undefined;
   const [line] = lines;
-  const after = /after|below|under/i.test(where);
+  const after = /after|below|under|next|beside/i.test(where);
   const first = snippet.find((l) => !isBlank(l)) ?? '';
   const top = leadingWhitespace(first).length;
   // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts,
