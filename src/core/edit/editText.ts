@@ -110,7 +110,7 @@ export const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
 /** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`, `export declare function x(`. */
 export const DEFINES =
-  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|enum|fn|func|sub)\s+([\w$]+)/;
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|type|enum|struct|fn|func|sub)\s+([\w$]+)/;
 
 /** A line that opens or closes a markdown code block: its fence, and the language named after it. */
 export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;

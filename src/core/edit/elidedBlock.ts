@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import { contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
 import { balance } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
@@ -353,6 +353,12 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
   const name = member(a);
   if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
+  // The same name declared anew (`export type Options = {` → `export interface Options {`), or the same
+  // bracket closing it with other punctuation (`};` → `}`).
+  const declared = (l: string) => DEFINES.exec(l)?.[1];
+  if (sameDepth && declared(fileLine) !== undefined && declared(fileLine) === declared(blockLine)) return true;
+  const closer = (l: string) => /^\s*[)\]}]+\s*[;,]?\s*$/.test(l) && l.replace(/[\s;,]/g, '');
+  if (sameDepth && closer(fileLine) && closer(fileLine) === closer(blockLine)) return true;
   // The same names declared or assigned anew, more beside them (`my $varname = shift;` →
   // `my ($varname, $default) = @_;`).
   const was = assigned(a);
