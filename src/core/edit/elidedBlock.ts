@@ -61,6 +61,7 @@ export function spliceElidedBlock(
   block: readonly string[],
   quoted: readonly string[],
   elided: (line: string) => boolean,
+  keepSelected = false,
 ): SpliceOutcome {
   const marker = block.map(elided);
   const first = block[0];
@@ -101,12 +102,13 @@ export function spliceElidedBlock(
       at.map((j) => quoted[j]),
       at.map((j) => marker[j]),
       once,
+      keepSelected,
     );
     const table = costTable(grid);
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };
   }
-  if (best!.cost >= UNREACHABLE) return { kind: 'ambiguous' };
+  if (best!.cost >= (keepSelected ? NEVER : UNREACHABLE)) return { kind: 'ambiguous' };
   const { grid, table } = best!;
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
@@ -172,6 +174,10 @@ interface Grid {
   marker: readonly boolean[];
   /** Markers that keep exactly one line (the first of a marker between written lines). */
   once: readonly boolean[];
+  /** Asked only to add: a selected line may not be deleted, nor rewritten so that a name leaves the file. */
+  keepSelected: boolean;
+  /** How many lines of the file and the block hold each word (kept only with keepSelected). */
+  words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
   insertCost: number[];
   /** Block lines that copy another line the block quotes, one token changed: siblings it adds. */
@@ -186,6 +192,7 @@ function makeGrid(
   quoted: readonly string[],
   marker: readonly boolean[],
   once: readonly boolean[],
+  keepSelected: boolean,
 ): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
@@ -212,7 +219,9 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, selection, block, quoted, marker, once, insertCost, sibling };
+  const words = new Map<string, number>();
+  if (keepSelected) for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
+  return { file, range, selection, block, quoted, marker, once, keepSelected, words, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -262,15 +271,34 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         ? {
             i: i + 1,
             j: j + 1,
-            cost: outside(grid, i) ? NEVER : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY ? INSERT_COPY : REWRITE,
+            cost:
+              outside(grid, i) || (grid.keepSelected && dropsName(grid, line, block[j]))
+                ? NEVER
+                : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY
+                  ? INSERT_COPY
+                  : REWRITE,
           }
         : undefined;
     case 'delete':
-      return line !== undefined ? { i: i + 1, j, cost: outside(grid, i) ? NEVER : DELETE } : undefined;
+      return line !== undefined
+        ? { i: i + 1, j, cost: outside(grid, i) || (grid.keepSelected && !isBlank(line)) ? NEVER : DELETE }
+        : undefined;
     case 'insert':
       return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
   }
 }
+
+/**
+ * Whether rewriting `old` as `line` takes a name out of the file: a word of it that no other line of the
+ * file or the block has (`--close` rewritten as `--fcntl`). A rewrite that keeps every name (`return x`
+ * → `value = x`, `= 1` → `= vmin`) may still be the edit asked for.
+ */
+function dropsName(grid: Grid, old: string, line: string): boolean {
+  const kept = new Set(wordsOf(line));
+  return wordsOf(old).some((w) => !kept.has(w) && (grid.words.get(w) ?? 0) <= 1);
+}
+
+const wordsOf = (line: string) => line.match(/[A-Za-z_$][\w$]+/g) ?? [];
 
 /** Whether range line `i` lies outside the selection. */
 function outside(grid: Grid, i: number): boolean {

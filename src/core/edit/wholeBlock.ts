@@ -70,6 +70,10 @@ export function placeWholeBlock(
     if (addsOnly && (spliced.kind !== 'placed' || rewritesSelected(file, inner, spliced.placed))) {
       const beside = linesBeside(file, inner, placed, elided);
       if (beside) return beside;
+      // A marker between written lines: the reading that keeps every selected line and every name in
+      // the file (new options beside `--help`, not `--close` rewritten as `--fcntl`).
+      const kept = spliceElidedBlock(file, selection, inner, placed, block, elided, true);
+      if (kept.kind === 'placed') return kept.placed;
     }
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
   }

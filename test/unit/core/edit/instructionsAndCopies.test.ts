@@ -1,4 +1,4 @@
-// Shapes the thirtieth to thirty-third blind rounds of the edit corpus found the applier getting wrong:
+// Shapes the thirtieth to thirty-fifth blind rounds of the edit corpus found the applier getting wrong:
 // a marker then a new method, option or list item read as a rewrite of the one before it, where the user
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
@@ -150,6 +150,147 @@ describe('the edit applier with the instruction, assigned functions and copies o
       applied(applyEditAnswer(file, { startLine: 1, endLine: 2 }, answer)),
       file.replace('self._headers]\n\n    def values', `self._headers]\n\n${names.join('\n')}\n\n    def values`),
     );
+  });
+
+  it('adds new options between the kept ones and `--help` instead of rewriting the options before it', () => {
+    const file = lines(
+      '\t\t-*)',
+      '\t\t\tOPTS="--shared',
+      '\t\t\t\t--exclusive',
+      '\t\t\t\t--close',
+      '\t\t\t\t--no-fork',
+      '\t\t\t\t--help',
+      '\t\t\t\t--version"',
+      '\t\t\t;;',
+    );
+    const answer = fence(
+      'bash',
+      '\t\t\tOPTS="--shared',
+      '\t\t\t\t# ... existing code ...',
+      '\t\t\t\t--fcntl',
+      '\t\t\t\t--verbose',
+      '\t\t\t\t--help',
+      '\t\t\t\t--version"',
+    );
+    const expected = file.replace('--no-fork\n', '--no-fork\n\t\t\t\t--fcntl\n\t\t\t\t--verbose\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 6 }, answer, 'newer flock has --fcntl and --verbose, add them')),
+      expected,
+    );
+  });
+
+  it('refuses a one-line SEARCH whose text the selection holds at two depths, though its tabs match one', () => {
+    const file = lines(
+      '\t\tif (ret != LZMA_OK) {',
+      '\t\t\tout_finished = true;',
+      '\t\t} else {',
+      '\t\t\tif (ferror (out_file)) {',
+      '\t\t\t\tout_finished = true;',
+      '\t\t\t}',
+      '\t\t}',
+    );
+    const answer = fence(
+      'c',
+      '<<<<<<< SEARCH',
+      '\t\t\tout_finished = true;',
+      '=======',
+      '\t\t\tout_finished = true;',
+      '\t\t\tfprintf (stderr, "stopping output\\n");',
+      '>>>>>>> REPLACE',
+    );
+    assert.equal(refused(applyEditAnswer(file, { startLine: 0, endLine: 6 }, answer)).why, 'ambiguous');
+  });
+
+  it('adds a method a sentence puts "next to" another beside it, not inside it', () => {
+    const file = lines(
+      '\treturn {',
+      '\t\tget: function (key) {',
+      '\t\t\treturn listGet($o, key);',
+      '\t\t},',
+      '\t\thas: function (key) {',
+      '\t\t\treturn listHas($o, key);',
+      '\t\t},',
+      '\t};',
+    );
+    const added = [
+      '\t\tgetOrDefault: function (key, fallback) {',
+      '\t\t\treturn listHas($o, key) ? listGet($o, key) : fallback;',
+      '\t\t},',
+    ];
+    const answer = [
+      'You can add `getOrDefault` next to `get`, using `listHas`:',
+      '',
+      fence('js', '\t\t// ... existing code ...', ...added),
+    ].join('\n');
+    const expected = file.replace('listGet($o, key);\n\t\t},\n', `listGet($o, key);\n\t\t},\n${added.join('\n')}\n`);
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 3 }, answer, 'add getOrDefault(key, fallback) like get')),
+      expected,
+    );
+  });
+
+  it('places a snippet under a line a sentence quotes after a name with a dot in it (`xo.rules`)', () => {
+    const file = lines('\t\t"rules": {', '\t\t\t"unicorn/prefer-includes": "off",', '\t\t\t"no-redeclare": "off"', '\t\t}');
+    const answer = [
+      'Insert this into `xo.rules`, directly under `"unicorn/prefer-includes": "off",`:',
+      '',
+      fence('json', '\t\t\t"unicorn/prefer-spread": "off",'),
+    ].join('\n');
+    const expected = file.replace('"off",\n', '"off",\n\t\t\t"unicorn/prefer-spread": "off",\n');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 1, endLine: 2 }, answer)), expected);
+  });
+
+  it('puts a line said to go "at the very top of `abc.py`" above its first line', () => {
+    const file = lines('# Copyright 2007 Google, Inc. All Rights Reserved.', '', '"""Abstract Base Classes."""');
+    const answer = [
+      'Put this line at the very top of `abc.py`, above the copyright comment:',
+      '',
+      fence('python', '# -*- coding: utf-8 -*-'),
+    ].join('\n');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 0 }, answer)), '# -*- coding: utf-8 -*-\n' + file);
+  });
+
+  it('does not read "Here you go" as saying where the code goes', () => {
+    const file = lines(
+      'class Chunk:',
+      '    def __init__(self, file, align=True):',
+      '        self.closed = False',
+      '        self.align = align',
+      '        if align:',
+      '            pass',
+    );
+    const answer = [
+      'Here you go:',
+      '',
+      fence(
+        'python',
+        '    def __init__(self, file, align=True, strict=False):',
+        '        self.closed = False',
+        '        self.align = align',
+        '        self.strict = strict',
+      ),
+      '',
+      'It is stored as `self.strict` next to `self.align`.',
+    ].join('\n');
+    const expected = file
+      .replace('align=True):', 'align=True, strict=False):')
+      .replace('self.align = align\n', 'self.align = align\n        self.strict = strict\n');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 1, endLine: 3 }, answer, 'add a strict parameter and store it')), expected);
+  });
+
+  it('reads a type alias written anew as an interface, its body elided, as the alias rewritten', () => {
+    const file = lines(
+      'export type Options = {',
+      '\t/**',
+      '\tMatch only the first escape.',
+      '\t*/',
+      '\treadonly onlyFirst: boolean;',
+      '};',
+      '',
+    );
+    const answer = fence('ts', 'export interface Options {', '\t// ... existing code ...', '}');
+    const expected = file.replace('export type Options = {', 'export interface Options {').replace('\n};\n', '\n}\n');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'type alias -> interface')), expected);
   });
 
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
