@@ -381,6 +381,10 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
   const name = member(a);
   if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
+  // The same module imported another way (`import http = require("http");` → `import * as http from "http";`).
+  const imported = (l: string) =>
+    /^\s*(?:import|from|export|#\s*include|using|use|require)\b/.test(l) ? l.match(/(["'<])[^"'<>]+["'>]/)?.[0].slice(1, -1) : undefined;
+  if (imported(fileLine) !== undefined && imported(fileLine) === imported(blockLine)) return true;
   // The same name declared anew (`export type Options = {` → `export interface Options {`), or the same
   // bracket closing it with other punctuation (`};` → `}`).
   const declared = (l: string) => DEFINES.exec(l)?.[1];
