@@ -94,11 +94,13 @@ export function placedAtFileEdge(
   if (!(atStart ? reaches.start : reaches.end)) return undefined;
   const old = new Set(selected.filter((l) => !isBlank(l)).map(spaced));
   if (snippet.some((l) => old.has(spaced(l)))) return undefined;
-  return atStart ? [...snippet, ...selected] : [...selected, ...snippet];
+  // ("… followed by a blank line", "separated by an empty line".)
+  const apart = prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
+  return atStart ? [...snippet, ...apart, ...selected] : [...selected, ...apart, ...snippet];
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
-const BLANK_BETWEEN = /\b(?:separated by|with) an? (?:blank|empty) line\b/i;
+const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with) an? (?:blank|empty) line\b/i;
 
 /**
  * The selection with the snippet's lines where the prose says, when the named place is in exactly one
