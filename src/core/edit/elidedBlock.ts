@@ -72,11 +72,17 @@ export function spliceElidedBlock(
   while (gapBefore > 0 && isBlank(file[gapBefore - 1])) gapBefore--;
   let gapAfter = selection.end;
   while (gapAfter < file.length && isBlank(file[gapAfter])) gapAfter++;
+  // (The line right after a marker for the code above may be the line right above the selection,
+  // quoted as context: `}` then the selection's new first line.)
+  const afterMarker = block.find((l, j) => !marker[j] && !isBlank(l));
+  const quotedAbove = afterMarker !== undefined && selection.start > 0 && file[selection.start - 1].trim() === afterMarker.trim();
   const starts = marker[0]
-    ? [selection.start, inner.start, gapBefore]
+    ? [selection.start, inner.start, gapBefore, ...(quotedAbove ? [selection.start - 1] : [])]
     : [selection.start, inner.start, ...contextAnchors(file, first, selection.start, -1, CONTEXT_REACH, MAX_ANCHORS)];
+  const beforeMarker = block.findLast((l, j) => !marker[j] && !isBlank(l));
+  const quotedBelow = beforeMarker !== undefined && selection.end < file.length && file[selection.end].trim() === beforeMarker.trim();
   const ends = marker[block.length - 1]
-    ? [selection.end, inner.end, gapAfter]
+    ? [selection.end, inner.end, gapAfter, ...(quotedBelow ? [selection.end + 1] : [])]
     : [selection.end, inner.end, ...contextAnchors(file, last, selection.end - 1, +1, CONTEXT_REACH, MAX_ANCHORS).map((i) => i + 1)];
   // A marker between written lines stands for one line at least: for none, the model would not have
   // written it. It is read as a marker that keeps exactly one line, then one that keeps any number.
