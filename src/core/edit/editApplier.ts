@@ -68,10 +68,13 @@ const DESCRIBES_CODE = /\b(using|calling|with|via)\s+[\w$.]+\(/;
 const BOM = '\uFEFF';
 
 /**
- * An instruction that only asks for code to be added ("Add a `toggle()` method after `unmute`"): it
- * decides the readings of an answer that the answer alone leaves open (see placeWholeBlock).
+ * An instruction that only asks for code to be added ("Add a `toggle()` method after `unmute`"), or for
+ * something to go: it decides the readings of an answer that the answer alone leaves open (see
+ * placeWholeBlock).
  */
 const ADDS = /\b(?:add|insert|append|introduce)\b|^\W*(?:please\s+)?(?:also\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+/** An instruction that asks for something to go ("remove the XXX note"). */
+const REMOVES = /\b(?:remove|delete|drop|strip|get\s+rid\s+of)\b/i;
 const CHANGES =
   /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|fix|turn|make|instead)\b|\bas\s+an?\s/i;
 
@@ -87,7 +90,13 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   if (rawAnswer.trim() === '') return refuse('empty', 'The answer was empty.');
   if (unfinishedThinking(rawAnswer))
     return refuse('truncated', 'The answer stops while the model was still reasoning; it has no code yet.');
-  const outcome = applyParsed(text, chosen, rawAnswer, ADDS.test(instruction) && !CHANGES.test(instruction));
+  const asked =
+    ADDS.test(instruction) && !CHANGES.test(instruction)
+      ? 'add'
+      : REMOVES.test(instruction) && !ADDS.test(instruction)
+        ? 'remove'
+        : undefined;
+  const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
   if (outcome.kind === 'apply' && outcome.fileText === fileText) {
     return refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
@@ -95,7 +104,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   return outcome;
 }
 
-function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, addsOnly: boolean): EditOutcome {
+function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, asked: 'add' | 'remove' | undefined): EditOutcome {
   let parsed = parseAnswer(htmlUnescaped(withoutCopyArtifacts(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)
@@ -196,7 +205,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, adds
   if (placeholder !== undefined) {
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
   }
-  const placed = placeWholeBlock(text.lines, chosen, block.lines, elided, addsOnly);
+  const placed = placeWholeBlock(text.lines, chosen, block.lines, elided, asked);
   if ('unplaced' in placed) {
     return refuse(
       placed.unplaced === 'ambiguous' ? 'ambiguous' : 'tooLarge',

@@ -28,6 +28,8 @@ const MATCH = 0;
 const REWRITE = 10;
 const INSERT = 20;
 const DELETE = 21;
+/** Asked to remove something, a line the answer leaves out between quoted ones is more likely gone than kept. */
+const DELETE_ASKED = 5;
 /**
  * Writing again a line the file has in this range (not a brace, a real line) is unlikely to be new code:
  * the model quoted it. Costing it more keeps a marker from swallowing lines the model deleted and the
@@ -61,8 +63,9 @@ export function spliceElidedBlock(
   block: readonly string[],
   quoted: readonly string[],
   elided: (line: string) => boolean,
-  keepSelected = false,
+  rule?: 'keepSelected' | 'deletesAsked',
 ): SpliceOutcome {
+  const keepSelected = rule === 'keepSelected';
   const marker = block.map(elided);
   const first = block[0];
   const last = block[block.length - 1];
@@ -108,7 +111,7 @@ export function spliceElidedBlock(
       at.map((j) => quoted[j]),
       at.map((j) => marker[j]),
       once,
-      keepSelected,
+      rule,
     );
     const table = costTable(grid);
     const cost = table[0];
@@ -182,6 +185,8 @@ interface Grid {
   once: readonly boolean[];
   /** Asked only to add: a selected line may not be deleted, nor rewritten so that a name leaves the file. */
   keepSelected: boolean;
+  /** What deleting a line costs: less when the user asked to remove something. */
+  deleteCost: number;
   /** How many lines of the file and the block hold each word (kept only with keepSelected). */
   words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
@@ -198,8 +203,10 @@ function makeGrid(
   quoted: readonly string[],
   marker: readonly boolean[],
   once: readonly boolean[],
-  keepSelected: boolean,
+  rule: 'keepSelected' | 'deletesAsked' | undefined,
 ): Grid {
+  const keepSelected = rule === 'keepSelected';
+  const deleteCost = rule === 'deletesAsked' ? DELETE_ASKED : DELETE;
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
   // A new line that is a line the block quoted earlier, as the file has it, but for one token
@@ -227,7 +234,7 @@ function makeGrid(
       insertCost[j] = NEVER;
   const words = new Map<string, number>();
   if (keepSelected) for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
-  return { file, range, selection, block, quoted, marker, once, keepSelected, words, insertCost, sibling };
+  return { file, range, selection, block, quoted, marker, once, keepSelected, deleteCost, words, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -287,7 +294,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         : undefined;
     case 'delete':
       return line !== undefined
-        ? { i: i + 1, j, cost: outside(grid, i) || (grid.keepSelected && !isBlank(line)) ? NEVER : DELETE }
+        ? { i: i + 1, j, cost: outside(grid, i) || (grid.keepSelected && !isBlank(line)) ? NEVER : grid.deleteCost }
         : undefined;
     case 'insert':
       return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;

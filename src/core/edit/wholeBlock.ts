@@ -45,7 +45,7 @@ export function placeWholeBlock(
   selection: LineRange,
   rawBlock: readonly string[],
   elided: (line: string) => boolean = () => false,
-  addsOnly = false,
+  asked?: 'add' | 'remove',
 ): PlacedBlock | UnplacedBlock {
   const { start, end } = selection;
   const block = blankEndsAsSelected(rawBlock, file.slice(start, end));
@@ -63,16 +63,16 @@ export function placeWholeBlock(
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
     }
     const placed = reindented(file, inner, block, elided);
-    const spliced = spliceElidedBlock(file, selection, inner, placed, block, elided);
+    const spliced = spliceElidedBlock(file, selection, inner, placed, block, elided, asked === 'remove' ? 'deletesAsked' : undefined);
     // Asked only to add code, a marker then lines read as rewriting selected lines (a new `toggle` method
     // taken for `unmute` renamed, a new option for the one before it) are those lines kept and the new
     // ones added on the marker's other side, as the model wrote them.
-    if (addsOnly && (spliced.kind !== 'placed' || rewritesSelected(file, inner, spliced.placed))) {
+    if (asked === 'add' && (spliced.kind !== 'placed' || rewritesSelected(file, inner, spliced.placed))) {
       const beside = linesBeside(file, inner, placed, elided);
       if (beside) return beside;
       // A marker between written lines: the reading that keeps every selected line and every name in
       // the file (new options beside `--help`, not `--close` rewritten as `--fcntl`).
-      const kept = spliceElidedBlock(file, selection, inner, placed, block, elided, true);
+      const kept = spliceElidedBlock(file, selection, inner, placed, block, elided, 'keepSelected');
       if (kept.kind === 'placed') return kept.placed;
     }
     return spliced.kind === 'placed' ? spliced.placed : { unplaced: spliced.kind };
