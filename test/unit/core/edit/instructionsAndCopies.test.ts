@@ -1,4 +1,4 @@
-// Shapes the thirtieth to thirty-fifth blind rounds of the edit corpus found the applier getting wrong:
+// Shapes the thirtieth to thirty-seventh blind rounds of the edit corpus found the applier getting wrong:
 // a marker then a new method, option or list item read as a rewrite of the one before it, where the user
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
@@ -291,6 +291,76 @@ describe('the edit applier with the instruction, assigned functions and copies o
     const answer = fence('ts', 'export interface Options {', '\t// ... existing code ...', '}');
     const expected = file.replace('export type Options = {', 'export interface Options {').replace('\n};\n', '\n}\n');
     assert.equal(applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'type alias -> interface')), expected);
+  });
+
+  it('rewrites an import of the same module written another way, its marker keeping the line above', () => {
+    const file = lines(
+      '/// <reference types="node" />',
+      'import http = require("http");',
+      'import url = require("url");',
+      'export interface IHeaders {',
+      '    [key: string]: any;',
+      '}',
+    );
+    const answer = [
+      'Replace the two imports:',
+      '',
+      fence('ts', '// ... existing code ...', 'import * as http from "http";', 'import * as url from "url";'),
+    ].join('\n');
+    const expected = file.replace(
+      'import http = require("http");\nimport url = require("url");',
+      'import * as http from "http";\nimport * as url from "url";',
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer, 'use import * as instead of import = require')),
+      expected,
+    );
+  });
+
+  it('reads the line after a marker for the code above as the line above the selection, quoted once', () => {
+    const file = lines('_renice_module() {', '\treturn 0', '}', 'complete -F _renice_module renice', '');
+    const answer = fence('bash', '# ... existing code ...', '}', 'command -v renice >/dev/null 2>&1 && complete -F _renice_module renice');
+    const expected = file.replace('complete -F', 'command -v renice >/dev/null 2>&1 && complete -F');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 3, endLine: 3 }, answer, 'dont register if renice isnt there')), expected);
+  });
+
+  it('deletes the lines a marker answer leaves out after a shortened line when the user asked to remove them', () => {
+    const file = lines(
+      'sub _meta_notation ($) {',
+      '    # Returns a copy of the input string with the nonprintable characters',
+      '    # below 0x100 changed into printables.  Any ASCII printables or above 0xFF',
+      '    # are unchanged.  (XXX Probably above-Latin1 characters should be',
+      '    # converted to \\X{...})',
+      '    #',
+    );
+    const answer = [
+      'Updated comment:',
+      '',
+      fence(
+        'perl',
+        '    # Returns a copy of the input string with the nonprintable characters',
+        '    # ... existing code ...',
+        '    # are unchanged.',
+      ),
+    ].join('\n');
+    const expected = file.replace(
+      '    # are unchanged.  (XXX Probably above-Latin1 characters should be\n    # converted to \\X{...})\n',
+      '    # are unchanged.\n',
+    );
+    assert.equal(applied(applyEditAnswer(file, { startLine: 1, endLine: 4 }, answer, 'remove the XXX note')), expected);
+  });
+
+  it('sets a line said to be the first of the file apart by the blank line the sentence asks for', () => {
+    const file = lines('from _weakrefset import WeakSet', '', '', 'def get_cache_token():', '    return 0');
+    const answer = [
+      'Put this as the very first line of the file, above `from _weakrefset import WeakSet`, followed by a blank line:',
+      '',
+      fence('python', '"""Pure-Python version of abc.ABCMeta."""'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 0 }, answer, 'module docstring pls')),
+      '"""Pure-Python version of abc.ABCMeta."""\n\n' + file,
+    );
   });
 
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
