@@ -381,6 +381,9 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
 function rewrites(fileLine: string, blockLine: string, samePlace: boolean): boolean {
   // The same line at another depth, unless it is only a bracket: a `}` deeper or shallower closes another scope.
   if (spaced(fileLine) === spaced(blockLine)) return /\w/.test(fileLine);
+  // An `else` given a condition is a new branch before it, not it: the kept lines under it would run
+  // only in the new case.
+  if (/\belse\b(?!\s+if\b)/.test(fileLine) && /\belse\s+if\b|\belif\b|\belsif\b/.test(blockLine)) return false;
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;

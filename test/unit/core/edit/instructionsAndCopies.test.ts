@@ -363,6 +363,37 @@ describe('the edit applier with the instruction, assigned functions and copies o
     );
   });
 
+  it('adds an `else if` branch before the kept `else` instead of giving the `else` a condition', () => {
+    const file = lines(
+      "    if (typeof(module) != 'undefined') {",
+      '        module.exports = MurmurHash3;',
+      '    } else {',
+      '        this.MurmurHash3 = MurmurHash3;',
+      '    }',
+      '}());',
+    );
+    const answer = [
+      'Insert the AMD branch:',
+      '',
+      fence(
+        'js',
+        "    if (typeof(module) != 'undefined') {",
+        '        module.exports = MurmurHash3;',
+        "    } else if (typeof define === 'function' && define.amd) {",
+        '        define([], function() { return MurmurHash3; });',
+        '    // ... existing code ...',
+      ),
+    ].join('\n');
+    const expected = file.replace(
+      '    } else {',
+      "    } else if (typeof define === 'function' && define.amd) {\n        define([], function() { return MurmurHash3; });\n    } else {",
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'also support AMD (define) in the export part pls')),
+      expected,
+    );
+  });
+
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
     const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
     assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
