@@ -55,6 +55,8 @@ export function replacementLines(
   // A changed line the model wrote at the same indentation as the line it replaces sits where that line
   // did in the file, whatever drift the quote had elsewhere (a diff whose context lost its leading space).
   const replaced = new Map<string, string>();
+  // Lines written in place of removed ones (changed lines), as against new ones between kept lines.
+  const changes = new Set<number>();
   // A new line at the depth of the kept line above it goes where the file has that line: in a file whose
   // lines at one depth differ (a tab here, 8 spaces there), no one mapping of the quote says it.
   let keptAbove: { quoted: string; actual: string } | undefined;
@@ -69,6 +71,7 @@ export function replacementLines(
         }
         const lead = leadingWhitespace(line);
         const at = replaced.get(lead) ?? (keptAbove?.quoted === lead ? keptAbove.actual : undefined);
+        if (replaced.size > 0) changes.add(out.length);
         push(at !== undefined && !isBlank(line) ? at + line.slice(lead.length) : reindent(line));
         unclaimedBlank = false;
         continue;
@@ -102,55 +105,87 @@ export function replacementLines(
     }
   }
   const undrift = driftUndone(file, match, oldBlock);
-  return { lines: out.map((line, i) => (from[i] === undefined ? undrift(line) : line)), from };
+  return { lines: out.map((line, i) => (from[i] === undefined ? undrift(line, !changes.has(i)) : line)), from };
 }
 
 /**
  * What the quote did to every line it matched, undone on the lines the model wrote: spaces added at
- * each line's end, or each tab between a line's words written as the same number of spaces (a
- * header's columns: `char\t*ty_comment;` quoted as `char    *ty_comment;`). Tabs expanded to the
- * next tab stop are columns the model laid out, and its new lines keep its layout.
+ * each line's end, or the tabs between a line's words written as spaces, either each as the same number
+ * of spaces (`char\t*ty_comment;` quoted as `char    *ty_comment;`) or out to the next tab stop (a
+ * header's aligned comments): a new line's runs of spaces are the file's tabs again.
  */
-function driftUndone(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string) => string {
+function driftUndone(file: readonly string[], match: BlockMatch, oldBlock: readonly string[]): (line: string, added: boolean) => string {
   const pairs = oldBlock.flatMap((quoted, j) => {
     const at = match.fileLineOf[j];
     return at === undefined || isBlank(quoted) ? [] : [{ quoted, actual: file[at] }];
   });
   if (pairs.length === 0) return (line) => line;
   const trailing = pairs.every((p) => /\s$/.test(p.quoted) && !/\s$/.test(p.actual));
-  const tabAs = tabWidthWritten(pairs);
-  const spaces = tabAs === undefined ? undefined : new RegExp(`(?<=\\S) {${tabAs}}(?=\\S)`, 'g');
-  return (line) => {
+  const tabs = tabsWritten(pairs);
+  return (line, added) => {
     const lead = leadingWhitespace(line);
     let rest = line.slice(lead.length);
     if (trailing) rest = rest.trimEnd();
-    if (spaces) rest = rest.replace(spaces, '\t');
+    if (tabs?.each !== undefined) rest = rest.replace(new RegExp(`(?<=\\S) {${tabs.each}}(?=\\S)`, 'g'), '\t');
+    // (Out to tab stops, the spaces may be the model's own layout of a line it changed: only a line it
+    // added between kept ones is laid out as they are.)
+    if (tabs?.stop !== undefined && added) rest = tabbedToStops(rest, columnsOf(lead), tabs.stop);
     return lead + rest;
   };
 }
 
-/** The one number of spaces the quote wrote for each tab between words, when no tab stop explains it. */
-function tabWidthWritten(pairs: ReadonlyArray<{ quoted: string; actual: string }>): number | undefined {
+const TAB_STOP = 8;
+const columnsOf = (text: string) => [...text].reduce((c, ch) => (ch === '\t' ? c + TAB_STOP - (c % TAB_STOP) : c + 1), 0);
+
+/** `text` (starting at column `from`) with each run of two spaces or more between words that ends on a tab stop written as tabs. */
+function tabbedToStops(text: string, from: number, stop: number): string {
+  let out = '';
+  let column = from;
+  for (const part of text.split(/( {2,})/)) {
+    const end = column + part.length;
+    out += / {2,}/.test(part) && out !== '' && end % stop === 0 ? '\t'.repeat(Math.ceil((end - column) / stop)) : part;
+    column = end;
+  }
+  return out;
+}
+
+/**
+ * How the quote wrote the tabs between words, when every such run says the same: each as the same
+ * number of spaces (no tab stop explains it), or out to the next tab stop (two runs or more).
+ */
+function tabsWritten(pairs: ReadonlyArray<{ quoted: string; actual: string }>): { each?: number; stop?: number } | undefined {
   // Each run between words with a tab in it: its tabs and spaces in the file, its width and column in the quote.
   const runs: Array<{ tabs: number; spaces: number; width: number; column: number }> = [];
+  const rendered: boolean[] = [];
   for (const { quoted, actual } of pairs) {
     const a = actual.trim().split(/(\s+)/);
     const q = quoted.trim().split(/(\s+)/);
     if (a.length !== q.length || a.some((t, k) => k % 2 === 0 && t !== q[k])) continue;
     let column = leadingWhitespace(quoted).length;
+    let tabbed = false;
     for (let k = 0; k < a.length; k++) {
       if (k % 2 === 1 && a[k].includes('\t')) {
         if (!/^ +$/.test(q[k])) return undefined;
         runs.push({ tabs: a[k].split('\t').length - 1, spaces: a[k].replace(/\t/g, '').length, width: q[k].length, column });
+        tabbed = true;
       }
       column += q[k].length;
     }
+    // The file's line with its tabs out to their stops is the quoted line.
+    if (tabbed) rendered.push(expandedTo(actual, TAB_STOP) === quoted.trimEnd());
   }
+  if (runs.length >= 2 && rendered.every(Boolean)) return { stop: TAB_STOP };
   const pure = runs.filter((r) => r.tabs === 1 && r.spaces === 0);
   const n = pure[0]?.width;
   if (pure.length < 2 || n === undefined || n < 2 || !runs.every((r) => r.width === r.spaces + n * r.tabs)) return undefined;
-  const atStops = (stop: number) => pure.every((r) => r.width === stop - (r.column % stop));
-  return atStops(8) || atStops(4) ? undefined : n;
+  return { each: n };
+}
+
+/** A line with each tab written as the spaces out to the next stop. */
+function expandedTo(line: string, stop: number): string {
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(stop - (out.length % stop)) : ch;
+  return out.trimEnd();
 }
 
 /** How a new line's indentation is turned into the file's, from the quoted lines that matched non-blank file lines. */
