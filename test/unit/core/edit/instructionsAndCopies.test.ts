@@ -1,4 +1,4 @@
-// Shapes the thirtieth to thirty-seventh blind rounds of the edit corpus found the applier getting wrong:
+// Shapes the thirtieth to thirty-ninth blind rounds of the edit corpus found the applier getting wrong:
 // a marker then a new method, option or list item read as a rewrite of the one before it, where the user
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
@@ -390,6 +390,32 @@ describe('the edit applier with the instruction, assigned functions and copies o
     );
     assert.equal(
       applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'also support AMD (define) in the export part pls')),
+      expected,
+    );
+  });
+
+  it("writes a new struct member's columns as the file's tabs where the SEARCH quote wrote tabs out to their stops", () => {
+    const file = lines(
+      'struct ifaddrs',
+      '{',
+      '  char *ifa_name;\t\t/* Name of this network interface.  */',
+      '  unsigned int ifa_flags;\t/* Flags as from SIOCGIFFLAGS ioctl.  */',
+      '};',
+    );
+    const answer = fence(
+      'c',
+      '<<<<<<< SEARCH',
+      '  char *ifa_name;               /* Name of this network interface.  */',
+      '  unsigned int ifa_flags;       /* Flags as from SIOCGIFFLAGS ioctl.  */',
+      '=======',
+      '  char *ifa_name;               /* Name of this network interface.  */',
+      '  unsigned int ifa_flags;       /* Flags as from SIOCGIFFLAGS ioctl.  */',
+      '  unsigned int ifa_index;       /* Index of this network interface.  */',
+      '>>>>>>> REPLACE',
+    );
+    const expected = file.replace('ioctl.  */\n', 'ioctl.  */\n  unsigned int ifa_index;\t/* Index of this network interface.  */\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 2, endLine: 3 }, answer, 'new member ifa_index (unsigned int) under ifa_flags')),
       expected,
     );
   });
