@@ -9,7 +9,7 @@ import { replacementLines } from './replaceLines';
 import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
 import { placedAsSaid, placedAtFileEdge, placedInside, saysWhere } from './saidPlace';
-import { placeWholeBlock, type PlacedBlock } from './wholeBlock';
+import { type Asked, placeWholeBlock, type PlacedBlock } from './wholeBlock';
 
 /** Lines are 0-based; `endLine` is included. */
 export interface LineSelection {
@@ -95,7 +95,9 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
       ? 'add'
       : REMOVES.test(instruction) && !ADDS.test(instruction)
         ? 'remove'
-        : undefined;
+        : CHANGES.test(instruction) && !ADDS.test(instruction)
+          ? 'change'
+          : undefined;
   const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
   if (outcome.kind === 'apply' && outcome.fileText === fileText) {
@@ -104,7 +106,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   return outcome;
 }
 
-function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, asked: 'add' | 'remove' | undefined): EditOutcome {
+function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, asked: Asked | undefined): EditOutcome {
   let parsed = parseAnswer(htmlUnescaped(withoutCopyArtifacts(rawAnswer, text), text.lines.slice(chosen.start, chosen.end)));
   if (parsed.format === 'searchReplace') {
     if (!parsed.complete)

@@ -14,6 +14,13 @@ interface SplicedBlock extends NewLines {
   range: LineRange;
 }
 
+/**
+ * What the user asked for changes the reading: asked only to add, no selected line goes
+ * (`keepSelected`); asked to remove, a line left out is more likely gone (`deletesAsked`); asked to
+ * change, a branch head with another condition is that head rewritten (`rewritesAsked`).
+ */
+type Rule = 'keepSelected' | 'deletesAsked' | 'rewritesAsked';
+
 export type SpliceOutcome = { kind: 'placed'; placed: SplicedBlock } | { kind: 'ambiguous' } | { kind: 'tooLarge' };
 
 /** How far above and below the selection the block's repeated first and last lines are looked for. */
@@ -63,7 +70,7 @@ export function spliceElidedBlock(
   block: readonly string[],
   quoted: readonly string[],
   elided: (line: string) => boolean,
-  rule?: 'keepSelected' | 'deletesAsked',
+  rule?: Rule,
 ): SpliceOutcome {
   const keepSelected = rule === 'keepSelected';
   const marker = block.map(elided);
@@ -187,6 +194,7 @@ interface Grid {
   keepSelected: boolean;
   /** What deleting a line costs: less when the user asked to remove something. */
   deleteCost: number;
+  rule: Rule | undefined;
   /** How many lines of the file and the block hold each word (kept only with keepSelected). */
   words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
@@ -203,7 +211,7 @@ function makeGrid(
   quoted: readonly string[],
   marker: readonly boolean[],
   once: readonly boolean[],
-  rule: 'keepSelected' | 'deletesAsked' | undefined,
+  rule: Rule | undefined,
 ): Grid {
   const keepSelected = rule === 'keepSelected';
   const deleteCost = rule === 'deletesAsked' ? DELETE_ASKED : DELETE;
@@ -234,7 +242,7 @@ function makeGrid(
       insertCost[j] = NEVER;
   const words = new Map<string, number>();
   if (keepSelected) for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
-  return { file, range, selection, block, quoted, marker, once, keepSelected, deleteCost, words, insertCost, sibling };
+  return { file, range, selection, block, quoted, marker, once, keepSelected, deleteCost, rule, words, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -280,7 +288,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         line !== undefined &&
         !grid.sibling[j] &&
         !matches(grid, line, j) &&
-        rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j))
+        rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j), grid.rule === 'rewritesAsked')
         ? {
             i: i + 1,
             j: j + 1,
@@ -378,7 +386,7 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
  * in. A line that only
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
-function rewrites(fileLine: string, blockLine: string, samePlace: boolean): boolean {
+function rewrites(fileLine: string, blockLine: string, samePlace: boolean, changeAsked = false): boolean {
   // The same line at another depth, unless it is only a bracket: a `}` deeper or shallower closes another scope.
   if (spaced(fileLine) === spaced(blockLine)) return /\w/.test(fileLine);
   // An `else` given a condition is a new branch before it, not it: the kept lines under it would run
@@ -431,6 +439,10 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean): bool
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;
   if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
+  // Asked to change something, the same branch or loop head around another condition (`if (!value)
+  // continue;` → `if (value === undefined) continue;`); else it may be a new guard beside the old.
+  const head = /^(if|elif|while|unless|until)$/;
+  if (changeAsked && head.test(a[0]) && a[0] === b[0] && prefix >= 2 && suffix >= 2 && oldMiddle <= 6 && newMiddle <= 6) return true;
   // The same statement around another short expression (`for (const k of A(s)) {` → `for (const k of B.c(s)) {`).
   if (prefix >= 3 && suffix >= 3 && oldMiddle <= 3 && newMiddle <= 3) return true;
   // The same expression under another head (`return X` → `value = X`).

@@ -31,6 +31,9 @@ export interface PlacedBlock extends NewLines {
   range: LineRange;
 }
 
+/** What the user's instruction asks for, where it says: only to add code, to remove some, or to change it. */
+export type Asked = 'add' | 'remove' | 'change';
+
 /** Why a block that leaves code out could not be placed. */
 export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
 
@@ -45,7 +48,7 @@ export function placeWholeBlock(
   selection: LineRange,
   rawBlock: readonly string[],
   elided: (line: string) => boolean = () => false,
-  asked?: 'add' | 'remove',
+  asked?: Asked,
 ): PlacedBlock | UnplacedBlock {
   const { start, end } = selection;
   const block = blankEndsAsSelected(rawBlock, file.slice(start, end));
@@ -63,7 +66,15 @@ export function placeWholeBlock(
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
     }
     const placed = reindented(file, inner, block, elided);
-    const spliced = spliceElidedBlock(file, selection, inner, placed, block, elided, asked === 'remove' ? 'deletesAsked' : undefined);
+    const spliced = spliceElidedBlock(
+      file,
+      selection,
+      inner,
+      placed,
+      block,
+      elided,
+      asked === 'remove' ? 'deletesAsked' : asked === 'change' ? 'rewritesAsked' : undefined,
+    );
     // Asked only to add code, a marker then lines read as rewriting selected lines (a new `toggle` method
     // taken for `unmute` renamed, a new option for the one before it) are those lines kept and the new
     // ones added on the marker's other side, as the model wrote them.

@@ -420,6 +420,30 @@ describe('the edit applier with the instruction, assigned functions and copies o
     );
   });
 
+  it('reads a branch head with another condition as that head rewritten when the user asked to change it', () => {
+    const file = lines(
+      '        for (i = 0; i < keys.length; i++) {',
+      '            var value = stringify(node[keys[i]]);',
+      '            if (!value) continue;',
+      "            if (out) out += ',';",
+      '            out += value;',
+      '        }',
+    );
+    const answer = fence(
+      'javascript',
+      '        for (i = 0; i < keys.length; i++) {',
+      '            var value = stringify(node[keys[i]]);',
+      '            if (value === undefined) continue;',
+      '            // ... existing code ...',
+      '        }',
+    );
+    const expected = file.replace('if (!value) continue;', 'if (value === undefined) continue;');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 5 }, answer, 'Change the falsy check to an undefined check')),
+      expected,
+    );
+  });
+
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
     const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
     assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
