@@ -330,8 +330,10 @@ function echoes(file: readonly string[], block: readonly string[], p: number, q:
     while (i !== stop && isBlank(file[i])) i += step;
     return i === stop ? undefined : file[i];
   };
+  // (Quoted otherwise too: a copy of the file that wrote `'use strict';` as `"use strict";`.)
+  const alike = (a: string, b: string) => spaced(a).replace(/['"`]/g, '"') === spaced(b).replace(/['"`]/g, '"');
   const echoed = (outside: string | undefined, own: string | undefined, line: string) =>
-    outside !== undefined && same(outside, line) && !(own !== undefined && same(own, line)) ? 1 : 0;
+    outside !== undefined && alike(outside, line) && !(own !== undefined && alike(own, line)) ? 1 : 0;
   return (
     echoed(nonBlank(p - 1, -1, -1), nonBlank(p, 1, q), block[0]) +
     echoed(nonBlank(q, 1, file.length), nonBlank(q - 1, -1, p - 1), block[block.length - 1])

@@ -444,6 +444,31 @@ describe('the edit applier with the instruction, assigned functions and copies o
     );
   });
 
+  it("keeps the file's first line where a copy of the whole file quotes it otherwise, adding a doc comment in the selection", () => {
+    const file = lines(
+      "'use strict';",
+      '',
+      'module.exports = function (data, opts) {',
+      '    if (!opts) opts = {};',
+      '    return data;',
+      '};',
+    );
+    const copy = [
+      '"use strict";',
+      '',
+      '/**',
+      ' * Stringify deterministically.',
+      ' */',
+      'module.exports = function (data, opts) {',
+      '    if (!opts) opts = {};',
+      '    return data;',
+      '};',
+    ];
+    const answer = ['Updated file:', '', fence('js', ...copy)].join('\n');
+    const expected = file.replace('module.exports', '/**\n * Stringify deterministically.\n */\nmodule.exports');
+    assert.equal(applied(applyEditAnswer(file, { startLine: 2, endLine: 2 }, answer, 'add a JSDoc comment here pls')), expected);
+  });
+
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
     const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
     assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
