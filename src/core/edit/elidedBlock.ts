@@ -72,7 +72,6 @@ export function spliceElidedBlock(
   elided: (line: string) => boolean,
   rule?: Rule,
 ): SpliceOutcome {
-  const keepSelected = rule === 'keepSelected';
   const marker = block.map(elided);
   const first = block[0];
   const last = block[block.length - 1];
@@ -124,7 +123,7 @@ export function spliceElidedBlock(
     const cost = table[0];
     if (!best || cost < best.cost) best = { grid, table, cost };
   }
-  if (best!.cost >= (keepSelected ? NEVER : UNREACHABLE)) return { kind: 'ambiguous' };
+  if (best!.cost >= (rule === 'keepSelected' ? NEVER : UNREACHABLE)) return { kind: 'ambiguous' };
   const { grid, table } = best!;
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
@@ -190,12 +189,9 @@ interface Grid {
   marker: readonly boolean[];
   /** Markers that keep exactly one line (the first of a marker between written lines). */
   once: readonly boolean[];
-  /** Asked only to add: a selected line may not be deleted, nor rewritten so that a name leaves the file. */
-  keepSelected: boolean;
-  /** What deleting a line costs: less when the user asked to remove something. */
-  deleteCost: number;
+  /** What the user asked for, where it decides a reading (see Rule). */
   rule: Rule | undefined;
-  /** How many lines of the file and the block hold each word (kept only with keepSelected). */
+  /** How many lines of the file and the block hold each word (counted only for `keepSelected`). */
   words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
   insertCost: number[];
@@ -213,8 +209,6 @@ function makeGrid(
   once: readonly boolean[],
   rule: Rule | undefined,
 ): Grid {
-  const keepSelected = rule === 'keepSelected';
-  const deleteCost = rule === 'deletesAsked' ? DELETE_ASKED : DELETE;
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
   // A new line that is a line the block quoted earlier, as the file has it, but for one token
@@ -241,8 +235,9 @@ function makeGrid(
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
   const words = new Map<string, number>();
-  if (keepSelected) for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
-  return { file, range, selection, block, quoted, marker, once, keepSelected, deleteCost, rule, words, insertCost, sibling };
+  if (rule === 'keepSelected')
+    for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
+  return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -293,7 +288,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
             i: i + 1,
             j: j + 1,
             cost:
-              outside(grid, i) || (grid.keepSelected && dropsName(grid, line, block[j]))
+              outside(grid, i) || (grid.rule === 'keepSelected' && dropsName(grid, line, block[j]))
                 ? NEVER
                 : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY
                   ? INSERT_COPY
@@ -302,7 +297,16 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         : undefined;
     case 'delete':
       return line !== undefined
-        ? { i: i + 1, j, cost: outside(grid, i) || (grid.keepSelected && !isBlank(line)) ? NEVER : grid.deleteCost }
+        ? {
+            i: i + 1,
+            j,
+            cost:
+              outside(grid, i) || (grid.rule === 'keepSelected' && !isBlank(line))
+                ? NEVER
+                : grid.rule === 'deletesAsked'
+                  ? DELETE_ASKED
+                  : DELETE,
+          }
         : undefined;
     case 'insert':
       return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
