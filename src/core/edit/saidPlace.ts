@@ -100,7 +100,7 @@ export function placedAtFileEdge(
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
-const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with) an? (?:blank|empty) line\b/i;
+const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with|leave|leaving|keep) (?:an?|one) (?:blank|empty) line\b/i;
 
 /**
  * The selection with the snippet's lines where the prose says, when the named place is in exactly one
@@ -174,7 +174,11 @@ const METHOD =
 /** A function given a name by assignment: `MuteStream.prototype.mute = function () {`, `exports.f = (a) => {`. */
 const ASSIGNED_FUNCTION = /^\s*[\w$.]+\s*=\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[\w$]+\s*=>)/;
 
-const opensDefinition = (line: string) => PY_DEFINES.test(line) || DEFINES.test(line) || METHOD.test(line) || ASSIGNED_FUNCTION.test(line);
+/** A method declared in an interface or a declaration file: `exists?(path: string): Promise<boolean>;`. */
+const METHOD_SIGNATURE = /^\s*(?:readonly\s+)?[\w$]+\??\s*(?:<[^>]*>)?\([^()]*\)\s*:\s*[^;]+;\s*$/;
+
+const opensDefinition = (line: string) =>
+  PY_DEFINES.test(line) || DEFINES.test(line) || METHOD.test(line) || ASSIGNED_FUNCTION.test(line) || METHOD_SIGNATURE.test(line);
 
 /**
  * How many blank lines set the construct at `line`..`end` apart: from the code after it, or, with none

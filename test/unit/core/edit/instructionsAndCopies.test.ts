@@ -1,4 +1,4 @@
-// Shapes the thirtieth to thirty-ninth blind rounds of the edit corpus found the applier getting wrong:
+// Shapes the thirtieth to forty-first blind rounds of the edit corpus found the applier getting wrong:
 // a marker then a new method, option or list item read as a rewrite of the one before it, where the user
 // only asked to add one (the instruction decides); a function assigned to a name not set apart from the
 // one a sentence places it after; a one-paragraph question applied over Python code whose lines end in
@@ -467,6 +467,39 @@ describe('the edit applier with the instruction, assigned functions and copies o
     const answer = ['Updated file:', '', fence('js', ...copy)].join('\n');
     const expected = file.replace('module.exports', '/**\n * Stringify deterministically.\n */\nmodule.exports');
     assert.equal(applied(applyEditAnswer(file, { startLine: 2, endLine: 2 }, answer, 'add a JSDoc comment here pls')), expected);
+  });
+
+  it('leaves the blank line a sentence asks for ("leave a blank line between them", "with one blank line before it")', () => {
+    const file = lines('#ifndef _SYSEXITS_H', '#define _SYSEXITS_H 1', '', '#define EX_OK 0');
+    const answer = [
+      'Add the include right after the `#define _SYSEXITS_H 1` line (leave a blank line between them):',
+      '',
+      fence('c', '#include <features.h>'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 3 }, answer)),
+      file.replace('_H 1\n', '_H 1\n\n#include <features.h>\n'),
+    );
+  });
+
+  it('sets a method signature added after another in an interface apart as the file sets them apart', () => {
+    const file = lines(
+      'export interface HfsImpl {',
+      '\t/**',
+      '\t * Checks if a directory exists.',
+      '\t */',
+      '\tisDirectory?(dirPath: string): Promise<boolean>;',
+      '',
+      '\t/**',
+      '\t * Reads a file.',
+      '\t */',
+      '\ttext?(filePath: string): Promise<string>;',
+      '}',
+    );
+    const added = ['\t/**', '\t * Checks if a file or directory exists.', '\t */', '\texists?(path: string): Promise<boolean>;'];
+    const answer = ['Add this to the `HfsImpl` interface right after the `isDirectory?` method:', '', fence('ts', ...added)].join('\n');
+    const expected = file.replace('Promise<boolean>;\n', `Promise<boolean>;\n\n${added.join('\n')}\n`);
+    assert.equal(applied(applyEditAnswer(file, { startLine: 1, endLine: 9 }, answer, 'add exists method for file or dir')), expected);
   });
 
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
