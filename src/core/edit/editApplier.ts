@@ -93,7 +93,7 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   const asked =
     ADDS.test(instruction) && !CHANGES.test(instruction)
       ? 'add'
-      : REMOVES.test(instruction) && !ADDS.test(instruction)
+      : REMOVES.test(instruction)
         ? 'remove'
         : CHANGES.test(instruction) && !ADDS.test(instruction)
           ? 'change'

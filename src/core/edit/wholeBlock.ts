@@ -148,6 +148,9 @@ export function placeWholeBlock(
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const range of ranges) {
     if (structural && !keepsStructure(range)) continue;
+    // Asked to remove something, the selection's blank lines at its ends are the model's to remove too
+    // ("remove the empty lines at the top").
+    if (asked === 'remove' && (range.start > start || range.end < end)) continue;
     // Lines the block would write again right next to where the file already has them count against it,
     // across blank lines too (context repeated around a selection of blank lines).
     const e = echoes(file, block, range.start, range.end);

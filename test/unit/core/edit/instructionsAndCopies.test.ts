@@ -502,6 +502,18 @@ describe('the edit applier with the instruction, assigned functions and copies o
     assert.equal(applied(applyEditAnswer(file, { startLine: 1, endLine: 9 }, answer, 'add exists method for file or dir')), expected);
   });
 
+  it("removes the selection's blank lines at its top when the user asks to drop them", () => {
+    const file = lines('', '', '', '/*', ' * @version    1.4.0', ' */', '', 'var naturalCompare = function (a, b) {};');
+    const answer = fence('js', "'use strict';", '', '/*');
+    const expected = file.replace(/^\n\n\n\/\*/, "'use strict';\n\n/*");
+    assert.equal(
+      applied(
+        applyEditAnswer(file, { startLine: 0, endLine: 3 }, answer, 'can you add use strict at the very top? and drop those 3 blank lines'),
+      ),
+      expected,
+    );
+  });
+
   it('sets a function assigned to a name apart from the one a sentence places it after', () => {
     const answer = [fence('js', ...TOGGLE), '', 'Paste that below the `unmute` method so the three helpers sit together.'].join('\n');
     assert.equal(applied(applyEditAnswer(MUTE, { startLine: 0, endLine: 6 }, answer)), WITH_TOGGLE);
