@@ -72,11 +72,12 @@ const BOM = '\uFEFF';
  * something to go: it decides the readings of an answer that the answer alone leaves open (see
  * placeWholeBlock).
  */
-const ADDS = /\b(?:add|insert|append|introduce)\b|^\W*(?:please\s+)?(?:also\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
-/** An instruction that asks for something to go ("remove the XXX note"). */
-const REMOVES = /\b(?:remove|delete|drop|strip|get\s+rid\s+of)\b/i;
+const ADDS =
+  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\W*$|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+/** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
+const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =
-  /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|fix|turn|make|instead)\b|\bas\s+an?\s/i;
+  /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|strip|kill|ditch|fix|turn|make|instead)\b|\bas\s+an?\s|[\w$)]\s*(?:->|→)\s*[\w$]/i;
 
 /** `instruction` is what the user asked for (it helps read an answer that leaves its place open). */
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string, instruction = ''): EditOutcome {

@@ -107,6 +107,8 @@ export function spliceElidedBlock(
   ranges.sort((a, b) => distance(a) - distance(b));
   const cells = ranges.reduce((n, r) => n + (r.end - r.start + 1) * (block.length + 1), 0);
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
+  const words = new Map<string, number>();
+  for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
     const grid = makeGrid(
@@ -118,6 +120,7 @@ export function spliceElidedBlock(
       at.map((j) => marker[j]),
       once,
       rule,
+      words,
     );
     const table = costTable(grid);
     const cost = table[0];
@@ -128,12 +131,50 @@ export function spliceElidedBlock(
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
   if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
-  // The block's own lines close what they open, and so did the range, but not as read: a kept opener
-  // (`if (!source) {`) got a new guard's lines for its body. The marker stood for the whole selection.
-  const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
-  if (even(block.filter((_, j) => !marker[j])) && even(file.slice(grid.range.start, grid.range.end)) && !even(eager.lines))
-    return besideSelection(file, inner, block, marker);
+  // The range closed every bracket it opened, but the reading does not. When the block's own lines close
+  // what they open, a kept opener (`if (!source) {`) got a new guard's lines for its body: the marker
+  // stood for the whole selection.
+  const opened = balance(file.slice(grid.range.start, grid.range.end));
+  if (!same(balance(eager.lines), opened)) {
+    if (even(block.filter((_, j) => !marker[j]))) return besideSelection(file, inner, block, marker);
+    // The block closes what its leading marker opened (`// ...`, a new guard, then the function's `};`),
+    // but the cheapest reading put the guard inside a kept `if`: read the marker as the least costly run
+    // of lines that leaves every bracket closed.
+    const closed = marker[0] ? closedAfterLeadingMarker(grid, table, opened) : undefined;
+    return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
+  }
   return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
+}
+
+const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
+/**
+ * Whether a reading closes each kind of bracket the range closed (`b`). A kind the range itself leaves
+ * open or closes is no evidence: a shell `case` pattern's `)`, a `[` in a string, a `fi` after a `then`
+ * on its own line.
+ */
+const same = (a: readonly number[], b: readonly number[]) => a.every((n, k) => n === 0 || b[k] !== 0);
+
+/**
+ * The block's leading marker read as the first k lines of the range, for the k of least cost whose
+ * reading opens and closes as many brackets as the range did; undefined when there is none, or two such
+ * readings differ.
+ */
+function closedAfterLeadingMarker(grid: Grid, table: Int32Array, opened: readonly number[]): NewLines | undefined {
+  const { file, range } = grid;
+  const w = grid.block.length + 1;
+  const readings: Array<{ cost: number; lines: NewLines }> = [];
+  for (let k = 0; k <= range.end - range.start; k++) {
+    const cost = table[k * w + 1];
+    if (cost >= UNREACHABLE) continue;
+    const eager = walk(grid, table, EAGER, k, 1);
+    if (eager.lines.join('\n') !== walk(grid, table, LAZY, k, 1).lines.join('\n')) continue;
+    const kept = Array.from({ length: k }, (_, n) => range.start + n);
+    const lines = { lines: [...kept.map((i) => file[i]), ...eager.lines], from: [...kept, ...eager.from] };
+    if (same(balance(lines.lines), opened)) readings.push({ cost, lines });
+  }
+  const least = Math.min(...readings.map((r) => r.cost));
+  const best = readings.filter((r) => r.cost === least);
+  return best.length === 1 ? best[0].lines : undefined;
 }
 
 /**
@@ -191,7 +232,7 @@ interface Grid {
   once: readonly boolean[];
   /** What the user asked for, where it decides a reading (see Rule). */
   rule: Rule | undefined;
-  /** How many lines of the file and the block hold each word (counted only for `keepSelected`). */
+  /** How many lines of the file and the block hold each word. */
   words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
   insertCost: number[];
@@ -208,6 +249,7 @@ function makeGrid(
   marker: readonly boolean[],
   once: readonly boolean[],
   rule: Rule | undefined,
+  words: ReadonlyMap<string, number>,
 ): Grid {
   const lines = file.slice(range.start, range.end);
   const present = new Set(lines.map((l) => l.trim()));
@@ -234,9 +276,6 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  const words = new Map<string, number>();
-  if (rule === 'keepSelected')
-    for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
   return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling };
 }
 
@@ -288,7 +327,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
             i: i + 1,
             j: j + 1,
             cost:
-              outside(grid, i) || (grid.rule === 'keepSelected' && dropsName(grid, line, block[j]))
+              outside(grid, i) ||
+              (grid.rule === 'keepSelected' && dropsName(grid, line, block[j])) ||
+              (grid.rule === undefined && dropsDeclared(grid, line))
                 ? NEVER
                 : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY
                   ? INSERT_COPY
@@ -301,7 +342,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
             i: i + 1,
             j,
             cost:
-              outside(grid, i) || (grid.rule === 'keepSelected' && !isBlank(line))
+              outside(grid, i) ||
+              (grid.rule === 'keepSelected' && !isBlank(line)) ||
+              (grid.rule === undefined && dropsDeclared(grid, line))
                 ? NEVER
                 : grid.rule === 'deletesAsked'
                   ? DELETE_ASKED
@@ -323,7 +366,35 @@ function dropsName(grid: Grid, old: string, line: string): boolean {
   return wordsOf(old).some((w) => !kept.has(w) && (grid.words.get(w) ?? 0) <= 1);
 }
 
-const wordsOf = (line: string) => line.match(/[A-Za-z_$][\w$]+/g) ?? [];
+/**
+ * Whether rewriting or deleting `old` drops the name it declares, which the block never writes
+ * (`isSymlink: boolean;` as `size?: number;`, `def a(` as `def b(`): unasked to change or remove
+ * anything, that is a new member beside it.
+ */
+function dropsDeclared(grid: Grid, old: string): boolean {
+  const name = declaredName(old);
+  return name !== undefined && !grid.block.some((l) => wordsOf(l).includes(name));
+}
+
+/**
+ * The name a line declares: a definition (`def a(`, `class A`), a property (`a?: T;`, `a: 1,`) or a
+ * method (`a(x) {`, `a?(x): T;`), not a local (`const a =`), a call (`a(x);`) or a keyword's head
+ * (`if (x) {`, `default:`).
+ */
+function declaredName(line: string): string | undefined {
+  // (A local renamed, `var x` → `var entry`, is the edit asked more often than a new local beside it.)
+  const defined = DEFINES.exec(line);
+  if (defined) return /^\s*(?:export\s+)?(?:const|let|var)\b/.test(line) ? undefined : defined[1];
+  const t = tokens(line);
+  const name = member(t);
+  if (name === undefined || KEYWORD.test(name)) return undefined;
+  return t[t.indexOf(name) + 1] !== '(' || /\{\s*$|\)\s*:\s*\S/.test(line) ? name : undefined;
+}
+
+const KEYWORD =
+  /^(?:if|else|elif|elsif|for|foreach|while|until|unless|do|switch|case|default|catch|try|finally|with|return|throw|yield|await|new|typeof|delete|super|this|function|print|echo|assert|not|and|or|in|is)$/;
+
+const wordsOf = (line: string): string[] => line.match(/[A-Za-z_$][\w$]+/g) ?? [];
 
 /** Whether range line `i` lies outside the selection. */
 function outside(grid: Grid, i: number): boolean {
@@ -337,23 +408,27 @@ function matches(grid: Grid, line: string, j: number): boolean {
 
 /** Whether the block line before `j` is the file line before `i`: the two lines stand in the same place. */
 function follows(grid: Grid, i: number, j: number): boolean {
-  return i > 0 && j > 0 && !grid.marker[j - 1] && matches(grid, grid.file[grid.range.start + i - 1], j - 1);
+  return i > 0 && j > 0 && !grid.marker[j - 1] && sameLine(grid, grid.file[grid.range.start + i - 1], j - 1);
 }
 
 /** Whether the block line after `j` is the file line after `i` (the same `}` ends both). */
 function precedes(grid: Grid, i: number, j: number): boolean {
   const at = grid.range.start + i + 1;
-  return at < grid.range.end && j + 1 < grid.block.length && !grid.marker[j + 1] && matches(grid, grid.file[at], j + 1);
+  return at < grid.range.end && j + 1 < grid.block.length && !grid.marker[j + 1] && sameLine(grid, grid.file[at], j + 1);
 }
 
-function walk(grid: Grid, cost: Int32Array, order: readonly Step[]): NewLines {
+/** The line, or its words at another depth: a continuation line realigned to a rewritten line above it. */
+function sameLine(grid: Grid, line: string, j: number): boolean {
+  return matches(grid, line, j) || (/\w/.test(line) && line.trim() === grid.block[j].trim());
+}
+
+/** The alignment of least cost from file line `i` and block line `j` on, ties taken in `order`. */
+function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0): NewLines {
   const { file, range, block, quoted } = grid;
   const n = range.end - range.start;
   const w = block.length + 1;
   const lines: string[] = [];
   const from: Array<number | undefined> = [];
-  let i = 0;
-  let j = 0;
   // Lines written next to lines the file has as quoted are written as quoted too (at their columns).
   let asQuoted = false;
   while (i < n || j < block.length) {

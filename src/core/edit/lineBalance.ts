@@ -10,7 +10,8 @@ export function balance(lines: readonly string[]): number[] {
   return openedBefore(lines)[lines.length];
 }
 
-const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq|define)\b|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
+// (Make's `define name`, not JavaScript's AMD `define([…], …)`.)
+const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
 const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
 
 /** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */

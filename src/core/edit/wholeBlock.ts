@@ -60,7 +60,7 @@ export function placeWholeBlock(
   }
   if (block.length === 0) return { range: { start, end }, lines: [], from: [] };
   if (block.some(elided)) {
-    const sibling = siblingAfterKept(file, inner, block, elided);
+    const sibling = siblingAfterKept(file, inner, block, elided, asked);
     if (sibling) {
       const lines = reindented(file, inner, block, elided).slice(sibling.from, sibling.to);
       return { range: { start: inner.end, end: inner.end }, lines, from: lines.map(() => undefined) };
@@ -174,6 +174,7 @@ function siblingAfterKept(
   inner: LineRange,
   block: readonly string[],
   elided: (line: string) => boolean,
+  asked: Asked | undefined,
 ): { from: number; to: number } | undefined {
   const rest = trimBlankEnds(block.slice(1));
   const head = definitionLine(rest);
@@ -203,9 +204,10 @@ function siblingAfterKept(
   const outside = [...file.slice(0, inner.start), ...file.slice(inner.end)].filter((l) => !COMMENT_LINE.test(l) && !/^\s*\*/.test(l));
   if (outside.some((l) => wholeWord(old).test(l))) return added;
   // A whole new definition that keeps no line of its twin's (but brackets) is not the twin renamed: read
-  // so, the twin's body would go unasked.
+  // so, the twin's body would go unasked. Nor is one that keeps some, unless the user asked for a change.
   const kept = new Set(selected.filter((l) => /\w/.test(l)).map(spaced));
-  return wholeConstruct(rest.slice(head)) && !others.some((l) => kept.has(spaced(l))) ? added : undefined;
+  const unasked = asked !== 'change' && asked !== 'remove';
+  return wholeConstruct(rest.slice(head)) && (unasked || !others.some((l) => kept.has(spaced(l)))) ? added : undefined;
 }
 
 /**
@@ -241,16 +243,33 @@ function linesBeside(
   const last = block.findLastIndex((l) => !isBlank(l));
   if (markers !== 1 || !(elided(block[first]) || elided(block[last]))) return undefined;
   const atStart = elided(block[first]);
+  const written = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
+  const selected = file.slice(inner.start, inner.end);
   // (The blank lines between the marker and the new lines are the model's: they set them apart.) The
-  // selection's own last line after them (a type's `};`), or first line before them, stays where it is.
-  // (Only a line that closes a brace opened before the selection, or opens one closed after it: a
-  // shell `case` pattern's `)` closes nothing.)
-  const [braces, , brackets] = balance(file.slice(inner.start, inner.end));
-  const closing = atStart && block[last].trim() === file[inner.end - 1].trim() && (braces < 0 || brackets < 0) ? 1 : 0;
-  const opening = !atStart && block[first].trim() === file[inner.start].trim() && (braces > 0 || brackets > 0) ? 1 : 0;
-  const lines = atStart ? block.slice(first + 1, last + 1 - closing) : block.slice(first + opening, last);
+  // selection's own last lines after them (a type's `};`, or a function's last statements and its `}`),
+  // or first lines before them, stay where they are: quoted when the written lines close a brace they
+  // did not open, or the selection does (a shell `case` pattern's `)` closes nothing). The most of
+  // them that leaves the new lines closing what they open.
+  const closes = (lines: readonly string[], sign: number) => {
+    const [braces, , brackets] = balance(lines);
+    return sign * braces > 0 || sign * brackets > 0;
+  };
+  const sign = atStart ? -1 : 1;
+  const quotes = closes(written, sign) || closes(selected, sign);
+  const shut = (lines: readonly string[]) => balance(lines).every((n, k) => k === 1 || n === 0);
+  let kept = 0;
+  for (let k = quotes ? Math.min(written.length - 1, selected.length) : 0; k > 0; k--) {
+    const quoted = atStart ? written.slice(written.length - k) : written.slice(0, k);
+    const edge = atStart ? selected.slice(selected.length - k) : selected.slice(0, k);
+    const added = atStart ? written.slice(0, written.length - k) : written.slice(k);
+    if (quoted.every((l, n) => l.trim() === edge[n].trim()) && shut(added)) {
+      kept = k;
+      break;
+    }
+  }
+  const lines = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
   if (!lines.some((l) => /\w/.test(l))) return undefined;
-  const at = atStart ? inner.end - closing : inner.start + opening;
+  const at = atStart ? inner.end - kept : inner.start + kept;
   return { range: { start: at, end: at }, lines, from: lines.map(() => undefined) };
 }
 

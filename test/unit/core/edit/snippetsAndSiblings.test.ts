@@ -132,12 +132,12 @@ describe('the edit applier with snippets, siblings and folded gaps', () => {
       applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer)),
       js.replace('};\n', '};\nconst serializeRaw = (name, value, opt) => {\n\treturn _serialize(name, value, opt);\n};\n'),
     );
-    // Nothing else uses the old name: the same answer renames it.
+    // Nothing else uses the old name: the same answer renames it when the user asked for a change, and
+    // adds the new one beside it when nothing says the old one goes.
     const alone = js.replace('export { serialize };\n', '');
-    assert.equal(
-      applied(applyEditAnswer(alone, { startLine: 0, endLine: 3 }, answer)),
-      lines('const serializeRaw = (name, value, opt) => {', '\treturn _serialize(name, value, opt);', '};'),
-    );
+    const renamed = lines('const serializeRaw = (name, value, opt) => {', '\treturn _serialize(name, value, opt);', '};');
+    assert.equal(applied(applyEditAnswer(alone, { startLine: 0, endLine: 3 }, answer, 'rename it to serializeRaw, no encoding')), renamed);
+    assert.equal(applied(applyEditAnswer(alone, { startLine: 0, endLine: 3 }, answer, '')), alone + renamed);
   });
 
   it('keeps the gap after the selection whole when a copy of the file adds a method and folds that gap', () => {
