@@ -342,9 +342,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
             i: i + 1,
             j,
             cost:
-              outside(grid, i) ||
-              (grid.rule === 'keepSelected' && !isBlank(line)) ||
-              (grid.rule === undefined && dropsDeclared(grid, line))
+              outside(grid, i) || (grid.rule === 'keepSelected' && !isBlank(line)) || (grid.rule === undefined && dropsDeclared(grid, line))
                 ? NEVER
                 : grid.rule === 'deletesAsked'
                   ? DELETE_ASKED
