@@ -6,7 +6,7 @@ import type { ReplaceBlock } from './replaceBlock';
 import { codeWithoutComment, findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
-import { FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
+import { answerLines, FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
 import { placedAsSaid, placedAtFileEdge, placedInside, saysWhere } from './saidPlace';
 import { type Asked, placeWholeBlock, type PlacedBlock } from './wholeBlock';
@@ -102,9 +102,38 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
   if (outcome.kind === 'apply' && outcome.fileText === fileText) {
-    return refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
+    const stripped = TRAILING_SPACE.test(instruction) ? trailingSpaceStripped(text, chosen, rawAnswer) : undefined;
+    return stripped
+      ? { ...outcome, fileText: joinText(stripped.text), changed: stripped.changed }
+      : refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
   }
   return outcome;
+}
+
+/** "remove the trailing whitespace", "strip trailing spaces", "whitespace at the end of lines". */
+const TRAILING_SPACE = /\btrailing\s+(?:white\s*space|spaces?|blanks?|tabs?)\b|\bwhite\s*space\s+at\s+(?:the\s+)?ends?\b/i;
+
+/**
+ * Lines an answer keeps are written back with the file's bytes, so an answer whose only change is the
+ * spaces at lines' ends reads as no change. Asked for exactly that, each selected line the answer writes
+ * without them (as a fenced line, a REPLACE line or a diff's `+` line) loses them.
+ */
+function trailingSpaceStripped(text: TextLines, chosen: LineRange, rawAnswer: string): { text: TextLines; changed: LineRange } | undefined {
+  const bare = new Set(
+    answerLines(rawAnswer)
+      .filter((l) => !/\s$/.test(l))
+      .map((l) => l.replace(/^\+/, '').trim()),
+  );
+  const lines = [...text.lines];
+  const changed: number[] = [];
+  for (let i = chosen.start; i < chosen.end; i++) {
+    const line = text.lines[i];
+    if (line === line.trimEnd() || !bare.has(line.trim())) continue;
+    lines[i] = line.trimEnd();
+    changed.push(i);
+  }
+  if (changed.length === 0) return undefined;
+  return { text: { ...text, lines }, changed: { start: changed[0], end: changed[changed.length - 1] + 1 } };
 }
 
 function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, asked: Asked | undefined): EditOutcome {

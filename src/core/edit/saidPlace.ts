@@ -10,7 +10,7 @@ import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OP
  * line (or branch, block, function…) with".
  */
 const SAID =
-  /\b(?:add|insert|put|place|append|paste|drop|goes|(?:should|can|must|would)\s+go|belongs)\b(?:[^.`]|`[^`\n]*`)*?\b(after|below|under|before|above|next\s+to|beside)\b\s+(?:the\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
+  /\b(?:add|insert|put|place|append|paste|drop|goes|(?:should|can|must|would)\s+go|belongs)\b(?:[^.`]|`[^`\n]*`)*?\b(after|below|under|before|above|next\s+to|beside)\b\s+(?:the\s+|its\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current|inner|outer|nested|enclosing)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /**
  * "add … as the (very) first line of the file", "put … at the end of the file" (or of `abc.py`), "put
  * this on line 1".
@@ -20,7 +20,7 @@ const FILE_EDGE =
 
 /** "add … to the `Foo` class", "put … inside `main`", "at the end (the top) of `run`". */
 const INSIDE =
-  /\b(?:add|insert|put|place|append|paste)\b[^.]*?\b(?:(?:(?<!next\s)to|into|inside)\s+(?:the\s+)?`([^`\n]+)`(?:\s+(?:class|function|method|block|body|object|interface|struct|enum|type|loop|section)\b)?|at\s+the\s+(?:very\s+)?(end|bottom|top|start|beginning)\s+of\s+(?:the\s+)?`([^`\n]+)`)/i;
+  /\b(?:add|insert|put|place|append|paste|goes|belongs)\b[^.]*?\b(?:(?:(?<!next\s)to|into|inside)\s+(?:the\s+)?(?:(?:inner|outer|nested|enclosing)\s+)?`([^`\n]+)`(?:\s+(?:class|function|method|block|body|object|interface|struct|enum|type|loop|section)\b)?|at\s+the\s+(?:very\s+)?(end|bottom|top|start|beginning)\s+of\s+(?:the\s+)?(?:(?:inner|outer|nested|enclosing)\s+)?`([^`\n]+)`)/i;
 
 /** Whether the prose says where the code's lines go: then they are new lines there, not the selection rewritten. */
 export function saysWhere(prose: readonly string[]): boolean {
@@ -95,12 +95,18 @@ export function placedAtFileEdge(
   const old = new Set(selected.filter((l) => !isBlank(l)).map(spaced));
   if (snippet.some((l) => old.has(spaced(l)))) return undefined;
   // ("… followed by a blank line", "separated by an empty line".)
-  const apart = prose.some((l) => BLANK_BETWEEN.test(l)) ? [''] : [];
+  const apart = saidBlankLines(prose);
   return atStart ? [...snippet, ...apart, ...selected] : [...selected, ...apart, ...snippet];
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
-const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with|leave|leaving|keep) (?:an?|one) (?:blank|empty) line\b/i;
+const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with|leave|leaving|keep) (an?|one|two|2) (?:blank|empty) lines?\b/i;
+
+/** The blank lines the prose asks for around the snippet ("with two blank lines before it"), if it says. */
+function saidBlankLines(prose: readonly string[]): string[] {
+  const said = prose.map((l) => BLANK_BETWEEN.exec(l)).find((m) => m !== null);
+  return said ? Array.from({ length: /^(two|2)$/i.test(said[1]) ? 2 : 1 }, () => '') : [];
+}
 
 /**
  * The selection with the snippet's lines where the prose says, when the named place is in exactly one
@@ -146,7 +152,15 @@ export function placedAsSaid(
   // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts,
   // unless the snippet sits deeper than `x`: then it goes in that construct, first (a docstring).
   const deeper = top > leadingWhitespace(selected[line]).length;
-  const placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
+  let placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
+  // "after `case 'let':` (before `return true;`)": the construct ends before the line the prose puts it before.
+  const before = after
+    ? sentences(prose)
+        .map((l) => BEFORE.exec(l)?.[1])
+        .find((x) => x !== undefined)
+    : undefined;
+  const stop = before === undefined ? -1 : selected.findIndex((l, i) => i > line && i <= placeEnd && spaced(l).includes(spaced(before)));
+  if (stop > line) placeEnd = stop - 1;
   // The lines the snippet takes the place of: the named line or construct, or none.
   const replaced = /replace/i.test(where)
     ? { start: line, end: (/^line$/i.test(said[7]) ? line : constructEnd(selected, line)) + 1 }
@@ -161,11 +175,47 @@ export function placedAsSaid(
   const head = snippet.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '';
   const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(snippet[0]);
   const apart = Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
-  const between = prose.some((l) => BLANK_BETWEEN.test(l));
-  const gap = replaced.start !== replaced.end ? [] : definitions ? (between && apart.length === 0 ? [''] : apart) : between ? [''] : [];
-  const inserted = after ? [...gap, ...snippet] : [...snippet, ...gap];
+  const between = saidBlankLines(prose);
+  const gap = replaced.start !== replaced.end ? [] : definitions ? (between.length > 0 && apart.length === 0 ? between : apart) : between;
+  const placed =
+    after && placeEnd > line
+      ? atDepth(snippet, leadingWhitespace(selected[line]))
+      : atDepth(
+          snippet,
+          depthAt([...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
+        );
+  const inserted = after ? [...gap, ...placed] : [...placed, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
+
+/** A line that closes a block, or goes on to its next branch: the code before it is deeper. */
+const CLOSER = /^\s*(?:[)\]}]|(?:end|fi|done|esac|else|elif|elsif|except|finally)\b)/;
+
+/**
+ * The depth of code between `above` and `below`: the line after, or the line before when the line after
+ * closes the block.
+ */
+function depthAt(above: readonly string[], below: readonly string[]): string | undefined {
+  const next = below.find((l) => !isBlank(l));
+  const previous = above.findLast((l) => !isBlank(l));
+  const neighbour = next !== undefined && !CLOSER.test(next) ? next : previous;
+  return neighbour === undefined ? undefined : leadingWhitespace(neighbour);
+}
+
+/**
+ * The snippet at the depth of the code where it goes (after a whole construct, the construct's), when
+ * the model wrote it all at column 0: a shell loop's body. (Other depths are the model's meaning: a
+ * snippet that opens with `} else if` is shallower than the branch it follows, and one deeper than the
+ * named line goes inside it.)
+ */
+function atDepth(snippet: readonly string[], lead: string | undefined): readonly string[] {
+  const own = snippet.filter((l) => !isBlank(l)).map(leadingWhitespace);
+  const least = own.reduce((a, b) => (b.length < a.length ? b : a), own[0] ?? '');
+  if (lead === undefined || least !== '') return snippet;
+  return snippet.map((l) => (isBlank(l) ? l : lead + l));
+}
+
+const BEFORE = /\bbefore\s+(?:the\s+)?`([^`\n]+)`/i;
 
 /** A class's method: `clear() {`, `async get(key) {`, `private run(): void {`. */
 const METHOD =
