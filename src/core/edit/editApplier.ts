@@ -422,8 +422,17 @@ function removedButAbsent(
 ): string | undefined {
   const kept = new Set(replace.map((l) => l.trim()));
   // Punctuation misremembered (a trailing comma left out) is the same line, and so is a comment's
-  // wording; another word in code is not.
-  const words = (line: string) => line.match(/[\w$]+/g)?.join(' ') ?? '';
+  // wording; another word in code is not, nor another text in a string (`"'a' and 'b'"` for `"a and b"`).
+  const words = (line: string) =>
+    [
+      ...(line.match(/[\w$]+/g) ?? []),
+      ...(
+        line
+          .replace(/[‘’]/g, "'")
+          .replace(/[“”]/g, '"')
+          .match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) ?? []
+      ).map((t) => t.slice(1, -1)),
+    ].join(' ');
   // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member;
   // nor does C's `#define`.)
   const comment = (line: string) =>

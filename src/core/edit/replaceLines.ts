@@ -60,6 +60,9 @@ export function replacementLines(
   // A new line at the depth of the kept line above it goes where the file has that line: in a file whose
   // lines at one depth differ (a tab here, 8 spaces there), no one mapping of the quote says it.
   let keptAbove: { quoted: string; actual: string } | undefined;
+  // Else, at the depth of any line the model kept, where the file has that line (a `case` pattern at
+  // twelve spaces in a file whose bodies are tabs, quoted with every tab as eight spaces).
+  const quotedDepths = keptDepths(file, match, parts, oldBlock, newBlock);
   for (const part of parts) {
     if (!part.added && !part.removed) replaced.clear();
     for (let k = 0; k < part.count!; k++) {
@@ -70,7 +73,7 @@ export function replacementLines(
           continue;
         }
         const lead = leadingWhitespace(line);
-        const at = replaced.get(lead) ?? (keptAbove?.quoted === lead ? keptAbove.actual : undefined);
+        const at = replaced.get(lead) ?? (keptAbove?.quoted === lead ? keptAbove.actual : quotedDepths.get(lead));
         if (replaced.size > 0) changes.add(out.length);
         push(at !== undefined && !isBlank(line) ? at + line.slice(lead.length) : reindent(line));
         unclaimedBlank = false;
@@ -106,6 +109,33 @@ export function replacementLines(
   }
   const undrift = driftUndone(file, match, oldBlock);
   return { lines: out.map((line, i) => (from[i] === undefined ? undrift(line, !changes.has(i)) : line)), from };
+}
+
+/** For each depth the replacement keeps a line at, the file's depth for it (none where two differ). */
+function keptDepths(
+  file: readonly string[],
+  match: BlockMatch,
+  parts: ReturnType<typeof diffArrays<string>>,
+  oldBlock: readonly string[],
+  newBlock: readonly string[],
+): Map<string, string | undefined> {
+  const depths = new Map<string, string | undefined>();
+  let oldIndex = 0;
+  let newIndex = 0;
+  for (const part of parts) {
+    for (let k = 0; k < part.count!; k++) {
+      const at = part.added ? undefined : match.fileLineOf[oldIndex];
+      const lead = part.added || part.removed ? undefined : leadingWhitespace(newBlock[newIndex]);
+      // (A line the replacement moves to another depth, wrapped in a new block, says nothing of it.)
+      if (lead === leadingWhitespace(oldBlock[oldIndex]) && at !== undefined && !isBlank(file[at])) {
+        const actual = leadingWhitespace(file[at]);
+        depths.set(lead, depths.has(lead) && depths.get(lead) !== actual ? undefined : actual);
+      }
+      if (!part.added) oldIndex++;
+      if (!part.removed) newIndex++;
+    }
+  }
+  return depths;
 }
 
 /**
