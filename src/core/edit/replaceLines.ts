@@ -120,6 +120,7 @@ function keptDepths(
   newBlock: readonly string[],
 ): Map<string, string | undefined> {
   const depths = new Map<string, string | undefined>();
+  const kept = new Set<number>();
   let oldIndex = 0;
   let newIndex = 0;
   for (const part of parts) {
@@ -127,6 +128,7 @@ function keptDepths(
       const at = part.added ? undefined : match.fileLineOf[oldIndex];
       const lead = part.added || part.removed ? undefined : leadingWhitespace(newBlock[newIndex]);
       // (A line the replacement moves to another depth, wrapped in a new block, says nothing of it.)
+      if (lead !== undefined) kept.add(newIndex);
       if (lead === leadingWhitespace(oldBlock[oldIndex]) && at !== undefined && !isBlank(file[at])) {
         const actual = leadingWhitespace(file[at]);
         depths.set(lead, depths.has(lead) && depths.get(lead) !== actual ? undefined : actual);
@@ -135,7 +137,10 @@ function keptDepths(
       if (!part.removed) newIndex++;
     }
   }
-  return depths;
+  // Only when every line the model wrote sits at such a depth: new lines at depths of their own (a
+  // guard in a unit of two spaces) are laid out by the unit instead.
+  const written = newBlock.filter((l, j) => !isBlank(l) && !kept.has(j));
+  return written.every((l) => depths.get(leadingWhitespace(l)) !== undefined) ? depths : new Map();
 }
 
 /**
