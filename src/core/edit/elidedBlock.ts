@@ -136,11 +136,10 @@ export function spliceElidedBlock(
   // stood for the whole selection.
   const opened = balance(file.slice(grid.range.start, grid.range.end));
   if (!same(balance(eager.lines), opened)) {
-    if (even(block.filter((_, j) => !marker[j]))) return besideSelection(file, inner, block, marker);
-    // The block closes what its leading marker opened (`// ...`, a new guard, then the function's `};`),
-    // but the cheapest reading put the guard inside a kept `if`: read the marker as the least costly run
+    // The cheapest reading put a new guard inside a kept `if`: read the marker as the least costly run
     // of lines that leaves every bracket closed.
-    const closed = marker[0] ? closedAfterLeadingMarker(grid, table, opened) : undefined;
+    if (even(block.filter((_, j) => !marker[j]))) return besideSelection(file, inner, block, marker);
+    const closed = closedAroundMarker(grid, table, opened);
     return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
   }
   return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
@@ -155,22 +154,29 @@ const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
 const same = (a: readonly number[], b: readonly number[]) => a.every((n, k) => n === 0 || b[k] !== 0);
 
 /**
- * The block's leading marker read as the first k lines of the range, for the k of least cost whose
- * reading opens and closes as many brackets as the range did; undefined when there is none, or two such
- * readings differ.
+ * The block's one marker read as each run of lines it may stand for, for the run of least cost whose
+ * reading closes the brackets the range closed; undefined when there is none, or two such readings differ.
  */
-function closedAfterLeadingMarker(grid: Grid, table: Int32Array, opened: readonly number[]): NewLines | undefined {
-  const { file, range } = grid;
+function closedAroundMarker(grid: Grid, table: Int32Array, opened: readonly number[]): NewLines | undefined {
+  const { file, range, marker, once } = grid;
   const w = grid.block.length + 1;
+  const first = marker.indexOf(true);
+  let next = first;
+  while (next >= 0 && next < marker.length && marker[next]) next++;
+  if (first < 0 || marker.indexOf(true, next) >= 0) return undefined;
+  const head = walk(grid, table, EAGER, 0, 0, first);
+  const lazyHead = walk(grid, table, LAZY, 0, 0, first);
+  if (head.i !== lazyHead.i || head.lines.join('\n') !== lazyHead.lines.join('\n')) return undefined;
+  const before = table[0] - table[head.i * w + first];
   const readings: Array<{ cost: number; lines: NewLines }> = [];
-  for (let k = 0; k <= range.end - range.start; k++) {
-    const cost = table[k * w + 1];
-    if (cost >= UNREACHABLE) continue;
-    const eager = walk(grid, table, EAGER, k, 1);
-    if (eager.lines.join('\n') !== walk(grid, table, LAZY, k, 1).lines.join('\n')) continue;
-    const kept = Array.from({ length: k }, (_, n) => range.start + n);
-    const lines = { lines: [...kept.map((i) => file[i]), ...eager.lines], from: [...kept, ...eager.from] };
-    if (same(balance(lines.lines), opened)) readings.push({ cost, lines });
+  // (A marker between written lines keeps one line at least.)
+  for (let k = head.i + once.slice(first, next).filter(Boolean).length; k <= range.end - range.start; k++) {
+    if (table[k * w + next] >= UNREACHABLE) continue;
+    const tail = walk(grid, table, EAGER, k, next);
+    if (tail.lines.join('\n') !== walk(grid, table, LAZY, k, next).lines.join('\n')) continue;
+    const kept = Array.from({ length: k - head.i }, (_, n) => range.start + head.i + n);
+    const lines = { lines: [...head.lines, ...kept.map((i) => file[i]), ...tail.lines], from: [...head.from, ...kept, ...tail.from] };
+    if (same(balance(lines.lines), opened)) readings.push({ cost: before + table[k * w + next], lines });
   }
   const least = Math.min(...readings.map((r) => r.cost));
   const best = readings.filter((r) => r.cost === least);
@@ -212,11 +218,38 @@ function besideSelection(file: readonly string[], inner: LineRange, block: reado
   const quotedHead = markers === 1 && only > 0 && block.slice(0, only).every((l, k) => l.trim() === file[inner.start + k]?.trim());
   const atStart = (marker[0] || quotedHead) && markers === 1;
   if (!atStart && !(marker[block.length - 1] && markers === 1)) return { kind: 'ambiguous' };
-  const added = trimBlankEnds(atStart ? block.slice(only + 1) : block.slice(0, -1));
-  const apart = inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
+  const written = trimBlankEnds(atStart ? block.slice(only + 1) : block.slice(0, -1));
+  // The selection's own last (first) lines the block ends (starts) with stay where they are: the new
+  // lines go before (after) them, as written.
+  const edge = quotedEdge(written, file.slice(inner.start, inner.end), atStart);
+  const added = atStart ? written.slice(0, written.length - edge) : written.slice(edge);
+  const apart = edge === 0 && inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
   const lines = atStart ? [...apart, ...added] : [...added, ...apart];
-  const at = atStart ? inner.end : inner.start;
+  const at = atStart ? inner.end - edge : inner.start + edge;
   return { kind: 'placed', placed: { range: { start: at, end: at }, lines, from: lines.map(() => undefined) } };
+}
+
+/**
+ * How many of the selection's last lines (first, when `atStart` is false) the lines written after (before)
+ * a marker end (start) with: the selection's own, quoted where the written lines close a brace they did
+ * not open, or the selection does (a type's `};`, a function's last statements and its `}`; a shell
+ * `case` pattern's `)` closes nothing). The most of them that leaves the new lines closing what they open.
+ */
+export function quotedEdge(written: readonly string[], selected: readonly string[], atStart: boolean): number {
+  const closes = (lines: readonly string[], sign: number) => {
+    const [braces, , brackets] = balance(lines);
+    return sign * braces > 0 || sign * brackets > 0;
+  };
+  const sign = atStart ? -1 : 1;
+  if (!closes(written, sign) && !closes(selected, sign)) return 0;
+  const shut = (lines: readonly string[]) => balance(lines).every((n, k) => k === 1 || n === 0);
+  for (let k = Math.min(written.length - 1, selected.length); k > 0; k--) {
+    const quoted = atStart ? written.slice(written.length - k) : written.slice(0, k);
+    const edge = atStart ? selected.slice(selected.length - k) : selected.slice(0, k);
+    const added = atStart ? written.slice(0, written.length - k) : written.slice(k);
+    if (quoted.every((l, n) => l.trim() === edge[n].trim()) && shut(added)) return k;
+  }
+  return 0;
 }
 
 /** One candidate alignment problem: file lines of `range` against the block. */
@@ -420,8 +453,11 @@ function sameLine(grid: Grid, line: string, j: number): boolean {
   return matches(grid, line, j) || (/\w/.test(line) && line.trim() === grid.block[j].trim());
 }
 
-/** The alignment of least cost from file line `i` and block line `j` on, ties taken in `order`. */
-function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0): NewLines {
+/**
+ * The alignment of least cost from file line `i` and block line `j`, ties taken in `order`: to the
+ * block's end, or to block line `stop` (with the file line reached there).
+ */
+function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0, stop?: number): NewLines & { i: number } {
   const { file, range, block, quoted } = grid;
   const n = range.end - range.start;
   const w = block.length + 1;
@@ -429,7 +465,7 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0
   const from: Array<number | undefined> = [];
   // Lines written next to lines the file has as quoted are written as quoted too (at their columns).
   let asQuoted = false;
-  while (i < n || j < block.length) {
+  while ((i < n || j < block.length) && j !== stop) {
     const here = cost[i * w + j];
     let taken: { i: number; j: number; step: Step } | undefined;
     for (const step of order) {
@@ -452,7 +488,7 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0
     i = taken!.i;
     j = taken!.j;
   }
-  return { lines, from };
+  return { lines, from, i };
 }
 
 /**

@@ -165,28 +165,77 @@ export function placedAsSaid(
   const replaced = /replace/i.test(where)
     ? { start: line, end: (/^line$/i.test(said[7]) ? line : constructEnd(selected, line)) + 1 }
     : { start: after ? placeEnd + 1 : line, end: after ? placeEnd + 1 : line };
+  // Lines the snippet repeats from around its place (a type's `};` after its new member) are there already.
+  const fresh =
+    replaced.start === replaced.end
+      ? withoutContext(
+          snippet,
+          [...around.before, ...selected.slice(0, replaced.start)],
+          [...selected.slice(replaced.end), ...around.after],
+        )
+      : snippet;
   const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
-  if (words(snippet.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
+  if (words(fresh.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
   // A definition added after another is set apart as the file sets that one apart from what follows
   // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
   // top-level functions, but not every file does; JavaScript files vary).
-  const head = snippet.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '';
-  const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(snippet[0]);
+  const head = fresh.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '';
+  const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(fresh[0]);
   const apart = Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
   const between = saidBlankLines(prose);
   const gap = replaced.start !== replaced.end ? [] : definitions ? (between.length > 0 && apart.length === 0 ? between : apart) : between;
   const placed =
     after && placeEnd > line
-      ? atDepth(snippet, leadingWhitespace(selected[line]))
+      ? atDepth(fresh, leadingWhitespace(selected[line]))
       : atDepth(
-          snippet,
+          fresh,
           depthAt([...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
         );
   const inserted = after ? [...gap, ...placed] : [...placed, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
+
+/** The snippet less the lines at its ends that repeat the code next to its place, in order. */
+function withoutContext(snippet: readonly string[], above: readonly string[], below: readonly string[]): readonly string[] {
+  const code = (lines: readonly string[]) => lines.flatMap((l, i) => (isBlank(l) ? [] : [i]));
+  const own = code(snippet);
+  const next = code(below);
+  const previous = code(above).reverse();
+  // The most lines at each end (never all of them) that are those nearest the place, in order.
+  const fits = (n: number, end: (k: number) => string, near: (k: number) => string | undefined) =>
+    Array.from({ length: n }, (_, k) => k).every((k) => near(k) !== undefined && same(end(k), near(k)!));
+  let tail = own.length - 1;
+  while (
+    tail > 0 &&
+    !fits(
+      tail,
+      (k) => snippet[own[own.length - tail + k]],
+      (k) => below[next[k]],
+    )
+  )
+    tail--;
+  let head = own.length - 1 - tail;
+  while (
+    head > 0 &&
+    !fits(
+      head,
+      (k) => snippet[own[head - 1 - k]],
+      (k) => above[previous[k]],
+    )
+  )
+    head--;
+  let from = head > 0 ? own[head - 1] + 1 : 0;
+  let to = tail > 0 ? own[own.length - tail] : snippet.length;
+  // (The blank lines between the new lines and the repeated ones are that code's own.)
+  while (head > 0 && from < to && isBlank(snippet[from])) from++;
+  while (tail > 0 && to > from && isBlank(snippet[to - 1])) to--;
+  return snippet.slice(from, to);
+}
+
+/** The same line at the same depth: a `}` at another closes another block. */
+const same = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 
 /** A line that closes a block, or goes on to its next branch: the code before it is deeper. */
 const CLOSER = /^\s*(?:[)\]}]|(?:end|fi|done|esac|else|elif|elsif|except|finally)\b)/;

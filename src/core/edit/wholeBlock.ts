@@ -20,7 +20,7 @@ import {
 } from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
-import { spliceElidedBlock } from './elidedBlock';
+import { quotedEdge, spliceElidedBlock } from './elidedBlock';
 import { balance, openedBefore } from './lineBalance';
 
 /** How far around the selection repeated context is looked for. */
@@ -244,29 +244,8 @@ function linesBeside(
   if (markers !== 1 || !(elided(block[first]) || elided(block[last]))) return undefined;
   const atStart = elided(block[first]);
   const written = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
-  const selected = file.slice(inner.start, inner.end);
-  // (The blank lines between the marker and the new lines are the model's: they set them apart.) The
-  // selection's own last lines after them (a type's `};`, or a function's last statements and its `}`),
-  // or first lines before them, stay where they are: quoted when the written lines close a brace they
-  // did not open, or the selection does (a shell `case` pattern's `)` closes nothing). The most of
-  // them that leaves the new lines closing what they open.
-  const closes = (lines: readonly string[], sign: number) => {
-    const [braces, , brackets] = balance(lines);
-    return sign * braces > 0 || sign * brackets > 0;
-  };
-  const sign = atStart ? -1 : 1;
-  const quotes = closes(written, sign) || closes(selected, sign);
-  const shut = (lines: readonly string[]) => balance(lines).every((n, k) => k === 1 || n === 0);
-  let kept = 0;
-  for (let k = quotes ? Math.min(written.length - 1, selected.length) : 0; k > 0; k--) {
-    const quoted = atStart ? written.slice(written.length - k) : written.slice(0, k);
-    const edge = atStart ? selected.slice(selected.length - k) : selected.slice(0, k);
-    const added = atStart ? written.slice(0, written.length - k) : written.slice(k);
-    if (quoted.every((l, n) => l.trim() === edge[n].trim()) && shut(added)) {
-      kept = k;
-      break;
-    }
-  }
+  // (The blank lines between the marker and the new lines are the model's: they set them apart.)
+  const kept = quotedEdge(written, file.slice(inner.start, inner.end), atStart);
   const lines = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
   if (!lines.some((l) => /\w/.test(l))) return undefined;
   const at = atStart ? inner.end - kept : inner.start + kept;
