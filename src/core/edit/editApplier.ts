@@ -79,6 +79,9 @@ const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =
   /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|strip|kill|ditch|fix|turn|make|instead)\b|\bas\s+an?\s|[\w$)]\s*(?:->|→)\s*[\w$]/i;
 
+/** An instruction about comments ("replace these comments with a JSDoc comment", "reword the docstring"). */
+const COMMENTS = /\b(?:comments?|docstrings?|jsdoc|doc\s+comments?)\b/i;
+
 /** `instruction` is what the user asked for (it helps read an answer that leaves its place open). */
 export function applyEditAnswer(fileText: string, selection: LineSelection, rawAnswer: string, instruction = ''): EditOutcome {
   // A byte order mark is the encoding's, not the first line's: answers never repeat it.
@@ -97,7 +100,9 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
       : REMOVES.test(instruction)
         ? 'remove'
         : CHANGES.test(instruction) && !ADDS.test(instruction)
-          ? 'change'
+          ? COMMENTS.test(instruction)
+            ? 'changeComments'
+            : 'change'
           : undefined;
   const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
@@ -575,9 +580,12 @@ function markerSpansSelection(block: readonly string[], selected: readonly strin
   const code = ends(block);
   const own = ends(selected);
   if (code.length < 2 || own.length < 2) return false;
+  // (Or a marker at one end and only new lines besides: the selection kept, a guard written before it.)
+  const markers = code.filter((l) => ELISION.test(l)).length;
   return (
     (ELISION.test(code[0]) && code.at(-1) === own.at(-1) && !ELISION.test(code.at(-1)!)) ||
-    (ELISION.test(code.at(-1)!) && code[0] === own[0] && !ELISION.test(code[0]))
+    (ELISION.test(code.at(-1)!) && code[0] === own[0] && !ELISION.test(code[0])) ||
+    (markers === 1 && (ELISION.test(code[0]) || ELISION.test(code.at(-1)!)))
   );
 }
 

@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
 import { balance } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
@@ -17,9 +17,10 @@ interface SplicedBlock extends NewLines {
 /**
  * What the user asked for changes the reading: asked only to add, no selected line goes
  * (`keepSelected`); asked to remove, a line left out is more likely gone (`deletesAsked`); asked to
- * change, a branch head with another condition is that head rewritten (`rewritesAsked`).
+ * change, a branch head with another condition is that head rewritten (`rewritesAsked`), and asked to
+ * change comments, a comment written where the file has one rewords it (`commentsAsked`).
  */
-type Rule = 'keepSelected' | 'deletesAsked' | 'rewritesAsked';
+type Rule = 'keepSelected' | 'deletesAsked' | 'rewritesAsked' | 'commentsAsked';
 
 export type SpliceOutcome = { kind: 'placed'; placed: SplicedBlock } | { kind: 'ambiguous' } | { kind: 'tooLarge' };
 
@@ -355,7 +356,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         line !== undefined &&
         !grid.sibling[j] &&
         !matches(grid, line, j) &&
-        rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j), grid.rule === 'rewritesAsked')
+        rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j), grid.rule)
         ? {
             i: i + 1,
             j: j + 1,
@@ -499,12 +500,17 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0
  * in. A line that only
  * shares syntax with its neighbour (`this.log(item);` next to `this.items.push(item);`) is new code.
  */
-function rewrites(fileLine: string, blockLine: string, samePlace: boolean, changeAsked = false): boolean {
+function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?: Rule): boolean {
+  const changeAsked = rule === 'rewritesAsked' || rule === 'commentsAsked';
   // The same line at another depth, unless it is only a bracket: a `}` deeper or shallower closes another scope.
   if (spaced(fileLine) === spaced(blockLine)) return /\w/.test(fileLine);
   // An `else` given a condition is a new branch before it, not it: the kept lines under it would run
   // only in the new case.
   if (/\belse\b(?!\s+if\b)/.test(fileLine) && /\belse\s+if\b|\belif\b|\belsif\b/.test(blockLine)) return false;
+  // Asked to change something, a comment written where the file has one is that comment reworded
+  // ("Replace these comments with a JSDoc comment": `// argument auto-pipes` → ` * @param {object} [opts]`).
+  const comment = (line: string) => COMMENT_LINE.test(line) || /^\s*\*/.test(line);
+  if (rule === 'commentsAsked' && comment(fileLine) && comment(blockLine)) return true;
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;

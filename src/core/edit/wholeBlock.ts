@@ -31,8 +31,11 @@ export interface PlacedBlock extends NewLines {
   range: LineRange;
 }
 
-/** What the user's instruction asks for, where it says: only to add code, to remove some, or to change it. */
-export type Asked = 'add' | 'remove' | 'change';
+/**
+ * What the user's instruction asks for, where it says: only to add code, to remove some, or to change it
+ * (its comments, "replace these comments with a JSDoc comment").
+ */
+export type Asked = 'add' | 'remove' | 'change' | 'changeComments';
 
 /** Why a block that leaves code out could not be placed. */
 export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
@@ -73,7 +76,7 @@ export function placeWholeBlock(
       placed,
       block,
       elided,
-      asked === 'remove' ? 'deletesAsked' : asked === 'change' ? 'rewritesAsked' : undefined,
+      asked === 'remove' ? 'deletesAsked' : asked === 'change' ? 'rewritesAsked' : asked === 'changeComments' ? 'commentsAsked' : undefined,
     );
     // Asked only to add code, a marker then lines read as rewriting selected lines (a new `toggle` method
     // taken for `unmute` renamed, a new option for the one before it) are those lines kept and the new
@@ -206,7 +209,7 @@ function siblingAfterKept(
   // A whole new definition that keeps no line of its twin's (but brackets) is not the twin renamed: read
   // so, the twin's body would go unasked. Nor is one that keeps some, unless the user asked for a change.
   const kept = new Set(selected.filter((l) => /\w/.test(l)).map(spaced));
-  const unasked = asked !== 'change' && asked !== 'remove';
+  const unasked = asked === undefined || asked === 'add';
   return wholeConstruct(rest.slice(head)) && (unasked || !others.some((l) => kept.has(spaced(l)))) ? added : undefined;
 }
 
@@ -404,6 +407,9 @@ function reindentedBy(
   // No line kept as it was, but each rewritten one sits where the line it rewrites does (a rename on every
   // line, continuation lines aligned under `var`): the block is at the file's indentation already.
   if (kept.length === 0 && twinsInPlace(file.slice(range.start, range.end), block, elided)) return [...block];
+  // A marker at the selection's depth stands for its code where it is: lines shallower than it (a new
+  // top-level class after a method's last lines) are shallower in the file too.
+  if (kept.length === 0 && block.some((l) => elided(l) && leadingWhitespace(l) === base)) return [...block];
   const firstKept = block.find((l) => !isBlank(l) && file.slice(range.start, range.end).some((f) => f.trim() === l.trim()));
   const atFileIndent = (p: IndentPair) => p.quoted === p.actual;
   // (A new line at a kept sibling's column is still written the file's way: tabs where the model wrote spaces.)
