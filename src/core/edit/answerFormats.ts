@@ -245,10 +245,13 @@ function parseFences(lines: readonly string[]): { fences: Fence[]; prose: string
     }
     const marker = open[1];
     const char = marker[0] === '`' ? '`' : '~';
-    const close = new RegExp(`^\\s*${char}{${marker.length},}\\s*$`);
+    // In a diff, a line that starts with a space, `+` or `-` is the diff's, fence or not (a Markdown file's
+    // own ```` ```js ```` as context): only a fence at the line's start closes the block, and none nests.
+    const diff = /^(?:diff|patch|udiff)$/i.test(open[2] ?? '');
+    const close = new RegExp(`^${diff ? '' : '\\s*'}${char}{${marker.length},}\\s*$`);
     // A fence of the same kind with a language inside opens a nested block (markdown that shows code):
     // its bare closing line closes the nested block, not this one.
-    const nestedOpen = new RegExp(`^\\s*${char}{${marker.length},}\\s*[^\\s${char}]`);
+    const nestedOpen = diff ? /(?!)/ : new RegExp(`^\\s*${char}{${marker.length},}\\s*[^\\s${char}]`);
     const body: string[] = [];
     let depth = 0;
     let j = i + 1;
