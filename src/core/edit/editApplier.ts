@@ -73,7 +73,7 @@ const BOM = '\uFEFF';
  * placeWholeBlock).
  */
 const ADDS =
-  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\W*$|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
 /** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
 const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =

@@ -528,6 +528,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const imported = (l: string) =>
     /^\s*(?:import|from|export|#\s*include|using|use|require)\b/.test(l) ? l.match(/(["'<])[^"'<>]+["'>]/)?.[0].slice(1, -1) : undefined;
   if (imported(fileLine) !== undefined && imported(fileLine) === imported(blockLine)) return true;
+  // Another module imported is a new import beside the old, unless the user asked for a change.
+  if (!changeAsked && imported(fileLine) !== undefined && imported(blockLine) !== undefined) return false;
   // The same name declared anew (`export type Options = {` → `export interface Options {`), or the same
   // bracket closing it with other punctuation (`};` → `}`).
   const declared = (l: string) => DEFINES.exec(l)?.[1];
