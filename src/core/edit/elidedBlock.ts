@@ -564,6 +564,10 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // continue;` → `if (value === undefined) continue;`); else it may be a new guard beside the old.
   const head = /^(if|elif|while|unless|until)$/;
   if (changeAsked && head.test(a[0]) && a[0] === b[0] && prefix >= 2 && suffix >= 2 && oldMiddle <= 6 && newMiddle <= 6) return true;
+  // Asked to change something, a block's head or next branch at the same depth is that one rewritten
+  // ("replace the try catch with an if": `try {` → `if (…) {`, `} catch (e) {` → `} else {`).
+  const opener = (t: string[]) => t[t.length - 1] === '{' && (t[0] === '}' ? 'branch' : 'head');
+  if (changeAsked && sameDepth && opener(a) && opener(a) === opener(b)) return true;
   // The same statement around another short expression (`for (const k of A(s)) {` → `for (const k of B.c(s)) {`).
   if (prefix >= 3 && suffix >= 3 && oldMiddle <= 3 && newMiddle <= 3) return true;
   // The same expression under another head (`return X` → `value = X`).
