@@ -191,7 +191,7 @@ export function placedAsSaid(
       ? atDepth(fresh, leadingWhitespace(selected[line]))
       : atDepth(
           fresh,
-          depthAt([...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
+          depthAt(fresh, [...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
         );
   const inserted = after ? [...gap, ...placed] : [...placed, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
@@ -241,13 +241,16 @@ const same = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 const CLOSER = /^\s*(?:[)\]}]|(?:end|fi|done|esac|else|elif|elsif|except|finally)\b)/;
 
 /**
- * The depth of code between `above` and `below`: the line after, or the line before when the line after
- * closes the block.
+ * The depth of code between `above` and `below` for `snippet`: the line before's when the snippet starts
+ * like it (another `case` label after one), else the line after's, or the line before's when the line
+ * after closes the block.
  */
-function depthAt(above: readonly string[], below: readonly string[]): string | undefined {
+function depthAt(snippet: readonly string[], above: readonly string[], below: readonly string[]): string | undefined {
   const next = below.find((l) => !isBlank(l));
   const previous = above.findLast((l) => !isBlank(l));
-  const neighbour = next !== undefined && !CLOSER.test(next) ? next : previous;
+  const head = (line: string | undefined) => line?.trim().split(/\W/)[0];
+  const sibling = previous !== undefined && head(previous) !== '' && head(previous) === head(snippet.find((l) => !isBlank(l)));
+  const neighbour = !sibling && next !== undefined && !CLOSER.test(next) ? next : previous;
   return neighbour === undefined ? undefined : leadingWhitespace(neighbour);
 }
 

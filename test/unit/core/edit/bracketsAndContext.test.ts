@@ -1,0 +1,445 @@
+// Shapes the fortieth to forty-fifth blind rounds of the edit corpus found the applier getting wrong: a
+// marker reading that leaves a bracket open (a new guard put inside a kept `if`, a function's own `}`
+// quoted after new lines); a member the answer never names dropped; what the instruction says ("too",
+// "kill", `a -> b`, "trailing whitespace", "comments"); a sentence's place ("after `x` (before `y`)",
+// "the inner `f`", "two blank lines"); context a snippet repeats; a marker with new lines only; a diff's
+// context that is a Markdown fence; another module imported; `try`/`catch` turned into `if`/`else`.
+// Each test is the shape of a real miss.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines, refused } from './applierHelpers';
+
+describe('the edit applier reading markers by the brackets they close', () => {
+  const HIDE = lines(
+    'cursor.hide = (stream = process.stderr) => {',
+    '\tif (!stream.isTTY) {',
+    '\t\treturn;',
+    '\t}',
+    '',
+    '\trestore();',
+    '\thidden = true;',
+    "\tstream.write('\\u001B[?25l');",
+    '};',
+  );
+
+  it('puts a guard added after a start marker after the kept guard, not inside it', () => {
+    const answer = fence(
+      'js',
+      '// ... existing code ...',
+      '',
+      '\tif (hidden) {',
+      '\t\treturn;',
+      '\t}',
+      '',
+      '\trestore();',
+      '\thidden = true;',
+      "\tstream.write('\\u001B[?25l');",
+      '};',
+    );
+    const expected = HIDE.replace('\t}\n\n', '\t}\n\n\tif (hidden) {\n\t\treturn;\n\t}\n\n');
+    assert.equal(applied(applyEditAnswer(HIDE, { startLine: 0, endLine: 8 }, answer, 'add a hidden guard in hide')), expected);
+  });
+
+  it('puts a check written between a quoted head and the function’s `};` after the kept guard', () => {
+    const file = lines(
+      'Slicer.prototype.unref = function() {',
+      '  this.refs -= 1;',
+      '',
+      '  if (this.refs < 0) {',
+      '    throw new Error("bad unref");',
+      '  }',
+      '};',
+    );
+    const answer = fence(
+      'js',
+      'Slicer.prototype.unref = function() {',
+      '  // ... existing code ...',
+      '  if (this.refs === 0) {',
+      "    this.emit('close');",
+      '  }',
+      '};',
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 6 }, answer, 'emit close at zero')),
+      file.replace('  }\n};', "  }\n  if (this.refs === 0) {\n    this.emit('close');\n  }\n};"),
+    );
+  });
+
+  it('adds a line before a shell function’s closing brace that the answer quotes after it', () => {
+    const file = lines('set -o noclobber', '', 'cleanup() {', '\trm -f "$tmpfile"', '}', 'trap cleanup EXIT');
+    const answer = fence('sh', '# ... existing code ...', '\trm -f "${tmpfile}.bak"', '}');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 2, endLine: 4 }, answer, 'add rm of the backup file')),
+      file.replace('\trm -f "$tmpfile"\n', '\trm -f "$tmpfile"\n\trm -f "${tmpfile}.bak"\n'),
+    );
+  });
+
+  it('reads a JavaScript AMD `define([…])` as a call, not a Make `define` that opens a block', () => {
+    const file = lines(
+      '(function () {',
+      "    if (typeof(module) != 'undefined') {",
+      '        module.exports = Hash;',
+      '    } else {',
+      '        this.Hash = Hash;',
+      '    }',
+      '}());',
+    );
+    const answer = fence(
+      'js',
+      "    if (typeof(module) != 'undefined') {",
+      '        module.exports = Hash;',
+      "    } else if (typeof define === 'function' && define.amd) {",
+      '        define([], function() { return Hash; });',
+      '    // ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 6 }, answer, 'also support AMD')),
+      file.replace(
+        '    } else {\n',
+        "    } else if (typeof define === 'function' && define.amd) {\n        define([], function() { return Hash; });\n    } else {\n",
+      ),
+    );
+  });
+});
+
+describe('the edit applier reading what the instruction asks', () => {
+  const ENTRY = lines(
+    'interface Entry {',
+    '\t/**',
+    '\t * True if the entry is a file.',
+    '\t */',
+    '\tisFile: boolean;',
+    '',
+    '\t/**',
+    '\t * True if the entry is a symbolic link.',
+    '\t */',
+    '\tisSymlink: boolean;',
+    '}',
+    '',
+    'interface WalkEntry {',
+    '\tisSymlink: boolean;',
+    '}',
+  );
+  const SIZE = ['', '\t/**', '\t * The size of the file in bytes.', '\t */', '\tsize?: number;'];
+
+  it('keeps a member a start marker then a new member might have renamed, when the user did not ask to change it', () => {
+    const answer = fence('ts', '\t// ... existing code ...', ...SIZE, '}');
+    assert.equal(
+      applied(applyEditAnswer(ENTRY, { startLine: 6, endLine: 10 }, answer, 'could the entry carry the file size?')),
+      ENTRY.replace('\tisSymlink: boolean;\n}\n\ninterface', `\tisSymlink: boolean;\n${SIZE.join('\n')}\n}\n\ninterface`),
+    );
+  });
+
+  it('reads "need exists(path) too" as asking to add', () => {
+    const file = lines(
+      'interface Fs {',
+      '\tisFile?(path: string): Promise<boolean>;',
+      '',
+      '\tisDirectory?(path: string): Promise<boolean>;',
+      '}',
+    );
+    const answer = fence('ts', '\t// ... existing code ...', '', '\texists?(path: string): Promise<boolean>;');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 3 }, answer, 'need exists?(path) too')),
+      file.replace(
+        '\tisDirectory?(path: string): Promise<boolean>;\n',
+        '\tisDirectory?(path: string): Promise<boolean>;\n\n\texists?(path: string): Promise<boolean>;\n',
+      ),
+    );
+  });
+
+  it('reads `curr -> current` as a rename, and "kill the blank lines" as asking to remove them', () => {
+    const loop = lines(
+      'function find(list, key) {',
+      '\tvar prev = list;',
+      '\tvar curr;',
+      '\tfor (; (curr = prev.next) != null; prev = curr) {',
+      '\t\tif (curr.key === key) return curr;',
+      '\t}',
+      '}',
+    );
+    const renamed = fence(
+      'js',
+      '// ... existing code ...',
+      '\tvar current;',
+      '\tfor (; (current = prev.next) != null; prev = current) {',
+      '\t\tif (current.key === key) return current;',
+      '\t}',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(loop, { startLine: 0, endLine: 6 }, renamed, 'curr -> current')),
+      loop.replace(/\bcurr\b/g, 'current'),
+    );
+
+    const file = lines('', '', '', '/*', ' * @version 1.4.0', ' */', '', '', 'var compare = 1;');
+    const whole = fence('js', "'use strict';", '', '/*', ' * @version 1.4.0', ' */', '', '', 'var compare = 1;');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 3 }, whole, 'use strict + kill the blank lines above the header comment')),
+      lines("'use strict';", '', '/*', ' * @version 1.4.0', ' */', '', '', 'var compare = 1;'),
+    );
+  });
+
+  it('strips trailing whitespace when that is all the answer changes and what the user asked for', () => {
+    const file = lines('\t\t\t$last = pop(@e);', "\t\t\t$last = '' ", '\t\t\t\tunless defined $last;');
+    const answer = ['```perl', '<<<<<<< SEARCH', "\t\t\t$last = '' ", '=======', "\t\t\t$last = ''", '>>>>>>> REPLACE', '```'].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 2 }, answer, 'remove the trailing whitespace here')),
+      file.replace("'' \n", "''\n"),
+    );
+    assert.equal(refused(applyEditAnswer(file, { startLine: 1, endLine: 2 }, answer, 'is this right?')).why, 'noChange');
+  });
+
+  it('replaces line comments with a doc comment when asked to replace the comments', () => {
+    const file = lines(
+      '// var out = new Muted(process.stdout)',
+      '// argument auto-pipes',
+      'function Muted (opts) {',
+      '  opts = opts || {}',
+      '}',
+    );
+    const doc = ['/**', ' * A stream that mutes its writes.', ' *', ' * @param {object} [opts]', ' */'];
+    const answer = fence('js', ...doc, '// ... existing code ...');
+    assert.equal(
+      applied(
+        applyEditAnswer(file, { startLine: 0, endLine: 2 }, answer, 'Replace these comments with a JSDoc comment for the constructor.'),
+      ),
+      lines(...doc, 'function Muted (opts) {', '  opts = opts || {}', '}'),
+    );
+  });
+
+  it('turns a try/catch into an if/else around a kept line, when asked to replace it', () => {
+    const file = lines('try {', '\tmodule.exports = compare;', '} catch (e) {', '\tString.compare = compare;', '}');
+    const answer = fence(
+      'js',
+      'if (typeof module === "object" && module.exports) {',
+      '\t// ... existing code ...',
+      '} else {',
+      '\tString.compare = compare;',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 4 }, answer, 'replace the try catch with an if')),
+      lines(
+        'if (typeof module === "object" && module.exports) {',
+        '\tmodule.exports = compare;',
+        '} else {',
+        '\tString.compare = compare;',
+        '}',
+      ),
+    );
+  });
+
+  it('adds an include in each branch rather than rewriting the other branch’s last one', () => {
+    const file = lines(
+      '#if defined (LIB)',
+      '#  include "a.h"',
+      '#  include "b.h"',
+      '#else',
+      '#  include <lib/a.h>',
+      '#  include <lib/b.h>',
+      '#endif',
+    );
+    const answer = fence(
+      'c',
+      '#if defined (LIB)',
+      '#  include "a.h"',
+      '#  include "b.h"',
+      '#  include "conf.h"',
+      '/* ... existing code ... */',
+      '#  include <lib/conf.h>',
+      '#endif',
+    );
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 0, endLine: 6 }, answer, 'include conf.h too, in both branches')),
+      file.replace('"b.h"\n', '"b.h"\n#  include "conf.h"\n').replace('<lib/b.h>\n', '<lib/b.h>\n#  include <lib/conf.h>\n'),
+    );
+  });
+});
+
+describe('the edit applier placing snippets by their sentence', () => {
+  it('ends the place "after `case x:`" before the line the sentence puts the snippet before', () => {
+    const file = lines('switch (id) {', "case 'static':", "case 'let':", '    return true;', 'default:', '    return false;', '}');
+    const answer = ["Add this line directly after `case 'let':` (before `return true;`):", '', fence('js', "case 'yield':")].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 1, endLine: 3 }, answer, 'yield is reserved too')),
+      file.replace("case 'let':\n", "case 'let':\ncase 'yield':\n"),
+    );
+  });
+
+  it('keeps the two blank lines the sentence asks for before a function at the file’s end', () => {
+    const file = lines('def newer(a, b):', '    return a > b', '', '', '# newer ()');
+    const fn = ['def newer_any(sources, target):', '    return any(newer(s, target) for s in sources)'];
+    const answer = ['Add this at the very end of the file, with two blank lines before it:', '', fence('python', ...fn)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 4, endLine: 4 }, answer, 'newer_any() helper')),
+      file + ['', '', ...fn].join('\n') + '\n',
+    );
+  });
+
+  it('reads "the inner `f`" and "its `do`", and lays a snippet written at column 0 at the depth of its place', () => {
+    const js = lines('var compare = function(a, b) {', '', '\tfunction code(str, pos) {', '\t\treturn str.charCodeAt(pos)', '\t}', '}');
+    const doc = ['\t/**', '\t * The code of the character at `pos`.', '\t */'];
+    const above = ['Put this doc comment directly above the inner `function code(str, pos) {` line:', '', fence('js', ...doc)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 2, endLine: 2 }, above, 'Add a doc comment')),
+      js.replace('\tfunction code', `${doc.join('\n')}\n\tfunction code`),
+    );
+
+    const sh = lines('for i', 'do', '        for j in "$i" "$dir"', '        do', '                echo "$j"', '        done', 'done');
+    const guard = ['if [ -z "$j" ]', 'then', '        continue', 'fi'];
+    const answer = ['This goes at the top of the inner `for j in "$i" "$dir"` loop, right after its `do`:', '', fence('sh', ...guard)].join(
+      '\n',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 2, endLine: 5 }, answer, 'skip empty names')),
+      sh.replace('        do\n', `        do\n${guard.map((l) => '                ' + l).join('\n')}\n`),
+    );
+  });
+
+  it('leaves out the closing line a snippet repeats after its new member', () => {
+    const file = lines(
+      'export type Options = {',
+      '\t/** Normalize the data. */',
+      '\treadonly normalize?: boolean;',
+      '};',
+      '',
+      'type Other = {};',
+    );
+    const answer = [
+      'Add the new option after `normalize`:',
+      '',
+      fence('ts', '\t// ... existing code ...', '', '\t/** Strip internal fields. */', '\treadonly strip?: boolean;', '};'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 2, endLine: 3 }, answer, 'Add a strip option here')),
+      file.replace(
+        '\treadonly normalize?: boolean;\n',
+        '\treadonly normalize?: boolean;\n\n\t/** Strip internal fields. */\n\treadonly strip?: boolean;\n',
+      ),
+    );
+  });
+});
+
+describe('the edit applier with markers beside new lines only, diffs of Markdown and quoted depths', () => {
+  it('puts new lines before a selection an end marker stands for, though they share no word with it', () => {
+    const file = lines(
+      'def newer_group(sources, target):',
+      '    """Doc."""',
+      '    # If the target is missing, it is out of date.',
+      '    if not os.path.exists(target):',
+      '        return 1',
+      '',
+    );
+    const answer = fence('python', '    if isinstance(sources, str):', '        sources = [sources]', '', '    # ... existing code ...');
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 2, endLine: 4 }, answer, 'accept a single filename string')),
+      file.replace('    # If', '    if isinstance(sources, str):\n        sources = [sources]\n\n    # If'),
+    );
+  });
+
+  it('keeps a new top-level class shallower than the marker that stands for a method’s last lines', () => {
+    const file = lines(
+      'class Meta(type):',
+      '    def check(cls, sub):',
+      '        # No dice',
+      '        cls._negative.add(sub)',
+      '        return False',
+    );
+    const cls = ['class ABC(metaclass=Meta):', '    __slots__ = ()'];
+    const answer = fence('python', '        # ... existing code ...', '', '', ...cls);
+    assert.equal(
+      applied(applyEditAnswer(file, { startLine: 2, endLine: 4 }, answer, 'at the end of the file add the ABC class')),
+      file + ['', '', ...cls].join('\n') + '\n',
+    );
+  });
+
+  it('reads a diff whose context holds a Markdown file’s own code fence', () => {
+    const md = lines('## Usage', '', '```js', "const symbols = require('symbols');", '', 'console.log(symbols.success);', '```');
+    const answer = [
+      '```diff',
+      '--- a/readme.md',
+      '+++ b/readme.md',
+      '@@ -1,6 +1,6 @@',
+      ' ## Usage',
+      ' ',
+      ' ```js',
+      "-const symbols = require('symbols');",
+      "+import symbols from 'symbols';",
+      ' ',
+      ' console.log(symbols.success);',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(md, { startLine: 2, endLine: 6 }, answer, 'switch the example to an import')),
+      md.replace("const symbols = require('symbols');", "import symbols from 'symbols';"),
+    );
+  });
+
+  it('refuses a diff whose removed line says another text in its string', () => {
+    const py = lines(
+      'def pairwise(sources, targets):',
+      '    if len(sources) != len(targets):',
+      "        raise ValueError(\"'sources' and 'targets' must be same length\")",
+      '',
+      '    n = []',
+    );
+    const answer = fence(
+      'diff',
+      '@@ -2,3 +2,4 @@',
+      '     if len(sources) != len(targets):',
+      '-        raise ValueError("sources and targets must be same length")',
+      '+        raise ValueError("got %d sources but %d targets"',
+      '+                         % (len(sources), len(targets)))',
+      ' ',
+      '     n = []',
+    );
+    assert.equal(refused(applyEditAnswer(py, { startLine: 1, endLine: 2 }, answer, 'say how many of each')).why, 'notFound');
+  });
+
+  it('writes a new case pattern at the file’s spaces when the quote wrote its tabs as spaces', () => {
+    const sh = lines('        case $ARG in', '            noswap)', '\t\tNOSWAP=yes', '\t\t;;', '        esac');
+    const answer = [
+      '```sh',
+      '<<<<<<< SEARCH',
+      '            noswap)',
+      '                NOSWAP=yes',
+      '                ;;',
+      '=======',
+      '            noswap)',
+      '                NOSWAP=yes',
+      '                ;;',
+      '            fastboot)',
+      '                FASTBOOT=yes',
+      '                ;;',
+      '>>>>>>> REPLACE',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 1, endLine: 3 }, answer, 'add a fastboot) case like noswap')),
+      sh.replace('\t\t;;\n', '\t\t;;\n            fastboot)\n\t\tFASTBOOT=yes\n\t\t;;\n'),
+    );
+  });
+
+  it('rewrites a return whose continuation lines the answer realigned', () => {
+    const py = lines(
+      '    def __repr__(self):',
+      '        return "_Feature" + repr((self.optional,',
+      '                                  self.mandatory))',
+    );
+    const answer = fence(
+      'python',
+      '    # ... existing code ...',
+      '        return type(self).__name__ + repr((self.optional,',
+      '                                           self.mandatory))',
+    );
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 2 }, answer, 'repr should use type(self).__name__')),
+      lines(
+        '    def __repr__(self):',
+        '        return type(self).__name__ + repr((self.optional,',
+        '                                           self.mandatory))',
+      ),
+    );
+  });
+});
