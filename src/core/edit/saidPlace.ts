@@ -44,12 +44,7 @@ export function placedInside(prose: readonly string[], selected: readonly string
   const [head] = heads;
   const end = constructEnd(selected, head);
   if (end === head) return undefined;
-  const body = new Set(
-    selected
-      .slice(head, end + 1)
-      .filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2)
-      .map(spaced),
-  );
+  const body = new Set(wordyLines(selected.slice(head, end + 1)));
   if (snippet.some((l) => body.has(spaced(l)))) return undefined;
   const atTop = /^(top|start|beginning)$/i.test(said[2] ?? '');
   const closes = /^\s*([)\]}]|(end|fi|done|esac)\b)/.test(selected[end]);
@@ -122,8 +117,6 @@ export function placedAsSaid(
   const said = sentences(prose)
     .map((l) => SAID.exec(l))
     .find((m) => m !== null);
-  // Lines of two words or more: a lone `fi` or `}` closes the new lines as it does the old.
-  const words = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const where = said[1] ?? said[5];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
@@ -174,10 +167,10 @@ export function placedAsSaid(
           [...selected.slice(replaced.end), ...around.after],
         )
       : snippet;
-  const others = new Set(words([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
+  const others = new Set(wordyLines([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
-  if (words(fresh.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
+  if (wordyLines(fresh.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
   // A definition added after another is set apart as the file sets that one apart from what follows
   // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
   // top-level functions, but not every file does; JavaScript files vary).
@@ -268,6 +261,12 @@ function atDepth(snippet: readonly string[], lead: string | undefined): readonly
 }
 
 const BEFORE = /\bbefore\s+(?:the\s+)?`([^`\n]+)`/i;
+
+/**
+ * The lines of two words or more, spaced alike: those a snippet cannot repeat as new lines (a lone `fi`
+ * or `}` closes new lines as it does old ones).
+ */
+const wordyLines = (lines: readonly string[]) => lines.filter((l) => (l.match(/[\w$]+/g)?.length ?? 0) >= 2).map(spaced);
 
 /** A class's method: `clear() {`, `async get(key) {`, `private run(): void {`. */
 const METHOD =
