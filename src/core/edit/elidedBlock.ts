@@ -595,7 +595,6 @@ function oneTokenChanged(fileLine: string, blockLine: string, least = 3): boolea
   return a.length >= least && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;
 }
 
-/** Words, numbers, quoted strings and single punctuation marks. */
 /** The words left of a line's assignment (`my`, `$varname`), if it makes one. */
 function assigned(t: readonly string[]): string[] | undefined {
   const at = t.indexOf('=');
@@ -603,6 +602,7 @@ function assigned(t: readonly string[]): string[] | undefined {
   return t.slice(0, at).filter((x) => /\w/.test(x));
 }
 
+/** Words, numbers, quoted strings and single punctuation marks. */
 function tokens(line: string): string[] {
   return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
 }
