@@ -564,6 +564,12 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // continue;` → `if (value === undefined) continue;`); else it may be a new guard beside the old.
   const head = /^(if|elif|while|unless|until)$/;
   if (changeAsked && head.test(a[0]) && a[0] === b[0] && prefix >= 2 && suffix >= 2 && oldMiddle <= 6 && newMiddle <= 6) return true;
+  // The same head with its condition widened around the old one (`if (… "${ARGV0}" STREQUAL "RESET")` →
+  // `if (… ("${ARGV0}" STREQUAL "RESET" OR "${ARGV0}" STREQUAL "CLEAR"))`).
+  const oldCore = a.slice(prefix, a.length - suffix);
+  const newCore = b.slice(prefix, b.length - suffix);
+  const widened = newCore.some((_, at) => oldCore.every((t, k) => newCore[at + k] === t));
+  if (sameDepth && head.test(a[0]) && a[0] === b[0] && prefix >= 2 && oldCore.length >= 2 && widened) return true;
   // Asked to change something, a block's head or next branch at the same depth is that one rewritten
   // ("replace the try catch with an if": `try {` → `if (…) {`, `} catch (e) {` → `} else {`).
   const opener = (t: string[]) => t[t.length - 1] === '{' && (t[0] === '}' ? 'branch' : 'head');
