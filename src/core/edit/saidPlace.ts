@@ -87,7 +87,8 @@ export function placedAtFileEdge(
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const atStart = /\b(first|top|beginning|start|line\s+1)\b/i.test(said[0]);
   if (!(atStart ? reaches.start : reaches.end)) return undefined;
-  const old = new Set(selected.filter((l) => !isBlank(l)).map(spaced));
+  // (A lone `}` closes the new lines as it does the old.)
+  const old = new Set(wordyLines(selected));
   if (snippet.some((l) => old.has(spaced(l)))) return undefined;
   // ("… followed by a blank line", "separated by an empty line".)
   const apart = saidBlankLines(prose);
@@ -95,7 +96,8 @@ export function placedAtFileEdge(
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
-const BLANK_BETWEEN = /\b(?:separated by|followed by|preceded by|with|leave|leaving|keep) (an?|one|two|2) (?:blank|empty) lines?\b/i;
+const BLANK_BETWEEN =
+  /\b(?:(?:separated|set apart)(?: from (?:it|them|`[^`]+`))? by|followed by|preceded by|with|leave|leaving|keep) (an?|one|two|2) (?:blank|empty) lines?\b/i;
 
 /** The blank lines the prose asks for around the snippet ("with two blank lines before it"), if it says. */
 function saidBlankLines(prose: readonly string[]): string[] {
