@@ -221,10 +221,16 @@ function rewritesSelected(file: readonly string[], inner: LineRange, placed: Pla
   const kept = new Set(placed.from);
   const tokens = (line: string) => line.match(/[\w$]+|\S/g) ?? [];
   const written = placed.lines.filter((_, k) => placed.from[k] === undefined).map(tokens);
+  // (Not when the tokens go into what the line assigns to: `module.exports = y` → `module.exports.default = y`
+  // is another statement.)
+  const target = (t: string[]) => {
+    const at = t.indexOf('=');
+    return at > 0 && !['=', '>'].includes(t[at + 1]) && !['=', '!', '<', '>'].includes(t[at - 1]) ? t.slice(0, at).join(' ') : undefined;
+  };
   const within = (old: string[], line: string[]) => {
     let k = 0;
     for (const t of line) if (t === old[k]) k++;
-    return k === old.length;
+    return k === old.length && (target(old) === undefined || target(old) === target(line));
   };
   for (let i = inner.start; i < inner.end; i++) {
     if (kept.has(i) || isBlank(file[i])) continue;
