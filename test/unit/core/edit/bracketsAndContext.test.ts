@@ -443,3 +443,47 @@ describe('the edit applier with markers beside new lines only, diffs of Markdown
     );
   });
 });
+
+describe('the edit applier with widened conditions, file ends and new assignments', () => {
+  it('reads a CMake `if` whose new condition holds the old one whole as that `if` widened', () => {
+    const cmake = lines('  if (${ARGC} GREATER 0 AND "${ARGV0}" STREQUAL "RESET")', '    cmake_reset_check_state()', '  endif()');
+    const widened = '  if (${ARGC} GREATER 0 AND ("${ARGV0}" STREQUAL "RESET" OR "${ARGV0}" STREQUAL "CLEAR"))';
+    const answer = fence('cmake', widened, '    # ... existing code ...');
+    assert.equal(
+      applied(applyEditAnswer(cmake, { startLine: 0, endLine: 2 }, answer, 'Also treat a CLEAR argument as RESET.')),
+      cmake.replace(/^.*\n/, widened + '\n'),
+    );
+  });
+
+  it('puts a proc at the file’s end although its lone `}` is also the selection’s', () => {
+    const tcl = lines('proc ttk::scale::Increment {w delta} {', '    $w set [expr {[$w get] + $delta}]', '}');
+    const proc = ['proc ttk::scale::Home {w} {', '    $w set [$w cget -from]', '}'];
+    const answer = ['Add this at the very end of the file, with one blank line before it:', '', fence('tcl', ...proc)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(tcl, { startLine: 1, endLine: 2 }, answer, 'add a Home proc')),
+      tcl + ['', ...proc].join('\n') + '\n',
+    );
+  });
+
+  it('reads "separated from it by one blank line" as a blank line the snippet asks for', () => {
+    const js = lines("'use strict';", '', 'const wrap = (fn) => fn;');
+    const answer = [
+      "Add this line right after the `'use strict';` line, separated from it by one blank line:",
+      '',
+      fence('js', "const ESC = '\\u001B';"),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 0 }, answer, 'add ESC constant')),
+      lines("'use strict';", '', "const ESC = '\\u001B';", '', 'const wrap = (fn) => fn;'),
+    );
+  });
+
+  it('adds a line that assigns to more of the old line’s target after it, asked to add', () => {
+    const js = lines('};', '', 'module.exports = y18n;');
+    const answer = fence('js', '// ... existing code ...', 'module.exports.default = y18n;');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 2, endLine: 2 }, answer, 'add default export')),
+      js + 'module.exports.default = y18n;\n',
+    );
+  });
+});
