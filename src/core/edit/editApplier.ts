@@ -574,13 +574,15 @@ function refuse(why: RefusalReason, message: string, format?: EditFormat): Extra
   return { kind: 'refuse', why, message, ...(format ? { format } : {}) };
 }
 
-/** Whether the block is a marker and then code ending with the selection's last line, or the reverse. */
+/**
+ * Whether the block is a marker and then code ending with the selection's last line, or the reverse, or
+ * has one marker, at an end, beside new lines only: the selection kept, new lines before or after it.
+ */
 function markerSpansSelection(block: readonly string[], selected: readonly string[]): boolean {
   const ends = (lines: readonly string[]) => trimBlankEnds(lines).map((l) => l.trim());
   const code = ends(block);
   const own = ends(selected);
   if (code.length < 2 || own.length < 2) return false;
-  // (Or a marker at one end and only new lines besides: the selection kept, a guard written before it.)
   const markers = code.filter((l) => ELISION.test(l)).length;
   return (
     (ELISION.test(code[0]) && code.at(-1) === own.at(-1) && !ELISION.test(code.at(-1)!)) ||

@@ -108,8 +108,10 @@ export function spliceElidedBlock(
   ranges.sort((a, b) => distance(a) - distance(b));
   const cells = ranges.reduce((n, r) => n + (r.end - r.start + 1) * (block.length + 1), 0);
   if (cells > MAX_CELLS) return { kind: 'tooLarge' };
+  // (Counted once, not per range: only `keepSelected` weighs names.)
   const words = new Map<string, number>();
-  for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
+  if (rule === 'keepSelected')
+    for (const l of [...file, ...block]) for (const w of new Set(wordsOf(l))) words.set(w, (words.get(w) ?? 0) + 1);
   let best: { grid: Grid; table: Int32Array; cost: number } | undefined;
   for (const range of ranges) {
     const grid = makeGrid(
@@ -132,13 +134,11 @@ export function spliceElidedBlock(
   const eager = walk(grid, table, EAGER);
   const lazy = walk(grid, table, LAZY);
   if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
-  // The range closed every bracket it opened, but the reading does not. When the block's own lines close
-  // what they open, a kept opener (`if (!source) {`) got a new guard's lines for its body: the marker
-  // stood for the whole selection.
+  // The range closed every bracket it opened, but the reading does not: a kept opener (`if (!source) {`)
+  // got a new guard's lines for its body. When the block's own lines close what they open, the marker
+  // stood for the whole selection; else it is read as the least costly run of lines that closes them.
   const opened = balance(file.slice(grid.range.start, grid.range.end));
   if (!same(balance(eager.lines), opened)) {
-    // The cheapest reading put a new guard inside a kept `if`: read the marker as the least costly run
-    // of lines that leaves every bracket closed.
     if (even(block.filter((_, j) => !marker[j]))) return besideSelection(file, inner, block, marker);
     const closed = closedAroundMarker(grid, table, opened);
     return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
@@ -266,7 +266,7 @@ interface Grid {
   once: readonly boolean[];
   /** What the user asked for, where it decides a reading (see Rule). */
   rule: Rule | undefined;
-  /** How many lines of the file and the block hold each word. */
+  /** How many lines of the file and the block hold each word (counted only for `keepSelected`). */
   words: ReadonlyMap<string, number>;
   /** What writing each block line as a new line costs. */
   insertCost: number[];
@@ -507,7 +507,7 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // An `else` given a condition is a new branch before it, not it: the kept lines under it would run
   // only in the new case.
   if (/\belse\b(?!\s+if\b)/.test(fileLine) && /\belse\s+if\b|\belif\b|\belsif\b/.test(blockLine)) return false;
-  // Asked to change something, a comment written where the file has one is that comment reworded
+  // Asked to change comments, a comment written where the file has one is that comment reworded
   // ("Replace these comments with a JSDoc comment": `// argument auto-pipes` → ` * @param {object} [opts]`).
   const comment = (line: string) => COMMENT_LINE.test(line) || /^\s*\*/.test(line);
   if (rule === 'commentsAsked' && comment(fileLine) && comment(blockLine)) return true;
