@@ -608,6 +608,11 @@ function assigned(t: readonly string[]): string[] | undefined {
   return t.slice(0, at).filter((x) => /\w/.test(x));
 }
 
+/** What a line assigns to (`module exports` for `module.exports = y;`), if it assigns. */
+export function assignedTo(line: string): string | undefined {
+  return assigned(tokens(line))?.join(' ');
+}
+
 /** Words, numbers, quoted strings and single punctuation marks. */
 function tokens(line: string): string[] {
   return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];

@@ -127,8 +127,8 @@ function keptDepths(
     for (let k = 0; k < part.count!; k++) {
       const at = part.added ? undefined : match.fileLineOf[oldIndex];
       const lead = part.added || part.removed ? undefined : leadingWhitespace(newBlock[newIndex]);
-      // (A line the replacement moves to another depth, wrapped in a new block, says nothing of it.)
       if (lead !== undefined) kept.add(newIndex);
+      // (A line the replacement moves to another depth, wrapped in a new block, says nothing of it.)
       if (lead === leadingWhitespace(oldBlock[oldIndex]) && at !== undefined && !isBlank(file[at])) {
         const actual = leadingWhitespace(file[at]);
         depths.set(lead, depths.has(lead) && depths.get(lead) !== actual ? undefined : actual);

@@ -116,9 +116,8 @@ export function placedAsSaid(
   snippet: readonly string[],
   around: { before: readonly string[]; after: readonly string[] } = { before: [], after: [] },
 ): string[] | undefined {
-  const said = sentences(prose)
-    .map((l) => SAID.exec(l))
-    .find((m) => m !== null);
+  const read = sentences(prose);
+  const said = read.map((l) => SAID.exec(l)).find((m) => m !== null);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const where = said[1] ?? said[5];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
@@ -149,11 +148,7 @@ export function placedAsSaid(
   const deeper = top > leadingWhitespace(selected[line]).length;
   let placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
   // "after `case 'let':` (before `return true;`)": the construct ends before the line the prose puts it before.
-  const before = after
-    ? sentences(prose)
-        .map((l) => BEFORE.exec(l)?.[1])
-        .find((x) => x !== undefined)
-    : undefined;
+  const before = after ? read.map((l) => BEFORE.exec(l)?.[1]).find((x) => x !== undefined) : undefined;
   const stop = before === undefined ? -1 : selected.findIndex((l, i) => i > line && i <= placeEnd && spaced(l).includes(spaced(before)));
   if (stop > line) placeEnd = stop - 1;
   // The lines the snippet takes the place of: the named line or construct, or none.

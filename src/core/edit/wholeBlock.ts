@@ -20,7 +20,7 @@ import {
 } from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
-import { quotedEdge, spliceElidedBlock } from './elidedBlock';
+import { assignedTo, quotedEdge, spliceElidedBlock } from './elidedBlock';
 import { balance, openedBefore } from './lineBalance';
 
 /** How far around the selection repeated context is looked for. */
@@ -220,22 +220,18 @@ function siblingAfterKept(
 function rewritesSelected(file: readonly string[], inner: LineRange, placed: PlacedBlock): boolean {
   const kept = new Set(placed.from);
   const tokens = (line: string) => line.match(/[\w$]+|\S/g) ?? [];
-  const written = placed.lines.filter((_, k) => placed.from[k] === undefined).map(tokens);
-  // (Not when the tokens go into what the line assigns to: `module.exports = y` → `module.exports.default = y`
-  // is another statement.)
-  const target = (t: string[]) => {
-    const at = t.indexOf('=');
-    return at > 0 && !['=', '>'].includes(t[at + 1]) && !['=', '!', '<', '>'].includes(t[at - 1]) ? t.slice(0, at).join(' ') : undefined;
-  };
-  const within = (old: string[], line: string[]) => {
+  const written = placed.lines.filter((_, k) => placed.from[k] === undefined);
+  // (Not when the tokens go into what the line assigns to: `module.exports = y` → `module.exports.default
+  // = y` is another statement.)
+  const within = (old: string, line: string) => {
+    const was = tokens(old);
     let k = 0;
-    for (const t of line) if (t === old[k]) k++;
-    return k === old.length && (target(old) === undefined || target(old) === target(line));
+    for (const t of tokens(line)) if (t === was[k]) k++;
+    return k === was.length && (assignedTo(old) === undefined || assignedTo(old) === assignedTo(line));
   };
   for (let i = inner.start; i < inner.end; i++) {
     if (kept.has(i) || isBlank(file[i])) continue;
-    const old = tokens(file[i]);
-    if (!written.some((w) => within(old, w))) return true;
+    if (!written.some((w) => within(file[i], w))) return true;
   }
   return false;
 }
