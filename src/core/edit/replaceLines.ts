@@ -161,7 +161,10 @@ function driftUndone(file: readonly string[], match: BlockMatch, oldBlock: reado
     const lead = leadingWhitespace(line);
     let rest = line.slice(lead.length);
     if (trailing) rest = rest.trimEnd();
-    if (tabs?.each !== undefined) rest = rest.replace(new RegExp(`(?<=\\S) {${tabs.each}}(?=\\S)`, 'g'), '\t');
+    if (tabs?.each !== undefined) {
+      const each = tabs.each;
+      rest = rest.replace(/(?<=\S) {2,}(?=\S)/g, (run) => (run.length % each === 0 ? '\t'.repeat(run.length / each) : run));
+    }
     // (Out to tab stops, the spaces may be the model's own layout of a line it changed: only a line it
     // added between kept ones is laid out as they are.)
     if (tabs?.stop !== undefined && added) rest = tabbedToStops(rest, columnsOf(lead), tabs.stop);
@@ -210,9 +213,11 @@ function tabsWritten(pairs: ReadonlyArray<{ quoted: string; actual: string }>): 
     if (tabbed) rendered.push(expandedTo(actual, TAB_STOP) === quoted.trimEnd());
   }
   if (runs.length >= 2 && rendered.every(Boolean)) return { stop: TAB_STOP };
-  const pure = runs.filter((r) => r.tabs === 1 && r.spaces === 0);
-  const n = pure[0]?.width;
-  if (pure.length < 2 || n === undefined || n < 2 || !runs.every((r) => r.width === r.spaces + n * r.tabs)) return undefined;
+  // (Runs of tabs alone say the width: `\t\t` quoted as eight spaces is four a tab.)
+  const pure = runs.filter((r) => r.spaces === 0);
+  const n = pure.length > 0 ? pure[0].width / pure[0].tabs : undefined;
+  if (pure.length < 2 || n === undefined || !Number.isInteger(n) || n < 2 || !runs.every((r) => r.width === r.spaces + n * r.tabs))
+    return undefined;
   return { each: n };
 }
 
