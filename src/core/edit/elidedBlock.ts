@@ -54,10 +54,10 @@ const NEVER = 1_000_000;
 /** No alignment (a marker that must keep a line, with none left): the table's ceiling, within 32 bits. */
 const UNREACHABLE = 2 ** 30;
 
-type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert';
+type Step = 'keep' | 'skipMarker' | 'match' | 'rewrite' | 'delete' | 'insert' | 'skipPad';
 /** Two tie-breaking orders: if they disagree on the text, the best alignment is not unique. */
-const EAGER: readonly Step[] = ['keep', 'match', 'rewrite', 'delete', 'insert', 'skipMarker'];
-const LAZY: readonly Step[] = ['skipMarker', 'match', 'rewrite', 'insert', 'delete', 'keep'];
+const EAGER: readonly Step[] = ['keep', 'match', 'rewrite', 'delete', 'insert', 'skipPad', 'skipMarker'];
+const LAZY: readonly Step[] = ['skipMarker', 'match', 'rewrite', 'insert', 'skipPad', 'delete', 'keep'];
 
 /**
  * `block` is re-indented to the file; `quoted` is the same lines as the model wrote them. A quoted line
@@ -333,7 +333,7 @@ function costTable(grid: Grid): Int32Array {
   return cost;
 }
 
-const STEPS: readonly Step[] = ['keep', 'skipMarker', 'match', 'rewrite', 'delete', 'insert'];
+const STEPS: readonly Step[] = ['keep', 'skipMarker', 'match', 'rewrite', 'delete', 'insert', 'skipPad'];
 
 function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: number; cost: number } | undefined {
   const { file, range, block, marker } = grid;
@@ -385,7 +385,29 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         : undefined;
     case 'insert':
       return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
+    case 'skipPad':
+      return j < m && padsMarker(grid, i, j) ? { i, j: j + 1, cost: PAD } : undefined;
   }
+}
+
+/** What leaving out a blank line that only pads a marker costs: next to nothing, but not nothing. */
+const PAD = 1;
+
+/**
+ * Whether block line `j` is a blank line between a marker and a line the file has right there (the
+ * marker for a branch's first lines, a blank line, then the lines quoted after them): layout around the
+ * marker, not a new blank line, where the file has none.
+ */
+function padsMarker(grid: Grid, i: number, j: number): boolean {
+  const { block, marker, file, range } = grid;
+  if (!isBlank(block[j])) return false;
+  const line = (at: number) => (at >= 0 && at < range.end - range.start ? file[range.start + at] : undefined);
+  const here = line(i);
+  const before = line(i - 1);
+  return (
+    (marker[j - 1] === true && here !== undefined && !isBlank(here) && j + 1 < block.length && matches(grid, here, j + 1)) ||
+    (marker[j + 1] === true && before !== undefined && !isBlank(before) && j > 0 && matches(grid, before, j - 1))
+  );
 }
 
 /**
