@@ -42,6 +42,8 @@ const ELISION = new RegExp(
     String.raw`^\s*${LEADER}\s*${ELLIPSIS}\s*\(?\s*(?:\w+\s+){0,2}${KEPT}\b`,
     // A word for kept code and what it keeps: `// rest of the methods`, `# existing code here`.
     String.raw`^\s*${LEADER}\s*\(?\s*${KEPT}\b[^.…]*(?:${ELLIPSIS}|code|unchanged|here|before|methods|functions|lines|file|implementation)`,
+    // Between ellipses, code named and said to stay: `// ... Path() stays as it is ...`, `// ... the check as before ...`.
+    String.raw`^\s*${LEADER}\s*${ELLIPSIS}.*\b(?:stays?|remains?|kept|unchanged|as (?:it is|is|before|they are))\b.*${ELLIPSIS}\s*(?:\*\/|-->)?\s*$`,
   ].join('|'),
   'i',
 );
