@@ -352,6 +352,8 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
   const changes: Change[] = [];
   // The file's indentation unit, read once: a few replaced lines do not change it.
   const fileUnit = indentUnit(text.lines);
+  // (A line the file has, `#     ...` in a comment's example, is quoted, not a marker.)
+  const fileLines = new Set(text.lines.map((l) => l.trim()));
   for (let n = 0; n < blocks.length; n++) {
     const block = chosenReading(lines, blocks[n], scope);
     const name =
@@ -360,7 +362,7 @@ function applyBlocks(text: TextLines, chosen: LineRange, blocks: readonly Replac
           ? 'The hunk'
           : 'The SEARCH block'
         : `${format === 'unifiedDiff' ? 'Hunk' : 'SEARCH block'} ${n + 1} of ${blocks.length}`;
-    const pieces = elisionPieces(block);
+    const pieces = elisionPieces(block, fileLines);
     if (!pieces) return refuse('notFound', `${name} leaves out code ("...") in a way its replacement does not match.`, format);
     for (const piece of pieces) {
       const trimmed = trimmedPair(piece);
@@ -512,8 +514,8 @@ function partOfLine(
  * markers, pairwise. Pieces that are the same on both sides change nothing and are left out. Undefined
  * when the two sides skip a different number of times.
  */
-function elisionPieces(block: ReplaceBlock): ReplaceBlock[] | undefined {
-  const isMarker = (l: string) => ELISION.test(l);
+function elisionPieces(block: ReplaceBlock, fileLines: ReadonlySet<string>): ReplaceBlock[] | undefined {
+  const isMarker = (l: string) => ELISION.test(l) && !fileLines.has(l.trim());
   if (!block.search.some(isMarker) && !block.replace.some(isMarker)) return [block];
   const split = (lines: readonly string[]) => {
     const out: string[][] = [[]];
