@@ -138,9 +138,10 @@ export function placedAsSaid(
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
   const defining = holding.filter((i) => opensDefinition(selected[i]));
   const lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
+  const after = /after|below|under|next|beside/i.test(where);
+  if (lines.length === 0 && after && !said[2] && !said[4]) return afterOpenedAbove(prose, selected, snippet, around.before, named);
   if (lines.length !== 1) return undefined;
   const [line] = lines;
-  const after = /after|below|under|next|beside/i.test(where);
   const first = snippet.find((l) => !isBlank(l)) ?? '';
   const top = leadingWhitespace(first).length;
   // After "the `x` line" is after that line; after "the `x`" is after the whole construct it starts,
@@ -187,6 +188,27 @@ export function placedAsSaid(
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
 
+/**
+ * The selection with the snippet after the end of a construct that opens above it and closes inside it
+ * ("after the closing brace of `if (fdst) {`" where the selection holds that brace), at the construct's
+ * depth; else undefined.
+ */
+function afterOpenedAbove(
+  prose: readonly string[],
+  selected: readonly string[],
+  snippet: readonly string[],
+  above: readonly string[],
+  named: (line: string) => boolean,
+): string[] | undefined {
+  const heads = above.flatMap((l, i) => (named(l) && !COMMENT_LINE.test(l) && OPENS_BLOCK.test(l) ? [i] : []));
+  if (heads.length !== 1) return undefined;
+  const end = constructEnd([...above, ...selected], heads[0]) - above.length;
+  if (end < 0 || end >= selected.length) return undefined;
+  const fresh = withoutContext(snippet, [...above, ...selected.slice(0, end + 1)], selected.slice(end + 1));
+  const lines = atDepth(fresh, leadingWhitespace(above[heads[0]]));
+  return [...selected.slice(0, end + 1), ...saidBlankLines(prose), ...lines, ...selected.slice(end + 1)];
+}
+
 /** The snippet less the lines at its ends that repeat the code next to its place, in order. */
 function withoutContext(snippet: readonly string[], above: readonly string[], below: readonly string[]): readonly string[] {
   const code = (lines: readonly string[]) => lines.flatMap((l, i) => (isBlank(l) ? [] : [i]));
@@ -216,10 +238,10 @@ function withoutContext(snippet: readonly string[], above: readonly string[], be
     )
   )
     head--;
-  let from = head > 0 ? own[head - 1] + 1 : 0;
+  const from = head > 0 ? own[head - 1] + 1 : 0;
   let to = tail > 0 ? own[own.length - tail] : snippet.length;
-  // (The blank lines between the new lines and the repeated ones are that code's own.)
-  while (head > 0 && from < to && isBlank(snippet[from])) from++;
+  // (Blank lines after repeated code set the new lines apart from it; before repeated code, they are
+  // that code's own layout.)
   while (tail > 0 && to > from && isBlank(snippet[to - 1])) to--;
   return snippet.slice(from, to);
 }
@@ -305,7 +327,11 @@ function gapAround(
  * deeper lines, or to a shell `case` arm's `;;`; else the line itself.
  */
 function constructEnd(lines: readonly string[], line: number): number {
-  const net = (l: string) => (l.match(/[({[]/g)?.length ?? 0) - (l.match(/[)}\]]/g)?.length ?? 0);
+  // (Brackets in a string, `" %s)\n"`, open and close nothing.)
+  const net = (line: string) => {
+    const l = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+    return (l.match(/[({[]/g)?.length ?? 0) - (l.match(/[)}\]]/g)?.length ?? 0);
+  };
   let depth = net(lines[line]);
   if (depth > 0) {
     for (let i = line + 1; i < lines.length; i++) if ((depth += net(lines[i])) <= 0) return i;
