@@ -487,3 +487,124 @@ describe('the edit applier with widened conditions, file ends and new assignment
     );
   });
 });
+
+describe('the edit applier with awk, Go and Make files', () => {
+  it('gives a new line back the two tabs a quote wrote as eight spaces before each trailing comment', () => {
+    const awk = lines('{', '  if (id == "g") { pgrp = val; next }\t\t# PGRP', '  if (id == "R") { ppid = val; next }\t\t# PPID', '}');
+    const spaced = (l: string) => l.replace('\t\t', '        ');
+    const answer = [
+      '```awk',
+      '<<<<<<< SEARCH',
+      spaced('  if (id == "g") { pgrp = val; next }\t\t# PGRP'),
+      spaced('  if (id == "R") { ppid = val; next }\t\t# PPID'),
+      '=======',
+      spaced('  if (id == "g") { pgrp = val; next }\t\t# PGRP'),
+      spaced('  if (id == "R") { ppid = val; next }\t\t# PPID'),
+      '  if (id == "K") { tid = val; next }        # task ID',
+      '>>>>>>> REPLACE',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(awk, { startLine: 1, endLine: 2 }, answer, 'also save the task id')),
+      awk.replace('# PPID\n', '# PPID\n  if (id == "K") { tid = val; next }\t\t# task ID\n'),
+    );
+  });
+
+  it('reads a blank line between a marker and a line the file has right there as the marker’s padding', () => {
+    const awk = lines(
+      '/^g|^R/ {',
+      '',
+      '  id = substr($0, 1, 1);',
+      '  if (id == "g") { pgrp = val; next }',
+      '  if (id == "R") { ppid = val; next }',
+      '}',
+    );
+    const answer = fence(
+      'awk',
+      '/^g|^R|^K/ {',
+      '',
+      '# (existing code)',
+      '',
+      '  if (id == "R") { ppid = val; next }',
+      '  if (id == "K") { tid = val; next }',
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(awk, { startLine: 0, endLine: 5 }, answer, 'also the task id')),
+      awk
+        .replace('/^g|^R/ {', '/^g|^R|^K/ {')
+        .replace('ppid = val; next }\n', 'ppid = val; next }\n  if (id == "K") { tid = val; next }\n'),
+    );
+  });
+
+  it('reads a comment between ellipses that says code stays as a marker', () => {
+    const go = lines(
+      '// Path returns the socket file name.',
+      'func (s Socket) Path() string {',
+      '\treturn filepath.Join(s.Dir, "socket")',
+      '}',
+    );
+    const method = [
+      '// Exists reports whether the socket file is present.',
+      'func (s Socket) Exists() bool {',
+      '\t_, err := os.Stat(s.Path())',
+      '\treturn err == nil',
+      '}',
+    ];
+    const answer = fence('go', '// ... Path() stays as it is ...', '', ...method);
+    assert.equal(
+      applied(applyEditAnswer(go, { startLine: 1, endLine: 3 }, answer, 'add an Exists() method after Path')),
+      go + ['', ...method].join('\n') + '\n',
+    );
+  });
+
+  it('deletes a comment whose example holds a `#     ...` line the SEARCH quotes', () => {
+    const make = lines(
+      '# Example usages:',
+      '#',
+      '# - derives_from',
+      '#   ifeq ($(x),yes)',
+      '#     ...',
+      '#   endif',
+      '#',
+      '# - derives_from_v0',
+      '#',
+    );
+    const answer = [
+      '```makefile',
+      '<<<<<<< SEARCH',
+      '# - derives_from',
+      '#   ifeq ($(x),yes)',
+      '#     ...',
+      '#   endif',
+      '#',
+      '=======',
+      '>>>>>>> REPLACE',
+      '```',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(make, { startLine: 2, endLine: 6 }, answer, 'drop the example for the unversioned macro')),
+      lines('# Example usages:', '#', '# - derives_from_v0', '#'),
+    );
+  });
+
+  it('puts a line after the closing brace of a block that opens above the selection, though a string holds a `)`', () => {
+    const awk = lines(
+      'END {',
+      '  if (fdst) {',
+      '    printf " %s", t;',
+      '    if (state != "") { printf " %s)\\n", state; } else { printf "\\n"; }',
+      '  }',
+      '}',
+    );
+    const answer = [
+      'Add this line inside the `END` block, after the closing brace of `if (fdst) { … }`:',
+      '',
+      fence('awk', 'if (NR == 0) { print "no input" > "/dev/stderr" }'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(awk, { startLine: 3, endLine: 5 }, answer, 'warn if there was no input')),
+      awk.replace('  }\n}', '  }\n  if (NR == 0) { print "no input" > "/dev/stderr" }\n}'),
+    );
+  });
+});
