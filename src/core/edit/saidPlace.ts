@@ -91,18 +91,30 @@ export function placedAtFileEdge(
   const old = new Set(wordyLines(selected));
   if (snippet.some((l) => old.has(spaced(l)))) return undefined;
   // ("… followed by a blank line", "separated by an empty line".)
-  const apart = saidBlankLines(prose);
+  const { lines: apart } = saidBlankLines(prose);
   return atStart ? [...snippet, ...apart, ...selected] : [...selected, ...apart, ...snippet];
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
 const BLANK_BETWEEN =
-  /\b(?:(?:separated|set apart)(?: from (?:it|them|`[^`]+`))? by|followed by|preceded by|with|leave|leaving|keep) (an?|one|two|2) (?:blank|empty) lines?\b/i;
+  /\b((?:separated|set apart)(?: from (?:it|them|`[^`]+`))? by|followed by|preceded by|with|leave|leaving|keep) (an?|one|two|2) (?:blank|empty) lines?\b(?:\s+(before|after|above|below)\s+(?:it|them)\b)?/i;
 
-/** The blank lines the prose asks for around the snippet ("with two blank lines before it"), if it says. */
-function saidBlankLines(prose: readonly string[]): string[] {
+/**
+ * The blank lines the prose asks for around the snippet, if it says, and on which side: `near` the place
+ * it names ("separated from it by a blank line"), or `before` or `after` the snippet itself ("with two
+ * blank lines before it", "followed by one blank line").
+ */
+function saidBlankLines(prose: readonly string[]): { lines: string[]; side: 'near' | 'before' | 'after' } {
   const said = prose.map((l) => BLANK_BETWEEN.exec(l)).find((m) => m !== null);
-  return said ? Array.from({ length: /^(two|2)$/i.test(said[1]) ? 2 : 1 }, () => '') : [];
+  if (!said) return { lines: [], side: 'near' };
+  const lines = Array.from({ length: /^(two|2)$/i.test(said[2]) ? 2 : 1 }, () => '');
+  const side =
+    /^followed/i.test(said[1]) || /^(after|below)$/i.test(said[3] ?? '')
+      ? 'after'
+      : /^preceded/i.test(said[1]) || /^(before|above)$/i.test(said[3] ?? '')
+        ? 'before'
+        : 'near';
+  return { lines, side };
 }
 
 /**
@@ -174,9 +186,14 @@ export function placedAsSaid(
   // top-level functions, but not every file does; JavaScript files vary).
   const head = fresh.find((l) => !isBlank(l) && !LEADS_DEFINITION.test(l)) ?? '';
   const definitions = opensDefinition(selected[line]) && opensDefinition(head) && !isBlank(fresh[0]);
-  const apart = Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
-  const between = saidBlankLines(prose);
-  const gap = replaced.start !== replaced.end ? [] : definitions ? (between.length > 0 && apart.length === 0 ? between : apart) : between;
+  // (A one-line definition right under another, `var TEST = …;` then `var SOURCE = …;`, is set apart by none.)
+  const previous = [...around.before, ...selected.slice(0, line)].at(-1);
+  const consecutive = placeEnd === line && previous !== undefined && !isBlank(previous) && opensDefinition(previous);
+  const apart = consecutive ? [] : Array.from({ length: Math.min(2, gapAround(selected, line, placeEnd, around) ?? 1) }, () => '');
+  const blank = saidBlankLines(prose);
+  const near = blank.side === 'near' ? blank.lines : [];
+  const gap = replaced.start !== replaced.end ? [] : definitions ? (near.length > 0 && apart.length === 0 ? near : apart) : near;
+  const [ahead, behind] = [blank.side === 'before' ? blank.lines : [], blank.side === 'after' ? blank.lines : []];
   const placed =
     after && placeEnd > line
       ? atDepth(fresh, leadingWhitespace(selected[line]))
@@ -184,7 +201,7 @@ export function placedAsSaid(
           fresh,
           depthAt(fresh, [...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
         );
-  const inserted = after ? [...gap, ...placed] : [...placed, ...gap];
+  const inserted = after ? [...gap, ...ahead, ...placed, ...behind] : [...ahead, ...placed, ...behind, ...gap];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
 
@@ -206,7 +223,9 @@ function afterOpenedAbove(
   if (end < 0 || end >= selected.length) return undefined;
   const fresh = withoutContext(snippet, [...above, ...selected.slice(0, end + 1)], selected.slice(end + 1));
   const lines = atDepth(fresh, leadingWhitespace(above[heads[0]]));
-  return [...selected.slice(0, end + 1), ...saidBlankLines(prose), ...lines, ...selected.slice(end + 1)];
+  const blank = saidBlankLines(prose);
+  const [ahead, behind] = blank.side === 'after' ? [[], blank.lines] : [blank.lines, []];
+  return [...selected.slice(0, end + 1), ...ahead, ...lines, ...behind, ...selected.slice(end + 1)];
 }
 
 /** The snippet less the lines at its ends that repeat the code next to its place, in order. */
