@@ -79,7 +79,10 @@ const ADDS =
 /** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
 const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =
-  /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|strip|kill|ditch|fix|turn|make|instead)\b|\bas\s+an?\s|[\w$)]\s*(?:->|→)\s*[\w$]/i;
+  /\b(?:rename|replace|change|convert|update|modify|rewrite|refactor|move|remove|delete|drop|strip|kill|ditch|fix|turn|make|reword|rephrase|instead)\b|\bas\s+an?\s|[\w$)]\s*(?:->|→)\s*[\w$]/i;
+
+/** How far above the selection a snippet's sentence may name the construct it closes ("after the closing brace of `WriteStream`"). */
+const CONTEXT_ABOVE = 200;
 
 /** An instruction about comments ("replace these comments with a JSDoc comment", "reword the docstring"). */
 const COMMENTS = /\b(?:comments?|docstrings?|jsdoc|doc\s+comments?)\b/i;
@@ -199,7 +202,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
     rewritten || snippet.some((l) => ELISION.test(l))
       ? undefined
       : (placedAsSaid(parsed.prose, selected, snippet, {
-          before: text.lines.slice(Math.max(0, chosen.start - 20), chosen.start),
+          before: text.lines.slice(Math.max(0, chosen.start - CONTEXT_ABOVE), chosen.start),
           after: text.lines.slice(chosen.end, chosen.end + 3),
         }) ??
         placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }) ??

@@ -217,12 +217,16 @@ function afterOpenedAbove(
   above: readonly string[],
   named: (line: string) => boolean,
 ): string[] | undefined {
-  const heads = above.flatMap((l, i) => (named(l) && !COMMENT_LINE.test(l) && OPENS_BLOCK.test(l) ? [i] : []));
+  const all = [...above, ...selected];
+  // (The one such construct that closes inside the selection: `if (fdst) {` may open other blocks above.)
+  const heads = above.flatMap((l, i) => {
+    const end = named(l) && !COMMENT_LINE.test(l) && OPENS_BLOCK.test(l) ? constructEnd(all, i) - above.length : -1;
+    return end >= 0 && end < selected.length ? [{ head: i, end }] : [];
+  });
   if (heads.length !== 1) return undefined;
-  const end = constructEnd([...above, ...selected], heads[0]) - above.length;
-  if (end < 0 || end >= selected.length) return undefined;
+  const [{ head, end }] = heads;
   const fresh = withoutContext(snippet, [...above, ...selected.slice(0, end + 1)], selected.slice(end + 1));
-  const lines = atDepth(fresh, leadingWhitespace(above[heads[0]]));
+  const lines = atDepth(fresh, leadingWhitespace(above[head]));
   const blank = saidBlankLines(prose);
   const [ahead, behind] = blank.side === 'after' ? [[], blank.lines] : [blank.lines, []];
   return [...selected.slice(0, end + 1), ...ahead, ...lines, ...behind, ...selected.slice(end + 1)];
