@@ -608,3 +608,47 @@ describe('the edit applier with awk, Go and Make files', () => {
     );
   });
 });
+
+describe('the edit applier placing blank lines and constructs a sentence names', () => {
+  it('puts "followed by one blank line" after the snippet, not before it', () => {
+    const js = lines('function bfs(from) {', '\tconst graph = build();', '\treturn graph;', '}');
+    const guard = ['\tif (!(from in models)) {', "\t\tthrow new Error('Unknown model: ' + from);", '\t}'];
+    const answer = [
+      'Insert these lines at the top of `bfs`, right after `function bfs(from) {`, followed by one blank line:',
+      '',
+      fence('js', ...guard),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 1 }, answer, 'fail early for an unknown model')),
+      js.replace('{\n', `{\n${guard.join('\n')}\n\n`),
+    );
+  });
+
+  it('adds a one-line declaration right under its neighbours without a blank line', () => {
+    const js = lines("var TEST = [ 'test/*.js' ];", "var SOURCE = [ 'src/**/*.js' ];", '', '/**', ' * Bump.', ' */');
+    const answer = [
+      "Add this directly below the `var SOURCE = [ 'src/**/*.js' ];` line:",
+      '',
+      fence('js', 'var LINT = TEST.concat(SOURCE);'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 1 }, answer, 'add a LINT var')),
+      js.replace("'src/**/*.js' ];\n", "'src/**/*.js' ];\nvar LINT = TEST.concat(SOURCE);\n"),
+    );
+  });
+
+  it('finds the construct a sentence names far above the selection, where it closes inside it', () => {
+    const body = Array.from({ length: 30 }, (_, k) => `    this.step${k}();`);
+    const js = lines('function legacy () {', '  function WriteStream (path) {', ...body, '  }', '}');
+    const answer = [
+      'Put this inside `legacy()`, after the closing brace of `WriteStream`, with a blank line before it:',
+      '',
+      fence('js', '  function noop () {}'),
+    ].join('\n');
+    const end = body.length + 2;
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: end, endLine: end + 1 }, answer, 'we need a noop function in legacy()')),
+      js.replace(/ {2}\}\n\}\n$/, '  }\n\n  function noop () {}\n}\n'),
+    );
+  });
+});
