@@ -55,6 +55,9 @@ const ELISION = new RegExp(
  */
 const DECLINES =
   /\b(no (code )?changes? (is |are )?(needed|necessary|required)|nothing (needs|has) to (change|be changed)|(leave|keep) (it|them|this|these|the \w+) (as (it is|they are|is)|unchanged)|already (does|do|handles?|copes?|cope|works?|supports?)\b)/i;
+/** Words that ask the user for an answer before there is an edit: a clarifying question. */
+const ASKS_BACK =
+  /\b(?:tell me|let me know|would you like|do you want(?: me)?|should I|shall I|(?:could|can) you (?:clarify|confirm|tell|say)|which \w+ (?:do|would|did) you)\b/i;
 /** A second option named in the prose ("Option 2", "Approach B"): the code is one of several edits, not the edit. */
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
@@ -225,8 +228,10 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
       'wholeBlock',
     );
   }
-  // Prose in place of prose (a paragraph of a README rewritten) is the edit; prose in place of code is not.
-  if (parsed.fences.length === 0 && looksLikeProse(block.lines, original) && !looksLikeProse(selected, new Set())) {
+  // Prose in place of prose (a paragraph of a README rewritten) is the edit; prose in place of code is not,
+  // nor prose that asks the user back ("Which options would you like documented? … tell me the names").
+  const asksBack = block.lines.some((l) => l.includes('?')) && block.lines.some((l) => ASKS_BACK.test(l));
+  if (parsed.fences.length === 0 && looksLikeProse(block.lines, original) && (asksBack || !looksLikeProse(selected, new Set()))) {
     return refuse('noCode', 'The answer is an explanation or a question, not code.', 'wholeBlock');
   }
   // (A marker's own words, "existing code", say nothing of what the block is about; a marker at one end
