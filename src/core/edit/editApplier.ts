@@ -452,9 +452,11 @@ function removedButAbsent(
     ].join(' ');
   // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member;
   // nor does C's `#define`.)
+  // (Only a comment in words: `#REMOVE_HOME = 0`, a setting commented out, is code.)
   const comment = (line: string) =>
-    (/^\s*(\/\/|#|--|\/\*|\*|;)/.test(line) && !/^\s*#\s*(define|undef|include|if|ifn?def|elif|else|endif|pragma|error)\b/.test(line)) ||
-    /^\s*"[^"]*$/.test(line);
+    ((/^\s*(\/\/|#|--|\/\*|\*|;)/.test(line) && !/^\s*#\s*(define|undef|include|if|ifn?def|elif|else|endif|pragma|error)\b/.test(line)) ||
+      /^\s*"[^"]*$/.test(line)) &&
+    (line.match(/\b[A-Za-z]{2,}\b/g)?.length ?? 0) >= 3;
   return search.find((line, j) => {
     const at = match.fileLineOf[j];
     return at !== undefined && !comment(lines[at]) && words(lines[at]) !== words(line) && (context || !kept.has(line.trim()));
