@@ -347,7 +347,8 @@ function gapAround(
 
 /**
  * The last line of the construct that starts at `line`: to its closing bracket, over a Python block's
- * deeper lines, or to a shell `case` arm's `;;`; else the line itself.
+ * deeper lines, to a shell `case` arm's `;;`, or over a list item's continuation lines; else the line
+ * itself.
  */
 function constructEnd(lines: readonly string[], line: number): number {
   // (Brackets in a string, `" %s)\n"`, open and close nothing.)
@@ -370,6 +371,12 @@ function constructEnd(lines: readonly string[], line: number): number {
   if (/\)\s*$/.test(lines[line]) && depth < 0) {
     const close = lines.findIndex((l, i) => i > line && /;;\s*$/.test(l));
     if (close > 0) return close;
+  }
+  // A Markdown list item, with the deeper lines that go on with it.
+  if (/^\s*(?:[-*+]|\d{1,2}[.)])\s+\S/.test(lines[line])) {
+    let end = line;
+    while (end + 1 < lines.length && !isBlank(lines[end + 1]) && leadingWhitespace(lines[end + 1]).length > lead) end++;
+    return end;
   }
   return line;
 }
