@@ -536,6 +536,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;
+  // A setting commented in with another value (`#BACKUP = 0` → `BACKUP = 1`).
+  if (uncommented(fileLine) !== fileLine.trim() && oneTokenChanged(uncommented(fileLine), blockLine.trim())) return true;
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
