@@ -87,12 +87,16 @@ export function placedAtFileEdge(
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
   const atStart = /\b(first|top|beginning|start|line\s+1)\b/i.test(said[0]);
   if (!(atStart ? reaches.start : reaches.end)) return undefined;
-  // (A lone `}` closes the new lines as it does the old.)
+  // The selection's first (last) lines the snippet ends (starts) with are there already; then, half of
+  // it or more the selection's own lines, it is the selection rewritten. (A lone `}` closes the new lines
+  // as it does the old; a sibling block may repeat a line or two of the one it copies.)
+  const fresh = atStart ? withoutContext(snippet, [], selected) : withoutContext(snippet, selected, []);
   const old = new Set(wordyLines(selected));
-  if (snippet.some((l) => old.has(spaced(l)))) return undefined;
+  const own = wordyLines(fresh);
+  if (own.length > 0 && own.filter((l) => old.has(l)).length * 2 >= own.length) return undefined;
   // ("… followed by a blank line", "separated by an empty line".)
   const { lines: apart } = saidBlankLines(prose);
-  return atStart ? [...snippet, ...apart, ...selected] : [...selected, ...apart, ...snippet];
+  return atStart ? [...fresh, ...apart, ...selected] : [...selected, ...apart, ...fresh];
 }
 
 const PY_DEFINES = /^\s*(?:async\s+)?(?:def|class)\s+\w+.*:\s*$/;
