@@ -652,3 +652,54 @@ describe('the edit applier placing blank lines and constructs a sentence names',
     );
   });
 });
+
+describe('the edit applier with questions, commented settings, list items and sibling blocks', () => {
+  it('refuses prose that asks the user back, even over prose', () => {
+    const md = lines('### Options', '', '- `alwaysLast`: Run this handler after any other', '  handlers.', '');
+    const answer =
+      'Which options would you like documented? `onExit` only accepts `alwaysLast` in this version; tell me the option names and I will add them.';
+    assert.equal(refused(applyEditAnswer(md, { startLine: 1, endLine: 4 }, answer, 'add more options here')).why, 'noCode');
+  });
+
+  it('refuses a hunk that removes a commented-out setting with another value', () => {
+    const conf = lines('# Remove home directory when user is removed', '# Default: REMOVE_HOME = 0', '#REMOVE_HOME = 0', '');
+    const answer = fence(
+      'diff',
+      '@@ -1,3 +1,3 @@',
+      ' # Remove home directory when user is removed',
+      ' # Default: REMOVE_HOME = 0',
+      '-#REMOVE_HOME = 1',
+      '+REMOVE_HOME = 1',
+    );
+    assert.equal(refused(applyEditAnswer(conf, { startLine: 0, endLine: 2 }, answer, 'enable REMOVE_HOME')).why, 'notFound');
+  });
+
+  it('reads settings commented in with other values around a marker', () => {
+    const conf = lines('#BACKUP = 0', '', '# Target directory', '#BACKUP_TO = "."', '');
+    const answer = fence('conf', 'BACKUP = 1', '# (existing lines)', 'BACKUP_TO = "/var/backups"');
+    assert.equal(
+      applied(applyEditAnswer(conf, { startLine: 0, endLine: 3 }, answer, 'uncomment BACKUP (=1) and BACKUP_TO')),
+      lines('BACKUP = 1', '', '# Target directory', 'BACKUP_TO = "/var/backups"', ''),
+    );
+  });
+
+  it('puts a bullet after the whole bullet a sentence names, continuation line and all', () => {
+    const md = lines('### Options', '', '- `alwaysLast`: Run this handler after any other signal or exit', '  handlers.', '', '### Next');
+    const bullet = ['- `signals`: An array of signal names to listen for instead of', '  the default list.'];
+    const answer = ['Add this bullet directly after the `alwaysLast` bullet:', '', fence('markdown', ...bullet)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(md, { startLine: 2, endLine: 3 }, answer, 'document a signals option')),
+      md.replace('  handlers.\n', `  handlers.\n${bullet.join('\n')}\n`),
+    );
+  });
+
+  it('appends a sibling block at the file’s end though it repeats a line of the block it copies', () => {
+    const conf = lines('If.hdmi6 {', '\tCondition { Type AlwaysTrue }', '\tTrue.Macro.hdmi5.HDMI {', '\t\tNumber 6', '\t}', '}');
+    const block = ['If.hdmi7 {', '\tCondition { Type AlwaysTrue }', '\tTrue.Macro.hdmi7.HDMI {', '\t\tNumber 7', '\t}', '}'];
+    const answer = ['Append this block at the end of the file, separated from it by one blank line:', '', fence('', ...block)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(conf, { startLine: 0, endLine: 5 }, answer, 'add hdmi7')),
+      conf + ['', ...block].join('\n') + '\n',
+    );
+  });
+});
