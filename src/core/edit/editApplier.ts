@@ -41,7 +41,7 @@ const ELISION = new RegExp(
     // unchanged`, `" ... (the remaining options stay commented out)`.
     String.raw`^\s*${LEADER}\s*${ELLIPSIS}\s*\(?\s*(?:\w+\s+){0,2}${KEPT}\b`,
     // A word for kept code and what it keeps: `// rest of the methods`, `# existing code here`.
-    String.raw`^\s*${LEADER}\s*\(?\s*${KEPT}\b[^.…]*(?:${ELLIPSIS}|code|unchanged|here|before|methods|functions|lines|file|implementation)`,
+    String.raw`^\s*${LEADER}\s*\(?\s*${KEPT}\b[^.…]*(?:${ELLIPSIS}|code|unchanged|here|before|methods|functions|lines|file|implementation|imports|includes|statements|declarations|definitions|fields|entries|options|rules|cases)`,
     // Between ellipses, code named and said to stay: `// ... Path() stays as it is ...`, `// ... the check as before ...`.
     String.raw`^\s*${LEADER}\s*${ELLIPSIS}.*\b(?:stays?|remains?|kept|unchanged|as (?:it is|is|before|they are))\b.*${ELLIPSIS}\s*(?:\*\/|-->)?\s*$`,
   ].join('|'),

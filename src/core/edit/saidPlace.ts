@@ -198,8 +198,15 @@ export function placedAsSaid(
   const near = blank.side === 'near' ? blank.lines : [];
   const gap = replaced.start !== replaced.end ? [] : definitions ? (near.length > 0 && apart.length === 0 ? near : apart) : near;
   const [ahead, behind] = [blank.side === 'before' ? blank.lines : [], blank.side === 'after' ? blank.lines : []];
-  const placed =
-    after && placeEnd > line
+  // (A snippet that starts like a selected line at column 0, `if 'sigwaitinfo' in _globals:` beside
+  // `if 'sigwait' in _globals:`, belongs at column 0.)
+  const head0 = (l: string) => l.trim().split(/\W/)[0];
+  const topLevel = selected.some(
+    (l) => !isBlank(l) && leadingWhitespace(l) === '' && head0(l) !== '' && head0(l) === head0(fresh.find((f) => !isBlank(f)) ?? ''),
+  );
+  const placed = topLevel
+    ? fresh
+    : after && placeEnd > line
       ? atDepth(fresh, leadingWhitespace(selected[line]))
       : atDepth(
           fresh,
