@@ -102,13 +102,18 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   if (rawAnswer.trim() === '') return refuse('empty', 'The answer was empty.');
   if (unfinishedThinking(rawAnswer))
     return refuse('truncated', 'The answer stops while the model was still reasoning; it has no code yet.');
+  // (Where the instruction says neither, the answer's own opening words may: "Add the null check at the top:".)
+  const said =
+    instruction.trim() === '' || (!ADDS.test(instruction) && !REMOVES.test(instruction) && !CHANGES.test(instruction))
+      ? openingWords(rawAnswer)
+      : instruction;
   const asked =
-    ADDS.test(instruction) && !CHANGES.test(instruction)
+    ADDS.test(said) && !CHANGES.test(said)
       ? 'add'
-      : REMOVES.test(instruction)
+      : REMOVES.test(said)
         ? 'remove'
-        : CHANGES.test(instruction) && !ADDS.test(instruction)
-          ? COMMENTS.test(instruction)
+        : CHANGES.test(said) && !ADDS.test(said)
+          ? COMMENTS.test(said)
             ? 'changeComments'
             : 'change'
           : undefined;
@@ -121,6 +126,12 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
       : refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
   }
   return outcome;
+}
+
+/** The answer's first line of prose before its code, if it opens with one. */
+function openingWords(rawAnswer: string): string {
+  const first = answerLines(rawAnswer).find((l) => l.trim() !== '') ?? '';
+  return FENCE_OPEN.test(first) || first.trim().startsWith('<') ? '' : first;
 }
 
 /** "remove the trailing whitespace", "strip trailing spaces", "whitespace at the end of lines". */

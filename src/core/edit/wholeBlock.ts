@@ -251,8 +251,15 @@ function linesBeside(
   const written = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
   // (The blank lines between the marker and the new lines are the model's: they set them apart.)
   const kept = quotedEdge(written, file.slice(inner.start, inner.end), atStart);
-  const lines = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
-  if (!lines.some((l) => /\w/.test(l))) return undefined;
+  const added = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
+  if (!added.some((l) => /\w/.test(l))) return undefined;
+  // A block of its own (a guard's `if … {` to its `}`) beside the whole selection is set apart as the
+  // selection is from the code before it, unless the model set it apart itself.
+  const edge = atStart ? added[0] : added[added.length - 1];
+  const code = added.filter((l) => !isBlank(l));
+  const guard = code.length > 1 && OPENS_BLOCK.test(code[0]) && balance(added).every((n) => n === 0);
+  const apart = kept === 0 && guard && !isBlank(edge) && inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
+  const lines = atStart ? [...apart, ...added] : [...added, ...apart];
   const at = atStart ? inner.end - kept : inner.start + kept;
   return { range: { start: at, end: at }, lines, from: lines.map(() => undefined) };
 }

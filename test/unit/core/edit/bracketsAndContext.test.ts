@@ -703,3 +703,44 @@ describe('the edit applier with questions, commented settings, list items and si
     );
   });
 });
+
+describe('the edit applier reading the answer’s own words', () => {
+  it('reads "Add the null check at the top:" as an addition when the instruction says neither', () => {
+    const js = lines(
+      'const validate = stream => {',
+      "\tif (typeof stream?.pipe !== 'function') {",
+      "\t\tthrow new TypeError('Expected a stream');",
+      '\t}',
+      '};',
+    );
+    const guard = ['\tif (stream === null || stream === undefined) {', "\t\tthrow new TypeError('Expected a stream, got nothing');", '\t}'];
+    const answer = [
+      'Add the null check at the top:',
+      '',
+      fence('js', 'const validate = stream => {', ...guard, '', '\t// ... rest of validate unchanged ...'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 4 }, answer, 'validate should give a clearer error for null')),
+      js.replace('{\n', `{\n${guard.join('\n')}\n\n`),
+    );
+  });
+
+  it('reads "# (existing imports)" as a marker, and keeps a top-level block a sentence places at column 0', () => {
+    const py = lines('import _signal', 'from _signal import *', 'from enum import IntEnum', '', 'x = 1');
+    const doc = fence('python', '"""Wrappers around _signal."""', '', 'import _signal', '# (existing imports)');
+    assert.equal(
+      applied(applyEditAnswer(py, { startLine: 0, endLine: 2 }, doc, 'give the module a docstring')),
+      '"""Wrappers around _signal."""\n\n' + py,
+    );
+
+    const wraps = lines("if 'sigwait' in _globals:", '    def sigwait(sigset):', '        return _signal.sigwait(sigset)', '', '', 'x = 1');
+    const block = ["if 'sigwaitinfo' in _globals:", '    def sigwaitinfo(sigset):', '        return _signal.sigwaitinfo(sigset)'];
+    const answer = [fence('python', ...block), '', 'Add it right after the `sigwait` block, separated from it by two blank lines.'].join(
+      '\n',
+    );
+    assert.equal(
+      applied(applyEditAnswer(wraps, { startLine: 0, endLine: 2 }, answer, 'sigwaitinfo too?')),
+      wraps.replace('(sigset)\n', `(sigset)\n\n\n${block.join('\n')}\n`),
+    );
+  });
+});
