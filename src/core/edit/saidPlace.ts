@@ -200,9 +200,14 @@ export function placedAsSaid(
   const [ahead, behind] = [blank.side === 'before' ? blank.lines : [], blank.side === 'after' ? blank.lines : []];
   // (A snippet that starts like a selected line at column 0, `if 'sigwaitinfo' in _globals:` beside
   // `if 'sigwait' in _globals:`, belongs at column 0.)
-  const head0 = (l: string) => l.trim().split(/\W/)[0];
   const topLevel = selected.some(
-    (l) => !isBlank(l) && leadingWhitespace(l) === '' && head0(l) !== '' && head0(l) === head0(fresh.find((f) => !isBlank(f)) ?? ''),
+    (l) =>
+      !isBlank(l) &&
+      leadingWhitespace(l) === '' &&
+      startsAlike(
+        l,
+        fresh.find((f) => !isBlank(f)),
+      ),
   );
   const placed = topLevel
     ? fresh
@@ -283,6 +288,12 @@ function withoutContext(snippet: readonly string[], above: readonly string[], be
 /** The same line at the same depth: a `}` at another closes another block. */
 const same = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 
+/** Whether two lines start with the same word (`case 'yield':` like `case 'let':`, `if …` like `if …`). */
+function startsAlike(line: string, other: string | undefined): boolean {
+  const word = (l: string) => l.trim().split(/\W/)[0];
+  return other !== undefined && word(line) !== '' && word(line) === word(other);
+}
+
 /** A line that closes a block, or goes on to its next branch: the code before it is deeper. */
 const CLOSER = /^\s*(?:[)\]}]|(?:end|fi|done|esac|else|elif|elsif|except|finally)\b)/;
 
@@ -294,8 +305,12 @@ const CLOSER = /^\s*(?:[)\]}]|(?:end|fi|done|esac|else|elif|elsif|except|finally
 function depthAt(snippet: readonly string[], above: readonly string[], below: readonly string[]): string | undefined {
   const next = below.find((l) => !isBlank(l));
   const previous = above.findLast((l) => !isBlank(l));
-  const head = (line: string | undefined) => line?.trim().split(/\W/)[0];
-  const sibling = previous !== undefined && head(previous) !== '' && head(previous) === head(snippet.find((l) => !isBlank(l)));
+  const sibling =
+    previous !== undefined &&
+    startsAlike(
+      previous,
+      snippet.find((l) => !isBlank(l)),
+    );
   const neighbour = !sibling && next !== undefined && !CLOSER.test(next) ? next : previous;
   return neighbour === undefined ? undefined : leadingWhitespace(neighbour);
 }
