@@ -743,4 +743,19 @@ describe('the edit applier reading the answer’s own words', () => {
       wraps.replace('(sigset)\n', `(sigset)\n\n\n${block.join('\n')}\n`),
     );
   });
+
+  it('reads a shell case arm removed between quoted context lines, the arm’s `)` being no bracket', () => {
+    const arm = (pattern: string, words: string) => [`\t\t${pattern})`, `\t\t\tCOMPREPLY=( $(compgen -W "${words}" -- $cur) )`, '\t\t\treturn 0', '\t\t\t;;'];
+    const sh = lines(
+      '\tcase $prev in',
+      ...arm("'-f'|'--facility'", 'kern user'),
+      ...arm("'-l'|'--level'", 'emerg alert'),
+      ...arm("'-s'|'--buffer-size'", 'size'),
+      ...arm("'--time-format'", 'delta iso'),
+      '\tesac',
+    );
+    const answer = fence('bash', '\t\t\t;;', ...arm("'-l'|'--level'", 'emerg alert'), "\t\t'--time-format')");
+    const expected = sh.replace(arm("'-s'|'--buffer-size'", 'size').join('\n') + '\n', '');
+    assert.equal(applied(applyEditAnswer(sh, { startLine: 5, endLine: 12 }, answer, 'remove the --buffer-size case')), expected);
+  });
 });
