@@ -34,6 +34,11 @@ const MAX_CELLS = 4_000_000;
 // that keeps more of the file wins: next to a marker, a line the model did not quote is elided, not gone.
 const MATCH = 0;
 const REWRITE = 10;
+/**
+ * A line one token away from the file line (`'Bumps package version'` → `'Bump …'`) is likelier that line
+ * rewritten than another that only shares its shape (`.pipe(bump(…))`, the same call with other arguments).
+ */
+const NEAR_REWRITE = 9;
 const INSERT = 20;
 const DELETE = 21;
 /** Asked to remove something, a line the answer leaves out between quoted ones is more likely gone than kept. */
@@ -367,7 +372,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
                 ? NEVER
                 : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY
                   ? INSERT_COPY
-                  : REWRITE,
+                  : oneTokenChanged(line, block[j])
+                    ? NEAR_REWRITE
+                    : REWRITE,
           }
         : undefined;
     case 'delete':

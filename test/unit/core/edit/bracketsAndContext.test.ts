@@ -758,4 +758,32 @@ describe('the edit applier reading the answer’s own words', () => {
     const expected = sh.replace(arm("'-s'|'--buffer-size'", 'size').join('\n') + '\n', '');
     assert.equal(applied(applyEditAnswer(sh, { startLine: 5, endLine: 12 }, answer, 'remove the --buffer-size case')), expected);
   });
+
+  it('reads a line one token away from a file line as that line rewritten, not another call of its shape', () => {
+    const js = lines(
+      'function inc(importance) {',
+      '    // get all the files to bump version in',
+      "    return gulp.src(['./package.json'])",
+      '        // bump the version number in those files',
+      '        .pipe(bump({type: importance}))',
+      '        // commit the changed version number',
+      "        .pipe(git.commit('Bumps package version'))",
+      '        // read only one file to get the version number',
+      "        .pipe(filter('package.json'))",
+      '        .pipe(tagVersion());',
+      '}',
+    );
+    const answer = fence(
+      'js',
+      'function inc(importance) {',
+      '    // get the package manifest to bump the version in',
+      '    // ... existing code ...',
+      "        .pipe(git.commit('Bump package version'))",
+      '        // ... existing code ...',
+    );
+    const expected = js
+      .replace('// get all the files to bump version in', '// get the package manifest to bump the version in')
+      .replace("'Bumps package version'", "'Bump package version'");
+    assert.equal(applied(applyEditAnswer(js, { startLine: 0, endLine: 10 }, answer, 'reword comment + imperative commit message')), expected);
+  });
 });
