@@ -5,6 +5,9 @@
 // and overall: how many answers were applied exactly, refused (right when the case expects a refusal),
 // and applied wrong (a changed file that differs from the expected one, or any change where a refusal
 // was expected), and whether every case file still has the sha256 its FROZEN list records.
+// Where blind writers disagree, an independent reviewer judged both readings (editCorpus/adjudication/):
+// a result that differs from the writer's but is a reading the reviewer accepted counts as right, and
+// is reported apart (`appliedAcceptedReading`); a reading the reviewer rejected counts as wrong.
 // Targets: >= 97% exact, 0 wrong.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +25,21 @@ interface Case {
   expected: { kind: 'apply'; fileText: string } | { kind: 'refuse'; why: string };
 }
 
-type Verdict = 'exact' | 'refusedRight' | 'refusedWrongly' | 'appliedWrong';
+type Verdict = 'exact' | 'acceptedReading' | 'refusedRight' | 'refusedWrongly' | 'appliedWrong';
+
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+interface Adjudicated {
+  case: string;
+  readings: Record<string, { sha256: string; verdict: 'ACCEPT' | 'REJECT' }>;
+}
+/** `round/id` → the sha256 of each judged reading of the file → the reviewer's verdict. */
+const judged = new Map(
+  (JSON.parse(readFileSync(join(__dirname, 'editCorpus/adjudication/verdicts.json'), 'utf8')) as Adjudicated[]).map((a) => [
+    a.case,
+    new Map(Object.values(a.readings).map((r) => [r.sha256, r.verdict])),
+  ]),
+);
 
 /** Whether every case file of the corpus in `dir` is listed in its FROZEN file with the same sha256. */
 function frozenIntact(dir: string, files: readonly string[]): boolean {
@@ -37,19 +54,18 @@ function frozenIntact(dir: string, files: readonly string[]): boolean {
     files.every(
       (f) =>
         listed.get(`cases/${f}`) ===
-        createHash('sha256')
-          .update(readFileSync(join(dir, 'cases', f)))
-          .digest('hex'),
+        sha256(readFileSync(join(dir, 'cases', f))),
     )
   );
 }
 
-function run(dir: string) {
+function run(round: string, dir: string) {
   const files = readdirSync(join(dir, 'cases'))
     .filter((f) => f.endsWith('.json'))
     .sort();
   const cases = files.map((f) => JSON.parse(readFileSync(join(dir, 'cases', f), 'utf8')) as Case);
-  const counts: Record<Verdict, number> = { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
+  const none = (): Record<Verdict, number> => ({ exact: 0, acceptedReading: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 });
+  const counts = none();
   const byFormat: Record<string, Record<Verdict, number>> = {};
   const misses: Array<{ id: string; format: string; verdict: Verdict; message?: string }> = [];
   const times: number[] = [];
@@ -60,14 +76,19 @@ function run(dir: string) {
     let verdict: Verdict;
     if (c.expected.kind === 'apply') {
       if (outcome.kind === 'refuse') verdict = 'refusedWrongly';
-      else verdict = outcome.fileText === c.expected.fileText ? 'exact' : 'appliedWrong';
+      else {
+        const reviewed = judged.get(`${round}/${c.id}`)?.get(sha256(outcome.fileText));
+        if (reviewed === 'REJECT') verdict = 'appliedWrong';
+        else if (outcome.fileText === c.expected.fileText) verdict = 'exact';
+        else verdict = reviewed === 'ACCEPT' ? 'acceptedReading' : 'appliedWrong';
+      }
     } else {
       verdict = outcome.kind === 'refuse' ? 'refusedRight' : 'appliedWrong';
     }
     counts[verdict]++;
-    byFormat[c.format] ??= { exact: 0, refusedRight: 0, refusedWrongly: 0, appliedWrong: 0 };
+    byFormat[c.format] ??= none();
     byFormat[c.format][verdict]++;
-    if (verdict === 'refusedWrongly' || verdict === 'appliedWrong') {
+    if (verdict !== 'exact' && verdict !== 'refusedRight') {
       misses.push({ id: c.id, format: c.format, verdict, ...(outcome.kind === 'refuse' ? { message: outcome.message } : {}) });
     }
   }
@@ -79,11 +100,12 @@ function run(dir: string) {
     applyCases,
     refuseCases: cases.length - applyCases,
     appliedExactly: counts.exact,
+    appliedAcceptedReading: counts.acceptedReading,
     refusedRight: counts.refusedRight,
     refusedWrongly: counts.refusedWrongly,
     appliedWrong: counts.appliedWrong,
-    // Right outcomes over all cases: exact applies plus refusals where a refusal was expected.
-    exactPercent: pct(counts.exact + counts.refusedRight, cases.length),
+    // Right outcomes over all cases: exact applies (or a reading the reviewer accepted) plus refusals where a refusal was expected.
+    exactPercent: pct(counts.exact + counts.acceptedReading + counts.refusedRight, cases.length),
     exactOfApplyPercent: pct(counts.exact, applyCases),
     p95Ms: Math.round(times[Math.floor(times.length * 0.95)] * 100) / 100,
     byFormat,
@@ -100,19 +122,23 @@ const corpus = join(__dirname, 'editCorpus');
 const later = readdirSync(corpus)
   .filter((name) => /^round\d+$/.test(name) && existsSync(join(corpus, name, 'FROZEN')))
   .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
-const rounds: Record<string, ReturnType<typeof run>> = { round1: run(corpus) };
-for (const name of later) rounds[name] = run(join(corpus, name));
+const rounds: Record<string, ReturnType<typeof run>> = { round1: run('round1', corpus) };
+for (const name of later) rounds[name] = run(name, join(corpus, name));
 const all = Object.values(rounds);
-const total = (key: 'cases' | 'appliedExactly' | 'refusedRight' | 'appliedWrong' | 'refusedWrongly') => all.reduce((n, r) => n + r[key], 0);
+const total = (key: 'cases' | 'appliedExactly' | 'appliedAcceptedReading' | 'refusedRight' | 'appliedWrong' | 'refusedWrongly') =>
+  all.reduce((n, r) => n + r[key], 0);
+const right = total('appliedExactly') + total('appliedAcceptedReading') + total('refusedRight');
 console.log(
   JSON.stringify(
     {
       overall: {
         cases: total('cases'),
-        exactPercent: pct(total('appliedExactly') + total('refusedRight'), total('cases')),
+        exactPercent: pct(right, total('cases')),
         appliedWrong: total('appliedWrong'),
+        // Results that differ from the blind writer's, in readings the reviewer accepted.
+        appliedAcceptedReading: total('appliedAcceptedReading'),
         refusedWrongly: total('refusedWrongly'),
-        meetsTargets: pct(total('appliedExactly') + total('refusedRight'), total('cases')) >= 97 && total('appliedWrong') === 0,
+        meetsTargets: pct(right, total('cases')) >= 97 && total('appliedWrong') === 0,
         frozenIntact: all.every((r) => r.frozenIntact),
       },
       ...rounds,
