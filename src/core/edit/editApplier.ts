@@ -219,7 +219,11 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
           before: text.lines.slice(Math.max(0, chosen.start - CONTEXT_ABOVE), chosen.start),
           after: text.lines.slice(chosen.end, chosen.end + 3),
         }) ??
-        placedAtFileEdge(parsed.prose, selected, snippet, { start: chosen.start === 0, end: chosen.end >= text.lines.length }) ??
+        // (Blank lines past the selection, the newline that ends the file, leave it at the file's edge.)
+        placedAtFileEdge(parsed.prose, selected, snippet, {
+          start: text.lines.slice(0, chosen.start).every(isBlank),
+          end: text.lines.slice(chosen.end).every(isBlank),
+        }) ??
         placedInside(parsed.prose, selected, snippet));
   const block = { lines: saidPlace ?? code };
   // A snippet its sentence places where the selection has no one such place: read as the selection
@@ -262,6 +266,20 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   const placeholder = block.lines.find((l) => PLACEHOLDER.test(l) && !elided(l) && !original.has(l.trim()));
   if (placeholder !== undefined) {
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');
+  }
+  // Asked to add, new lines fewer than the selected ones, none of which repeats a line of the file around
+  // them as it is (`return arr;` deeper, in a new guard, is not the function's own; a `}` is anyone's), with
+  // no place said that could be read: as the selection rewritten, they would delete the code they were to join.
+  const written = new Set(code.map((l) => l.trimEnd()));
+  const around = text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200);
+  const repeats = around.some((l) => /\w/.test(l) && written.has(l.trimEnd()));
+  const lineCount = (lines: readonly string[]) => lines.filter((l) => !isBlank(l)).length;
+  if (asked === 'add' && block.lines === code && !code.some((l) => ELISION.test(l)) && lineCount(code) < lineCount(selected) && !repeats) {
+    return refuse(
+      'notFound',
+      'The answer gives new lines without saying where in the selection they go; nothing was applied.',
+      'wholeBlock',
+    );
   }
   const placed = placeWholeBlock(text.lines, chosen, block.lines, elided, asked);
   if ('unplaced' in placed) {

@@ -605,8 +605,11 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // ("replace the try catch with an if": `try {` → `if (…) {`, `} catch (e) {` → `} else {`).
   const opener = (t: string[]) => t[t.length - 1] === '{' && (t[0] === '}' ? 'branch' : 'head');
   if (changeAsked && sameDepth && opener(a) && opener(a) === opener(b)) return true;
-  // The same statement around another short expression (`for (const k of A(s)) {` → `for (const k of B.c(s)) {`).
+  // The same statement around another short expression (`for (const k of A(s)) {` → `for (const k of B.c(s)) {`),
+  // or with the same start and end holding two thirds of it (a loop's start and step: `for (var i = 0; i <
+  // a.length; i += 1) {` → `for (var i = 0, aLen = a.length; i < aLen; i += 1) {`).
   if (prefix >= 3 && suffix >= 3 && oldMiddle <= 3 && newMiddle <= 3) return true;
+  if (sameDepth && prefix >= 3 && suffix >= 3 && shared * 3 >= a.length * 2) return true;
   // The same expression under another head (`return X` → `value = X`).
   if (prefix === 0 && suffix >= 4 && oldMiddle <= 2 && newMiddle <= 2) return true;
   // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.

@@ -66,8 +66,9 @@ function sentences(prose: readonly string[]): string[] {
   return lines.map((l) => l.replace(PLACE_FIRST, '$3 this $1 $2').replace(BETWEEN, 'after $1'));
 }
 
+// (After a scope said first too: "Inside `slicy`, directly after its `var arr = [];` line, add:".)
 const PLACE_FIRST =
-  /^\W*(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
+  /^\W*(?:(?:inside|in|within)\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?\s*,\s*)?(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
 const BETWEEN = /\bbetween\s+(?:the\s+)?(`[^`\n]+`)(?:\s+\w+)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
 
 /**
@@ -397,6 +398,17 @@ function constructEnd(lines: readonly string[], line: number): number {
   if (/\)\s*$/.test(lines[line]) && depth < 0) {
     const close = lines.findIndex((l, i) => i > line && /;;\s*$/.test(l));
     if (close > 0) return close;
+  }
+  // A statement that goes on to the `;` that ends it (SQL's `CREATE FUNCTION …` over its `RETURNS`, `AS`
+  // and `LANGUAGE` lines), no blank line or block between.
+  // (Not from a line that goes on from another itself, `| "number"`; a shell `case … in` opens arms that
+  // end with `;;`.)
+  const head = lines[line];
+  if (/^\s*[A-Za-z]/.test(head) && !/[;{:,]\s*$/.test(head) && !OPENS_BLOCK.test(head) && !/^\s*case\b.*\bin\s*$/.test(head)) {
+    for (let i = line + 1; i < lines.length && !isBlank(lines[i]) && leadingWhitespace(lines[i]).length >= lead; i++) {
+      if (/(?<!;);\s*$/.test(lines[i])) return i;
+      if (/[{:]\s*$/.test(lines[i])) break;
+    }
   }
   // A Markdown list item, with the deeper lines that go on with it.
   if (/^\s*(?:[-*+]|\d{1,2}[.)])\s+\S/.test(lines[line])) {

@@ -1,0 +1,101 @@
+// Shapes the fifty-sixth and fifty-seventh blind rounds of the edit corpus found the applier getting
+// wrong: a loop head edited between its start and its step, beside a marker for its body; a place said
+// after a scope ("Inside `slicy`, directly after …, add:"); an SQL statement over several lines, at the
+// end of a file that ends with a newline; and, where no place can be read, new lines that would have
+// replaced the function they were to join. Each test is the shape of a real miss.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines, refused } from './applierHelpers';
+
+const CONCATTY = lines(
+  'var concatty = function concatty(a, b) {',
+  '    var arr = [];',
+  '',
+  '    for (var i = 0; i < a.length; i += 1) {',
+  '        arr[i] = a[i];',
+  '    }',
+  '    for (var j = 0; j < b.length; j += 1) {',
+  '        arr[j + a.length] = b[j];',
+  '    }',
+  '',
+  '    return arr;',
+  '};',
+);
+
+const SLICY = lines(
+  'var slicy = function slicy(arrLike, offset) {',
+  '    var arr = [];',
+  '    for (var i = offset || 0, j = 0; i < arrLike.length; i += 1, j += 1) {',
+  '        arr[j] = arrLike[i];',
+  '    }',
+  '    return arr;',
+  '};',
+);
+const GUARD = ['    if (!arrLike) {', '        return arr;', '    }'];
+
+describe('the edit applier reading statements and scopes', () => {
+  it('reads a loop head with its start and step kept as that head edited, beside a marker for its body', () => {
+    const answer = fence(
+      'js',
+      'var concatty = function concatty(a, b) {',
+      '    var arr = [];',
+      '',
+      '    for (var i = 0, aLen = a.length; i < aLen; i += 1) {',
+      '        // ... existing code ...',
+      '    for (var j = 0, bLen = b.length; j < bLen; j += 1) {',
+      '        arr[j + a.length] = b[j];',
+      '    }',
+      '',
+      '    return arr;',
+      '};',
+    );
+    const expected = CONCATTY.replace('i = 0; i < a.length;', 'i = 0, aLen = a.length; i < aLen;').replace(
+      'j = 0; j < b.length;',
+      'j = 0, bLen = b.length; j < bLen;',
+    );
+    assert.equal(applied(applyEditAnswer(CONCATTY, { startLine: 0, endLine: 11 }, answer, 'cache array lengths in concatty')), expected);
+  });
+
+  it('places a snippet where a sentence says after naming the scope first', () => {
+    const answer = [
+      'Inside `slicy`, directly after its `var arr = [];` line (not the one in `concatty`), add:',
+      '',
+      fence('js', ...GUARD),
+    ].join('\n');
+    const expected = SLICY.replace('    var arr = [];\n', `    var arr = [];\n${GUARD.join('\n')}\n`);
+    assert.equal(applied(applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing')), expected);
+  });
+
+  it('refuses new lines it cannot place rather than let them replace the code they were to join', () => {
+    const answer = ['Somewhere sensible in the function, add:', '', fence('js', ...GUARD)].join('\n');
+    const outcome = refused(applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing'));
+    assert.match(outcome.message, /without saying where/);
+  });
+
+  it('puts a statement after a multi-line SQL statement, at the end of a file that ends with a newline', () => {
+    const sql = lines(
+      'CREATE FUNCTION normal_rand(int4, float8, float8)',
+      'RETURNS setof float8',
+      "AS 'MODULE_PATHNAME','normal_rand'",
+      'LANGUAGE C VOLATILE STRICT;',
+      '',
+      'CREATE FUNCTION connectby(text,text,text,text,text,int)',
+      'RETURNS setof record',
+      "AS 'MODULE_PATHNAME','connectby_text_serial'",
+      'LANGUAGE C STABLE STRICT;',
+    );
+    const comment = "COMMENT ON FUNCTION normal_rand(int4, float8, float8) IS 'normally distributed random values';";
+    const answer = [
+      'Add this statement at the very end of the file, after the last `connectby` definition, with one blank line before it:',
+      '',
+      fence('sql', comment),
+    ].join('\n');
+    assert.equal(applied(applyEditAnswer(sql, { startLine: 5, endLine: 8 }, answer, 'document normal_rand with COMMENT ON')), `${sql}\n${comment}\n`);
+  });
+
+  it('reads a selection up to the last line of code as reaching the end of a file that ends with blank lines', () => {
+    const py = lines('import os', '', 'x = os.getcwd()', '');
+    const answer = ['Append this at the very end of the file:', '', fence('python', 'print(x)')].join('\n');
+    assert.equal(applied(applyEditAnswer(py, { startLine: 0, endLine: 2 }, answer, 'print x at the end')), `${py.trimEnd()}\nprint(x)\n\n`);
+  });
+});
