@@ -6,7 +6,7 @@ import type { ReplaceBlock } from './replaceBlock';
 import { codeWithoutComment, findBlock, MATCH_LEVELS, type BlockMatch, type LineRange } from './blockMatch';
 import { indentUnit } from './indentUnits';
 import { replacementLines } from './replaceLines';
-import { answerLines, FENCE_OPEN, isBlank, joinText, splitText, trimBlankEnds, type TextLines } from './editText';
+import { answerLines, FENCE_OPEN, isBlank, joinText, splitText, STRING_LITERALS, trimBlankEnds, type TextLines } from './editText';
 import { unfinishedThinking } from './modelMarkup';
 import { placedAsSaid, placedAtFileEdge, placedInside, saysWhere } from './saidPlace';
 import { type Asked, placeWholeBlock, type PlacedBlock } from './wholeBlock';
@@ -476,7 +476,7 @@ function removedButAbsent(
         line
           .replace(/[‘’]/g, "'")
           .replace(/[“”]/g, '"')
-          .match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g) ?? []
+          .match(STRING_LITERALS) ?? []
       ).map((t) => t.slice(1, -1)),
     ].join(' ');
   // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member;

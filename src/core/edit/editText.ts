@@ -112,6 +112,9 @@ export const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 export const DEFINES =
   /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|type|enum|struct|fn|func|sub)\s+([\w$]+)/;
 
+/** Each string literal in double or single quotes, escapes inside (for `match` and `replace`). */
+export const STRING_LITERALS = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
+
 /** A line that opens or closes a markdown code block: its fence, and the language named after it. */
 export const FENCE_OPEN = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/;
 

@@ -6,7 +6,7 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, trimBlankEnds } from './editText';
+import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, STRING_LITERALS, trimBlankEnds } from './editText';
 import { balance } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
@@ -647,7 +647,9 @@ export function assignedTo(line: string): string | undefined {
   return assigned(tokens(line))?.join(' ');
 }
 
+const TOKEN = new RegExp(`${STRING_LITERALS.source}|\`[^\`]*\`|[\\w$]+|\\S`, 'g');
+
 /** Words, numbers, quoted strings and single punctuation marks. */
 function tokens(line: string): string[] {
-  return line.trim().match(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`|[\w$]+|\S/g) ?? [];
+  return line.trim().match(TOKEN) ?? [];
 }

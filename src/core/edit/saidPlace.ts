@@ -3,7 +3,7 @@
 // rewrite of the selection, the snippet would delete every selected line; read as the sentence says,
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
-import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OPENS_BLOCK, spaced } from './editText';
+import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OPENS_BLOCK, spaced, STRING_LITERALS } from './editText';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -380,7 +380,7 @@ function gapAround(
 function constructEnd(lines: readonly string[], line: number): number {
   // (Brackets in a string, `" %s)\n"`, open and close nothing.)
   const net = (line: string) => {
-    const l = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
+    const l = line.replace(STRING_LITERALS, '""');
     return (l.match(/[({[]/g)?.length ?? 0) - (l.match(/[)}\]]/g)?.length ?? 0);
   };
   let depth = net(lines[line]);
