@@ -1,5 +1,6 @@
 // How many brackets lines open and do not close: `{`, `(`, `[`, and the blocks keywords open and close.
 // A reading of an answer that leaves a block open, or closes one twice, has put its lines in the wrong place.
+import { STRING_LITERALS } from './editText';
 
 /**
  * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
@@ -14,17 +15,18 @@ export function balance(lines: readonly string[]): number[] {
 const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
 const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
 // A shell `case` arm's pattern (`'-s'|'--buffer-size')`, `*)`, `(-h | --help)`): its `)` closes no bracket,
-// so an arm removed or added leaves the brackets as they were. (Quoted, alternated, globbed or an option,
-// unlike a call's last argument on a line of its own: `  b)`.)
+// so an arm removed or added leaves the brackets as they were. (Quoted, alternated, globbed, an option or
+// ended by `;;` on its line, unlike a call's last argument on a line of its own: `  b)`.)
 const WORD = `(?:'[^']*'|"[^"]*"|[\\w*?.\\-\\[\\]$]+)`;
-const CASE_PATTERN = new RegExp(`^\\s*\\(?\\s*(?=['"*-]|[^)]*\\|)${WORD}(?:\\s*\\|\\s*${WORD})*\\s*\\)`);
+const CASE_PATTERN = new RegExp(`^\\s*\\(?\\s*(?=['"*-]|[^)]*\\||[^)]*\\)[^;]*;;\\s*$)${WORD}(?:\\s*\\|\\s*${WORD})*\\s*\\)`);
 
 /** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
 export function openedBefore(lines: readonly string[]): number[][] {
   const sums = [[0, 0, 0, 0]];
   for (const line of lines) {
     const net = [...sums[sums.length - 1]];
-    for (const ch of line.slice(CASE_PATTERN.exec(line)?.[0].length ?? 0)) {
+    // (A bracket in a string, `'{'`, opens nothing.)
+    for (const ch of line.slice(CASE_PATTERN.exec(line)?.[0].length ?? 0).replace(STRING_LITERALS, '""')) {
       const open = '{(['.indexOf(ch);
       const close = '})]'.indexOf(ch);
       if (open >= 0) net[open]++;
