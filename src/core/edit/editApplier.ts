@@ -26,7 +26,8 @@ export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
   | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
 
-const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::)`; // `"` is Vim script's, `rem` and `::` batch files'
+// (`"` is Vim script's; `rem` and `::` batch files'; `.\"` and `\#` troff's.)
+const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|\.?\\["#])`;
 const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
 const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)`;
 /**
@@ -189,8 +190,14 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   }
   // What the prose around the code says decides whether the code is an edit at all.
   const selectedText = new Set(text.lines.slice(chosen.start, chosen.end).map((l) => l.trim()));
-  const repeatsSelection = parsed.fences.some((f) => f.lines.some((l) => l.trim().length > 3 && selectedText.has(l.trim())));
-  if (!repeatsSelection && parsed.prose.some((l) => DECLINES.test(l))) {
+  // (An answer with no fence may hold its sentences among its lines.)
+  const fenced = parsed.fences.length > 0;
+  const codeLines = fenced ? parsed.fences.flatMap((f) => f.lines) : parsed.bare.filter((l) => !isSentence(l));
+  const prose = fenced ? parsed.prose : [...parsed.prose, ...parsed.bare.filter(isSentence)];
+  const repeatsSelection = codeLines.some((l) => l.trim().length > 3 && selectedText.has(l.trim()));
+  // (Or code that only quotes selected lines, to point at them: "The disjunction … already matches".)
+  const quotesSelection = codeLines.every((l) => isBlank(l) || selectedText.has(l.trim()));
+  if ((!repeatsSelection || quotesSelection) && prose.some((l) => DECLINES.test(l))) {
     return refuse('noCode', 'The answer says no change is needed; its code is not an edit of the selection.', 'wholeBlock');
   }
   if (parsed.prose.some((l) => SECOND_OPTION.test(l))) {
@@ -654,24 +661,28 @@ function looksLikeProse(lines: readonly string[], original: ReadonlySet<string>)
   const meaningful = lines.filter((l) => !isBlank(l));
   if (meaningful.length === 0) return false;
   if (meaningful.some((l) => original.has(l.trim()) && l.trim().length > 3)) return false;
-  // A sentence may go on from the line before, so it may start in lower case ("so `f(x)` returns 2."); a
-  // list's item ("1. the way the message is printed (…),") may end anyhow but reads as words.
-  const sentences = meaningful.filter((l) => {
-    const item = LIST_ITEM.exec(l);
-    const text = (item ? l.slice(item[0].length) : l).trim();
-    const words = text.split(/\s+/);
-    // (Code quoted in backticks reads as a word of the sentence; a code line's words are not words:
-    // `if line and line[0] != '#':` ends like a sentence too.)
-    const plain = text.replace(/`[^`]*`/g, 'code').split(/\s+/);
-    return (
-      words.length >= 5 &&
-      /^[A-Za-z`"'(]/.test(text) &&
-      (/[.?!:]$/.test(text) || /[a-z`]\. [A-Z]/.test(text) || item !== null) &&
-      wordy(plain, item === null ? 0.6 : 0.7) &&
-      !/[;{}]$/.test(text)
-    );
-  });
-  return sentences.length * 2 >= meaningful.length;
+  return meaningful.filter(isSentence).length * 2 >= meaningful.length;
+}
+
+/**
+ * A line that reads as a sentence. It may go on from the line before, so it may start in lower case ("so
+ * `f(x)` returns 2."); a list's item ("1. the way the message is printed (…),") may end anyhow but reads
+ * as words.
+ */
+function isSentence(line: string): boolean {
+  const item = LIST_ITEM.exec(line);
+  const text = (item ? line.slice(item[0].length) : line).trim();
+  const words = text.split(/\s+/);
+  // (Code quoted in backticks reads as a word of the sentence; a code line's words are not words:
+  // `if line and line[0] != '#':` ends like a sentence too.)
+  const plain = text.replace(/`[^`]*`/g, 'code').split(/\s+/);
+  return (
+    words.length >= 5 &&
+    /^[A-Za-z`"'(]/.test(text) &&
+    (/[.?!:]$/.test(text) || /[a-z`]\. [A-Z]/.test(text) || item !== null) &&
+    wordy(plain, item === null ? 0.6 : 0.7) &&
+    !/[;{}]$/.test(text)
+  );
 }
 
 /**

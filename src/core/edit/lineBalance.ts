@@ -5,15 +5,16 @@ import { STRING_LITERALS } from './editText';
 /**
  * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
  * keywords open and close (Make's `ifdef`…`endif` and `define`…`endef`, the shell's `if … then`…`fi`,
- * `case … in`…`esac`, `do`…`done`), where a closer the block adds reads like one it repeats.
+ * `case … in`…`esac`, `do`…`done`, a troff macro's `.de NAME`…`..`), where a closer the block adds reads
+ * like one it repeats.
  */
 export function balance(lines: readonly string[]): number[] {
   return openedBefore(lines)[lines.length];
 }
 
 // (Make's `define name`, not JavaScript's AMD `define([…], …)`.)
-const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$/;
-const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b/;
+const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$|^\.\s*(de|de1|am|ig)\s+\S/;
+const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b|^\.\.\s*$/;
 // A shell `case` arm's pattern (`'-s'|'--buffer-size')`, `*)`, `(-h | --help)`): its `)` closes no bracket,
 // so an arm removed or added leaves the brackets as they were. (Quoted, alternated, globbed, an option or
 // ended by `;;` on its line, unlike a call's last argument on a line of its own: `  b)`.)

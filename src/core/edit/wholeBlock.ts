@@ -249,8 +249,19 @@ function linesBeside(
   if (markers !== 1 || !(elided(block[first]) || elided(block[last]))) return undefined;
   const atStart = elided(block[first]);
   const written = atStart ? block.slice(first + 1, last + 1) : block.slice(first, last);
+  const selected = file.slice(inner.start, inner.end);
+  // A marker, then the selection's own last lines (its closing `};`), then a whole new construct: the
+  // marker stood for the selection up to them, and the new lines follow it, though they end as it does.
+  if (atStart) {
+    const shut = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
+    for (let m = Math.min(written.length - 1, selected.length); m > 0; m--) {
+      const added = written.slice(m);
+      if (written.slice(0, m).every((l, k) => l.trim() === selected[selected.length - m + k].trim()) && shut(added) && added.some((l) => /\w/.test(l)))
+        return { range: { start: inner.end, end: inner.end }, lines: added, from: added.map(() => undefined) };
+    }
+  }
   // (The blank lines between the marker and the new lines are the model's: they set them apart.)
-  const kept = quotedEdge(written, file.slice(inner.start, inner.end), atStart);
+  const kept = quotedEdge(written, selected, atStart);
   const added = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
   if (!added.some((l) => /\w/.test(l))) return undefined;
   // A block of its own (a guard's `if … {` to its `}`) beside the whole selection is set apart as the

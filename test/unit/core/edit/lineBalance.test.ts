@@ -3,10 +3,11 @@ import * as assert from 'node:assert/strict';
 import { balance } from '../../../../src/core/edit/lineBalance';
 
 describe('the bracket balance of lines', () => {
-  it('counts braces, parentheses, brackets and keyword blocks', () => {
+  it('counts braces, parentheses, brackets and keyword blocks (Make, shell, troff macros)', () => {
     assert.deepEqual(balance(['function f(a, b) {', '  if (a) {', '    return [b];', '  }']), [1, 0, 0, 0]);
     assert.deepEqual(balance(['case "$1" in', '  start) run ;;', 'esac']), [0, 0, 0, 0]);
     assert.deepEqual(balance(['ifdef DEBUG', 'CFLAGS += -g']), [0, 0, 0, 1]);
+    assert.deepEqual(balance(['.de DS', '.  br', '..', '.de DE']), [0, 0, 0, 1]);
   });
 
   it('opens nothing with a bracket inside a string', () => {

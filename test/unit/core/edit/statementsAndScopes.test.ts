@@ -99,3 +99,52 @@ describe('the edit applier reading statements and scopes', () => {
     assert.equal(applied(applyEditAnswer(py, { startLine: 0, endLine: 2 }, answer, 'print x at the end')), `${py.trimEnd()}\nprint(x)\n\n`);
   });
 });
+
+describe('the edit applier with troff comments, quoted code and a construct after a marker', () => {
+  it('reads a troff comment with an ellipsis as a marker', () => {
+    const tmac = lines('.if n \\{\\', '.  do ftr CR R', '.  do ftr CI I', '.  do ftr CB B', '.\\}', '.');
+    const answer = fence('groff', '.\\" ... existing lines ...', '.  do ftr CB B', '.  do ftr CBI BI', '.\\}');
+    assert.equal(
+      applied(applyEditAnswer(tmac, { startLine: 0, endLine: 4 }, answer, 'add CBI BI ftr line')),
+      tmac.replace('CB B\n', 'CB B\n.  do ftr CBI BI\n'),
+    );
+  });
+
+  it('refuses an answer that says no change is needed and only quotes selected lines, fenced or not', () => {
+    const cocci = lines('@@', 'expression E;', '@@', '- strbuf_addf', '+ strbuf_addstr', '  (E,', '(', '  fmt', '|', '  _(fmt)', ')', '  );');
+    const answer = [
+      'This rule already handles that case. The disjunction',
+      '',
+      '    (',
+      '      fmt',
+      '    |',
+      '      _(fmt)',
+      '    )',
+      '',
+      'matches either a bare format or one wrapped in `_()`, so it is already rewritten. No change is needed.',
+    ].join('\n');
+    assert.equal(refused(applyEditAnswer(cocci, { startLine: 0, endLine: 11 }, answer, 'also catch translated formats')).why, 'noCode');
+  });
+
+  it('adds a construct after the selection when a marker and the selection’s closing line come first', () => {
+    const js = lines(
+      'const FLEXIBLE_DESCENDANT_TOKEN = {',
+      '    type: "_flexibleDescendant",',
+      '};',
+      'const SCOPE_TOKEN = {',
+      '    type: SelectorType.Pseudo,',
+      '    name: "scope",',
+      '    data: null,',
+      '};',
+      '/*',
+      ' * Absolutizing a relative selector',
+      ' */',
+    );
+    const root = ['const ROOT_TOKEN = {', '    type: SelectorType.Pseudo,', '    name: "root",', '    data: null,', '};'];
+    const answer = ['Here you go:', '', fence('js', '// ... existing code ...', '};', ...root)].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 3, endLine: 7 }, answer, 'Add ROOT_TOKEN after SCOPE_TOKEN, same shape, name "root".')),
+      js.replace('    data: null,\n};\n', `    data: null,\n};\n${root.join('\n')}\n`),
+    );
+  });
+});
