@@ -140,12 +140,16 @@ export function spliceElidedBlock(
   const lazy = walk(grid, table, LAZY);
   if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
   // The range closed every bracket it opened, but the reading does not: a kept opener (`if (!source) {`)
-  // got a new guard's lines for its body. When the block's own lines close what they open, the marker
-  // stood for the whole selection; else it is read as the least costly run of lines that closes them.
+  // got a new guard's lines for its body. When the block's own lines close what they open, its one marker
+  // stood for the whole selection; else the marker is read as the least costly run of lines that closes
+  // them, or, with more markers, none keeps a line that closes what it did not open (`rebalanced`).
   const opened = balance(file.slice(grid.range.start, grid.range.end));
   if (!same(balance(eager.lines), opened)) {
-    if (even(block.filter((_, j) => !marker[j]))) return besideSelection(file, inner, block, marker);
-    const closed = closedAroundMarker(grid, table, opened);
+    if (even(block.filter((_, j) => !marker[j]))) {
+      const beside = besideSelection(file, inner, block, marker);
+      if (beside.kind === 'placed') return beside;
+    }
+    const closed = closedAroundMarker(grid, table, opened) ?? rebalanced(grid, opened);
     return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
   }
   return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
@@ -187,6 +191,36 @@ function closedAroundMarker(grid: Grid, table: Int32Array, opened: readonly numb
   const least = Math.min(...readings.map((r) => r.cost));
   const best = readings.filter((r) => r.cost === least);
   return best.length === 1 ? best[0].lines : undefined;
+}
+
+/**
+ * The best reading once no marker keeps a line that closes what the lines it kept before it did not open
+ * (the `..` that ends the macro before a new one, kept by the marker after it): each such line found is
+ * barred from its marker and the block read again, a few times at most. Undefined when no reading then
+ * closes the brackets the range closed, or two readings differ.
+ */
+function rebalanced(grid: Grid, opened: readonly number[]): NewLines | undefined {
+  const w = grid.block.length + 1;
+  const barred = new Set<number>();
+  for (let round = 0; round < 4; round++) {
+    const barredGrid = { ...grid, barred };
+    const table = costTable(barredGrid);
+    if (table[0] >= UNREACHABLE) return undefined;
+    const keeps: Array<[number, number]> = [];
+    const eager = walk(barredGrid, table, EAGER, 0, 0, undefined, keeps);
+    if (eager.lines.join('\n') !== walk(barredGrid, table, LAZY).lines.join('\n')) return undefined;
+    if (same(balance(eager.lines), opened)) return eager;
+    // The first kept line that closes more than its marker's run so far opened.
+    const closing = keeps.find(([, j], k) => {
+      let from = k;
+      while (from > 0 && keeps[from - 1][1] === j && keeps[from - 1][0] === keeps[from][0] - 1) from--;
+      const run = keeps.slice(from, k + 1).map(([r]) => grid.file[grid.range.start + r]);
+      return balance(run).some((n) => n < 0);
+    });
+    if (!closing) return undefined;
+    barred.add(closing[0] * w + closing[1]);
+  }
+  return undefined;
 }
 
 /**
@@ -277,6 +311,8 @@ interface Grid {
   insertCost: number[];
   /** Block lines that copy another line the block quotes, one token changed: siblings it adds. */
   sibling: boolean[];
+  /** Cells (`i * (block.length + 1) + j`) where marker `j` may not keep file line `i` (see `rebalanced`). */
+  barred: ReadonlySet<number>;
 }
 
 function makeGrid(
@@ -315,7 +351,7 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling };
+  return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling, barred: new Set() };
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -348,7 +384,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
   const isMarker = j < m && marker[j];
   switch (step) {
     case 'keep':
-      return isMarker && line !== undefined ? { i: i + 1, j: grid.once[j] ? j + 1 : j, cost: 0 } : undefined;
+      return isMarker && line !== undefined && !grid.barred.has(i * (m + 1) + j) ? { i: i + 1, j: grid.once[j] ? j + 1 : j, cost: 0 } : undefined;
     case 'skipMarker':
       return isMarker && !grid.once[j] ? { i, j: j + 1, cost: 0 } : undefined;
     case 'match':
@@ -487,7 +523,15 @@ function sameLine(grid: Grid, line: string, j: number): boolean {
  * The alignment of least cost from file line `i` and block line `j`, ties taken in `order`: to the
  * block's end, or to block line `stop` (with the file line reached there).
  */
-function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0, stop?: number): NewLines & { i: number } {
+function walk(
+  grid: Grid,
+  cost: Int32Array,
+  order: readonly Step[],
+  i = 0,
+  j = 0,
+  stop?: number,
+  keeps?: Array<[number, number]>,
+): NewLines & { i: number } {
   const { file, range, block, quoted } = grid;
   const n = range.end - range.start;
   const w = block.length + 1;
@@ -506,6 +550,7 @@ function walk(grid: Grid, cost: Int32Array, order: readonly Step[], i = 0, j = 0
       }
     }
     const { step } = taken!;
+    if (step === 'keep') keeps?.push([i, j]);
     if (step === 'keep' || step === 'match') {
       // Kept and quoted lines are written back as the file has them.
       lines.push(file[range.start + i]);

@@ -147,4 +147,23 @@ describe('the edit applier with troff comments, quoted code and a construct afte
       js.replace('    data: null,\n};\n', `    data: null,\n};\n${root.join('\n')}\n`),
     );
   });
+
+  it('reads two markers so that neither keeps the end of a macro the answer rewrites', () => {
+    const tmac = lines(
+      '.\\" Start display.',
+      '.de DS',
+      '.  \\" XXX to be written',
+      '..',
+      '.',
+      '.\\" End display.',
+      '.de DE',
+      '.  \\" XXX to be written',
+      '..',
+    );
+    const answer = fence('groff', '.\\" ... existing code ...', '.de DS', '.  br', '.  nf', '..', '.\\" ... existing code ...', '.de DE', '.  br', '.  fi', '..');
+    const expected = tmac
+      .replace('.de DS\n.  \\" XXX to be written', '.de DS\n.  br\n.  nf')
+      .replace('.de DE\n.  \\" XXX to be written', '.de DE\n.  br\n.  fi');
+    assert.equal(applied(applyEditAnswer(tmac, { startLine: 0, endLine: 8 }, answer, 'Implement these two macros.')), expected);
+  });
 });
