@@ -49,14 +49,7 @@ function frozenIntact(dir: string, files: readonly string[]): boolean {
       .filter(Boolean)
       .map((line) => [line.slice(66), line.slice(0, 64)] as const),
   );
-  return (
-    listed.size === files.length &&
-    files.every(
-      (f) =>
-        listed.get(`cases/${f}`) ===
-        sha256(readFileSync(join(dir, 'cases', f))),
-    )
-  );
+  return listed.size === files.length && files.every((f) => listed.get(`cases/${f}`) === sha256(readFileSync(join(dir, 'cases', f))));
 }
 
 function run(round: string, dir: string) {

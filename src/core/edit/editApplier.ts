@@ -479,12 +479,7 @@ function removedButAbsent(
   const words = (line: string) =>
     [
       ...(line.match(/[\w$]+/g) ?? []),
-      ...(
-        line
-          .replace(/[‘’]/g, "'")
-          .replace(/[“”]/g, '"')
-          .match(STRING_LITERALS) ?? []
-      ).map((t) => t.slice(1, -1)),
+      ...(line.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').match(STRING_LITERALS) ?? []).map((t) => t.slice(1, -1)),
     ].join(' ');
   // (Vim's `"` opens a comment only on a line with no other quote: `"xo": "^0.24.0"` is a JSON member;
   // nor does C's `#define`.)

@@ -384,7 +384,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
   const isMarker = j < m && marker[j];
   switch (step) {
     case 'keep':
-      return isMarker && line !== undefined && !grid.barred.has(i * (m + 1) + j) ? { i: i + 1, j: grid.once[j] ? j + 1 : j, cost: 0 } : undefined;
+      return isMarker && line !== undefined && !grid.barred.has(i * (m + 1) + j)
+        ? { i: i + 1, j: grid.once[j] ? j + 1 : j, cost: 0 }
+        : undefined;
     case 'skipMarker':
       return isMarker && !grid.once[j] ? { i, j: j + 1, cost: 0 } : undefined;
     case 'match':

@@ -13,7 +13,8 @@ export function balance(lines: readonly string[]): number[] {
 }
 
 // (Make's `define name`, not JavaScript's AMD `define([…], …)`.)
-const KEYWORD_OPENER = /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$|^\.\s*(de|de1|am|ig)\s+\S/;
+const KEYWORD_OPENER =
+  /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$|^\.\s*(de|de1|am|ig)\s+\S/;
 const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b|^\.\.\s*$/;
 // A shell `case` arm's pattern (`'-s'|'--buffer-size')`, `*)`, `(-h | --help)`): its `)` closes no bracket,
 // so an arm removed or added leaves the brackets as they were. (Quoted, alternated, globbed, an option or

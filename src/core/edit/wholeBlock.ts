@@ -256,7 +256,11 @@ function linesBeside(
     const shut = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
     for (let m = Math.min(written.length - 1, selected.length); m > 0; m--) {
       const added = written.slice(m);
-      if (written.slice(0, m).every((l, k) => l.trim() === selected[selected.length - m + k].trim()) && shut(added) && added.some((l) => /\w/.test(l)))
+      if (
+        written.slice(0, m).every((l, k) => l.trim() === selected[selected.length - m + k].trim()) &&
+        shut(added) &&
+        added.some((l) => /\w/.test(l))
+      )
         return { range: { start: inner.end, end: inner.end }, lines: added, from: added.map(() => undefined) };
     }
   }

@@ -745,7 +745,12 @@ describe('the edit applier reading the answer’s own words', () => {
   });
 
   it('reads a shell case arm removed between quoted context lines, the arm’s `)` being no bracket', () => {
-    const arm = (pattern: string, words: string) => [`\t\t${pattern})`, `\t\t\tCOMPREPLY=( $(compgen -W "${words}" -- $cur) )`, '\t\t\treturn 0', '\t\t\t;;'];
+    const arm = (pattern: string, words: string) => [
+      `\t\t${pattern})`,
+      `\t\t\tCOMPREPLY=( $(compgen -W "${words}" -- $cur) )`,
+      '\t\t\treturn 0',
+      '\t\t\t;;',
+    ];
     const sh = lines(
       '\tcase $prev in',
       ...arm("'-f'|'--facility'", 'kern user'),
@@ -784,6 +789,9 @@ describe('the edit applier reading the answer’s own words', () => {
     const expected = js
       .replace('// get all the files to bump version in', '// get the package manifest to bump the version in')
       .replace("'Bumps package version'", "'Bump package version'");
-    assert.equal(applied(applyEditAnswer(js, { startLine: 0, endLine: 10 }, answer, 'reword comment + imperative commit message')), expected);
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 10 }, answer, 'reword comment + imperative commit message')),
+      expected,
+    );
   });
 });

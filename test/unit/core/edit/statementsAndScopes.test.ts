@@ -63,12 +63,17 @@ describe('the edit applier reading statements and scopes', () => {
       fence('js', ...GUARD),
     ].join('\n');
     const expected = SLICY.replace('    var arr = [];\n', `    var arr = [];\n${GUARD.join('\n')}\n`);
-    assert.equal(applied(applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing')), expected);
+    assert.equal(
+      applied(applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing')),
+      expected,
+    );
   });
 
   it('refuses new lines it cannot place rather than let them replace the code they were to join', () => {
     const answer = ['Somewhere sensible in the function, add:', '', fence('js', ...GUARD)].join('\n');
-    const outcome = refused(applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing'));
+    const outcome = refused(
+      applyEditAnswer(SLICY, { startLine: 0, endLine: 6 }, answer, 'add an early return in slicy if arrLike is missing'),
+    );
     assert.match(outcome.message, /without saying where/);
   });
 
@@ -90,7 +95,10 @@ describe('the edit applier reading statements and scopes', () => {
       '',
       fence('sql', comment),
     ].join('\n');
-    assert.equal(applied(applyEditAnswer(sql, { startLine: 5, endLine: 8 }, answer, 'document normal_rand with COMMENT ON')), `${sql}\n${comment}\n`);
+    assert.equal(
+      applied(applyEditAnswer(sql, { startLine: 5, endLine: 8 }, answer, 'document normal_rand with COMMENT ON')),
+      `${sql}\n${comment}\n`,
+    );
   });
 
   it('reads a selection up to the last line of code as reaching the end of a file that ends with blank lines', () => {
@@ -111,7 +119,20 @@ describe('the edit applier with troff comments, quoted code and a construct afte
   });
 
   it('refuses an answer that says no change is needed and only quotes selected lines, fenced or not', () => {
-    const cocci = lines('@@', 'expression E;', '@@', '- strbuf_addf', '+ strbuf_addstr', '  (E,', '(', '  fmt', '|', '  _(fmt)', ')', '  );');
+    const cocci = lines(
+      '@@',
+      'expression E;',
+      '@@',
+      '- strbuf_addf',
+      '+ strbuf_addstr',
+      '  (E,',
+      '(',
+      '  fmt',
+      '|',
+      '  _(fmt)',
+      ')',
+      '  );',
+    );
     const answer = [
       'This rule already handles that case. The disjunction',
       '',
@@ -160,7 +181,19 @@ describe('the edit applier with troff comments, quoted code and a construct afte
       '.  \\" XXX to be written',
       '..',
     );
-    const answer = fence('groff', '.\\" ... existing code ...', '.de DS', '.  br', '.  nf', '..', '.\\" ... existing code ...', '.de DE', '.  br', '.  fi', '..');
+    const answer = fence(
+      'groff',
+      '.\\" ... existing code ...',
+      '.de DS',
+      '.  br',
+      '.  nf',
+      '..',
+      '.\\" ... existing code ...',
+      '.de DE',
+      '.  br',
+      '.  fi',
+      '..',
+    );
     const expected = tmac
       .replace('.de DS\n.  \\" XXX to be written', '.de DS\n.  br\n.  nf')
       .replace('.de DE\n.  \\" XXX to be written', '.de DE\n.  br\n.  fi');
