@@ -155,6 +155,9 @@ export function spliceElidedBlock(
   return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
 }
 
+/** A line that only ends a block a keyword opened: `fi`, `done`, `end`, `endfunction`, troff's `..`. */
+const ENDS_BLOCK = /^\s*(?:fi|done|esac|end\w*|\.\.)\s*;?\s*$/i;
+
 const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
 /**
  * Whether a reading closes each kind of bracket the range closed (`b`). A kind the range itself leaves
@@ -277,16 +280,22 @@ function besideSelection(file: readonly string[], inner: LineRange, block: reado
  */
 export function quotedEdge(written: readonly string[], selected: readonly string[], atStart: boolean): number {
   const closes = (lines: readonly string[], sign: number) => {
-    const [braces, , brackets] = balance(lines);
-    return sign * braces > 0 || sign * brackets > 0;
+    const [braces, , brackets, , tags] = balance(lines);
+    return sign * braces > 0 || sign * brackets > 0 || sign * tags > 0;
   };
   const sign = atStart ? -1 : 1;
-  if (!closes(written, sign) && !closes(selected, sign)) return 0;
+  // Without a bracket to say so, only lines of code (not a lone `}` or `fi`) no deeper than the new lines' first
+  // are evidence: `#*EOF*` after a new proc, not the last lines of a new `def` that end as the old one does.
+  const bracketed = closes(written, sign) || closes(selected, sign);
+  const depth = (l: string) => leadingWhitespace(l).length;
   const shut = (lines: readonly string[]) => balance(lines).every((n, k) => k === 1 || n === 0);
   for (let k = Math.min(written.length - 1, selected.length); k > 0; k--) {
     const quoted = atStart ? written.slice(written.length - k) : written.slice(0, k);
     const edge = atStart ? selected.slice(selected.length - k) : selected.slice(0, k);
     const added = atStart ? written.slice(0, written.length - k) : written.slice(k);
+    const head = added.find((l) => !isBlank(l));
+    if (!bracketed && !(head !== undefined && quoted.every((l) => /\w/.test(l) && !ENDS_BLOCK.test(l) && depth(l) <= depth(head))))
+      continue;
     if (quoted.every((l, n) => l.trim() === edge[n].trim()) && shut(added)) return k;
   }
   return 0;
@@ -637,7 +646,8 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const oldMiddle = a.length - prefix - suffix;
   const newMiddle = b.length - prefix - suffix;
   const shared = prefix + suffix;
-  if (oldMiddle === 1 && newMiddle === 1) return shared >= 1;
+  // (A short line at another depth, `return Builder;` → a new method's `return this;`, is another line.)
+  if (oldMiddle === 1 && newMiddle === 1) return shared >= 1 && (sameDepth || a.length > 3);
   // Asked to change something, the same branch or loop head around another condition (`if (!value)
   // continue;` → `if (value === undefined) continue;`); else it may be a new guard beside the old.
   const head = /^(if|elif|while|unless|until)$/;

@@ -3,10 +3,10 @@
 import { STRING_LITERALS } from './editText';
 
 /**
- * How many more of each bracket the lines open than they close: `{`, `(`, `[`, and the blocks that
+ * How many more of each bracket the lines open than they close: `{`, `(`, `[`, the blocks that
  * keywords open and close (Make's `ifdef`…`endif` and `define`…`endef`, the shell's `if … then`…`fi`,
- * `case … in`…`esac`, `do`…`done`, a troff macro's `.de NAME`…`..`), where a closer the block adds reads
- * like one it repeats.
+ * `case … in`…`esac`, `do`…`done`, a troff macro's `.de NAME`…`..`), and markup elements, where a closer
+ * the block adds reads like one it repeats.
  */
 export function balance(lines: readonly string[]): number[] {
   return openedBefore(lines)[lines.length];
@@ -22,9 +22,14 @@ const KEYWORD_CLOSER = /^\s*(endif|endef|fi|esac|done)\b|^\.\.\s*$/;
 const WORD = `(?:'[^']*'|"[^"]*"|[\\w*?.\\-\\[\\]$]+)`;
 const CASE_PATTERN = new RegExp(`^\\s*\\(?\\s*(?=['"*-]|[^)]*\\||[^)]*\\)[^;]*;;\\s*$)${WORD}(?:\\s*\\|\\s*${WORD})*\\s*\\)`);
 
+// A markup element's tags, on a line that starts with one (XML, HTML, JSX): `<schema id="…">` opens,
+// `</schema>` closes, `<child … />` and HTML's void elements (`<br>`) do both.
+const TAG = /<(\/?)([A-Za-z][\w:.-]*)(?:\s[^<>]*?)?(\/?)>/g;
+const VOID_ELEMENT = /^(?:area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)$/i;
+
 /** For each i, the bracket balance of lines[0, i): a range's balance is then a subtraction, not a rescan. */
 export function openedBefore(lines: readonly string[]): number[][] {
-  const sums = [[0, 0, 0, 0]];
+  const sums = [[0, 0, 0, 0, 0]];
   for (const line of lines) {
     const net = [...sums[sums.length - 1]];
     // (A bracket in a string, `'{'`, opens nothing.)
@@ -36,6 +41,10 @@ export function openedBefore(lines: readonly string[]): number[][] {
     }
     if (KEYWORD_OPENER.test(line)) net[3]++;
     else if (KEYWORD_CLOSER.test(line)) net[3]--;
+    if (/^\s*</.test(line))
+      for (const [, closing, name, selfClosing] of line.matchAll(TAG))
+        if (closing) net[4]--;
+        else if (!selfClosing && !VOID_ELEMENT.test(name)) net[4]++;
     sums.push(net);
   }
   return sums;

@@ -69,7 +69,10 @@ function sentences(prose: readonly string[]): string[] {
 // (After a scope said first too: "Inside `slicy`, directly after its `var arr = [];` line, add:".)
 const PLACE_FIRST =
   /^\W*(?:(?:inside|in|within)\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?\s*,\s*)?(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
-const BETWEEN = /\bbetween\s+(?:the\s+)?(`[^`\n]+`)(?:\s+\w+)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
+// ("between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL` comment" too.)
+const OF = /`([^`\n]+)`\s+of\s+(?:the\s+)?`([^`\n]+)`/;
+const BETWEEN =
+  /\bbetween\s+(?:the\s+)?(?:(?:closing|opening|final|last|first)\s+)?(`[^`\n]+`)(?:\s+\w+)?(?:\s+of\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
 
 /**
  * The selection with the snippet's lines at the file's first or last line, where the prose says so and
@@ -154,7 +157,14 @@ export function placedAsSaid(
   // only use it (`this.source.pause();` in `prototype.pause = function`).
   const own = holding.filter((i) => selected[i].trimStart().startsWith(name));
   const defining = holding.filter((i) => opensDefinition(selected[i]));
-  const lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
+  let lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
+  // Of several, "the closing `}` of `If.hdmi6`" is the one that closes it, "the `endif` of the `'^Package:'`
+  // check" the first after the line that names the check.
+  const of = read.map((l) => OF.exec(l)).find((m) => m !== null && m[1].trim() === name)?.[2];
+  const ofLine = of === undefined ? -1 : selected.findIndex((l) => spaced(l).includes(spaced(of)));
+  const closing = ofLine >= 0 ? constructEnd(selected, ofLine) : -1;
+  const next = lines.includes(closing) && closing > ofLine ? closing : lines.find((i) => i > ofLine);
+  if (lines.length > 1 && ofLine >= 0 && next !== undefined) lines = [next];
   const after = /after|below|under|next|beside/i.test(where);
   if (lines.length === 0 && after && !said[2] && !said[4]) return afterOpenedAbove(prose, selected, snippet, around.before, named);
   if (lines.length !== 1) return undefined;
@@ -218,7 +228,10 @@ export function placedAsSaid(
           fresh,
           depthAt(fresh, [...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
         );
-  const inserted = after ? [...gap, ...ahead, ...placed, ...behind] : [...ahead, ...placed, ...behind, ...gap];
+  // (Blank lines the snippet keeps between itself and the code it repeats are that gap already.)
+  const setApart = after ? isBlank(placed[0] ?? 'x') : isBlank(placed.at(-1) ?? 'x');
+  const spacing = setApart ? [] : gap;
+  const inserted = after ? [...spacing, ...ahead, ...placed, ...behind] : [...ahead, ...placed, ...behind, ...spacing];
   return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
 }
 

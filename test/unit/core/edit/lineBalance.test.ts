@@ -4,19 +4,27 @@ import { balance } from '../../../../src/core/edit/lineBalance';
 
 describe('the bracket balance of lines', () => {
   it('counts braces, parentheses, brackets and keyword blocks (Make, shell, troff macros)', () => {
-    assert.deepEqual(balance(['function f(a, b) {', '  if (a) {', '    return [b];', '  }']), [1, 0, 0, 0]);
-    assert.deepEqual(balance(['case "$1" in', '  start) run ;;', 'esac']), [0, 0, 0, 0]);
-    assert.deepEqual(balance(['ifdef DEBUG', 'CFLAGS += -g']), [0, 0, 0, 1]);
-    assert.deepEqual(balance(['.de DS', '.  br', '..', '.de DE']), [0, 0, 0, 1]);
+    assert.deepEqual(balance(['function f(a, b) {', '  if (a) {', '    return [b];', '  }']), [1, 0, 0, 0, 0]);
+    assert.deepEqual(balance(['case "$1" in', '  start) run ;;', 'esac']), [0, 0, 0, 0, 0]);
+    assert.deepEqual(balance(['ifdef DEBUG', 'CFLAGS += -g']), [0, 0, 0, 1, 0]);
+    assert.deepEqual(balance(['.de DS', '.  br', '..', '.de DE']), [0, 0, 0, 1, 0]);
+  });
+
+  it('counts a markup element from its opening tag to its closing tag', () => {
+    assert.deepEqual(
+      balance(['  <schema id="a">', '    <child name="b"/>', '    <br>', '  </schema>', '  <key name="c">']),
+      [0, 0, 0, 0, 1],
+    );
+    assert.deepEqual(balance(['if (a < b && c > d) {']), [1, 0, 0, 0, 0]);
   });
 
   it('opens nothing with a bracket inside a string', () => {
-    assert.deepEqual(balance(["const open = '{';", 'const close = "}" + "(";']), [0, 0, 0, 0]);
-    assert.deepEqual(balance(['printf("%s)\\n", name);']), [0, 0, 0, 0]);
+    assert.deepEqual(balance(["const open = '{';", 'const close = "}" + "(";']), [0, 0, 0, 0, 0]);
+    assert.deepEqual(balance(['printf("%s)\\n", name);']), [0, 0, 0, 0, 0]);
   });
 
   it('reads a shell case arm’s pattern as no bracket, and a call’s last argument as one', () => {
-    assert.deepEqual(balance(["\t\t'-s'|'--buffer-size')", '\t\t*)', '  (-h | --help) usage ;;', '  -x) shift ;;']), [0, 0, 0, 0]);
-    assert.deepEqual(balance(['  b)']), [0, -1, 0, 0]);
+    assert.deepEqual(balance(["\t\t'-s'|'--buffer-size')", '\t\t*)', '  (-h | --help) usage ;;', '  -x) shift ;;']), [0, 0, 0, 0, 0]);
+    assert.deepEqual(balance(['  b)']), [0, -1, 0, 0, 0]);
   });
 });

@@ -1,0 +1,162 @@
+// Shapes the sixtieth and sixty-first blind rounds of the edit corpus found the applier getting wrong:
+// markup elements as blocks, a place qualified ("the `endif` of the `'^Package:'` check", "between the
+// closing `}` of … and …"), a marker in parentheses, quoted lines at the edge of new ones, a short line
+// at another depth, and blank lines a snippet already has. Each test is the shape of a real miss.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines } from './applierHelpers';
+
+describe('the edit applier with markup, qualified places and quoted edges', () => {
+  it('keeps a closing tag the answer quotes after a new element, not writing it twice', () => {
+    const xml = lines(
+      '<schemalist>',
+      '  <schema id="apps" path="/apps/">',
+      '    <child name="office" schema="apps.office"/>',
+      '    <child name="terminal" schema="apps.terminal"/>',
+      '  </schema>',
+      '  <schema id="apps.office" path="/apps/office/">',
+      '  </schema>',
+      '</schemalist>',
+    );
+    const answer = fence(
+      'xml',
+      '    <!-- existing children unchanged -->',
+      '    <child name="browser" schema="apps.browser"/>',
+      '  </schema>',
+    );
+    assert.equal(
+      applied(applyEditAnswer(xml, { startLine: 2, endLine: 4 }, answer, 'browser child too')),
+      xml.replace('apps.terminal"/>\n', 'apps.terminal"/>\n    <child name="browser" schema="apps.browser"/>\n'),
+    );
+  });
+
+  it('places a snippet after the one `endif` a sentence names by its check', () => {
+    const vim = lines(
+      'function! Fold(l)',
+      "  if getline(a:l) =~# '^Source:'",
+      "    return '>1'",
+      '  endif',
+      '',
+      "  if getline(a:l) =~# '^Package:'",
+      "    return '>1'",
+      '  endif',
+      '',
+      "  return '='",
+      'endfunction',
+    );
+    const check = ["  if getline(a:l) =~# '^Description:'", "    return '>2'", '  endif'];
+    const answer = [
+      "Add this block right after the `endif` of the `'^Package:'` check and before the final `return '='`, with one blank line on each side:",
+      '',
+      fence('vim', ...check),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(vim, { startLine: 0, endLine: 10 }, answer, 'start a level 2 fold at Description')),
+      vim.replace("  endif\n\n  return '='", `  endif\n\n${check.join('\n')}\n\n  return '='`),
+    );
+  });
+
+  it('reads "between the closing `}` of the class and the comment" as after that `}`', () => {
+    const js = lines('    end() {', '        super.end();', '    }', '}', '//# sourceMappingURL=index.js.map');
+    const answer = [
+      'Add one line between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL=index.js.map` comment:',
+      '',
+      fence('js', 'export default ParserStream;'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 3, endLine: 4 }, answer, 'also export the class as default')),
+      js.replace('}\n//#', '}\nexport default ParserStream;\n//#'),
+    );
+  });
+
+  it('reads a comment in parentheses that says a line stays as a marker', () => {
+    const js = lines(
+      '      root = builder.create(name, {',
+      '        headless: this.options.headless,',
+      '        allowSurrogateChars: this.options.allowSurrogateChars',
+      '      });',
+    );
+    const answer = fence(
+      'javascript',
+      '      root = builder.create(name, {',
+      '        // (headless unchanged)',
+      '        allowSurrogateChars: this.options.allowSurrogateChars,',
+      '        invalidCharReplacement: this.options.invalidCharReplacement',
+      '      });',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 0, endLine: 3 }, answer, 'pass invalidCharReplacement through too')),
+      js.replace('allowSurrogateChars\n', 'allowSurrogateChars,\n        invalidCharReplacement: this.options.invalidCharReplacement\n'),
+    );
+  });
+
+  it('keeps a short line the new method ends like, at another depth, for the marker after it', () => {
+    const js = lines(
+      '    Builder.prototype.buildObject = function(rootObj) {',
+      '      return render(rootElement, rootObj).end(this.options.renderOpts);',
+      '    };',
+      '',
+      '    return Builder;',
+      '',
+      '  })();',
+    );
+    const method = [
+      '    Builder.prototype.setOption = function(key, value) {',
+      '      this.options[key] = value;',
+      '      return this;',
+      '    };',
+    ];
+    const answer = fence(
+      'javascript',
+      '      // ... existing buildObject body ...',
+      '    };',
+      '',
+      ...method,
+      '',
+      '    // ... existing code ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(js, { startLine: 1, endLine: 4 }, answer, 'Add a chainable setOption method after buildObject')),
+      js.replace('    };\n\n', `    };\n\n${method.join('\n')}\n\n`),
+    );
+  });
+
+  it('adds an overload after the first line the answer quotes, though it declares the same name as the next', () => {
+    const ts = lines(
+      'export declare function run(cmd: string | [cmd: string, ...args: string[]], cleanup?: Cleanup): Child;',
+      'export declare function run(program: string, args?: string[], cleanup?: Cleanup): Child;',
+      'export declare function run(program: string, spawnOpts?: SpawnOptions, cleanup?: Cleanup): Child;',
+    );
+    const overload =
+      'export declare function run(cmd: [cmd: string, ...args: string[]], spawnOpts?: SpawnOptions, cleanup?: Cleanup): Child;';
+    const first = ts.split('\n')[0];
+    const answer = fence('ts', first, overload, '// ... remaining overloads unchanged ...');
+    assert.equal(
+      applied(applyEditAnswer(ts, { startLine: 0, endLine: 1 }, answer, 'add an overload taking the array plus spawn options')),
+      ts.replace(`${first}\n`, `${first}\n${overload}\n`),
+    );
+  });
+
+  it('keeps the selection’s last line the answer quotes after a new proc where it is', () => {
+    const tcl = lines('proc ttk::sizegrip::Release {W X Y} {', '    variable State', '    set State(pressed) 0', '}', '', '#*EOF*');
+    const cancel = ['proc ttk::sizegrip::Cancel {W} {', '    variable State', '    set State(pressed) 0', '}'];
+    const answer = fence('tcl', '# ... existing Release proc ...', '', ...cancel, '', '#*EOF*');
+    assert.equal(
+      applied(applyEditAnswer(tcl, { startLine: 0, endLine: 5 }, answer, 'Cancel proc: reset the pressed state')),
+      tcl.replace('}\n\n#*EOF*', `}\n\n${cancel.join('\n')}\n\n#*EOF*`),
+    );
+  });
+
+  it('does not add the blank line a sentence asks for twice when the snippet has it', () => {
+    const vim = lines("  return '='", 'endfunction', '', '" }}}1');
+    const answer = [
+      fence('vim', 'endfunction', '', '" }}}1', '', '" vim: ts=8 sw=2 fdm=marker'),
+      '',
+      'The modeline goes last, after the closing `}}}1` marker, separated by a blank line.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(vim, { startLine: 1, endLine: 3 }, answer, 'add modeline at EOF')),
+      `${vim}\n" vim: ts=8 sw=2 fdm=marker\n`,
+    );
+  });
+});
