@@ -136,7 +136,8 @@ export function spliceElidedBlock(
   }
   if (best!.cost >= (rule === 'keepSelected' ? NEVER : UNREACHABLE)) return { kind: 'ambiguous' };
   const { grid, table } = best!;
-  const eager = walk(grid, table, EAGER);
+  const keeps: Array<[number, number]> = [];
+  const eager = walk(grid, table, EAGER, 0, 0, undefined, keeps);
   const lazy = walk(grid, table, LAZY);
   if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
   // The range closed every bracket it opened, but the reading does not: a kept opener (`if (!source) {`)
@@ -152,7 +153,7 @@ export function spliceElidedBlock(
     const closed = closedAroundMarker(grid, table, opened) ?? rebalanced(grid, opened);
     return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
   }
-  return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(eager) } };
+  return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(setApartLikeKept(eager, keeps, grid.range.start)) } };
 }
 
 /** A line that only ends a block a keyword opened: `fi`, `done`, `end`, `endfunction`, troff's `..`. */
@@ -224,6 +225,28 @@ function rebalanced(grid: Grid, opened: readonly number[]): NewLines | undefined
     barred.add(closing[0] * w + closing[1]);
   }
   return undefined;
+}
+
+/**
+ * New lines the model set apart from the code above with a blank line, written right before code a
+ * marker keeps that the file set apart with that blank line: the blank line stays with the kept code, and
+ * the new lines get one of their own (a new `if` check between two checks the file separates).
+ */
+function setApartLikeKept(placed: NewLines, keeps: ReadonlyArray<[number, number]>, start: number): NewLines {
+  const kept = new Set(keeps.map(([i]) => start + i));
+  const { lines, from } = placed;
+  for (let p = 0; p < lines.length; p++) {
+    const blank = from[p];
+    if (blank === undefined || !isBlank(lines[p]) || kept.has(blank)) continue;
+    let q = p + 1;
+    while (q < lines.length && from[q] === undefined && !isBlank(lines[q])) q++;
+    if (q === p + 1 || q >= lines.length || from[q] !== blank + 1 || !kept.has(blank + 1)) continue;
+    return {
+      lines: [...lines.slice(0, q), lines[p], ...lines.slice(q)],
+      from: [...from.slice(0, p), undefined, ...from.slice(p + 1, q), blank, ...from.slice(q)],
+    };
+  }
+  return placed;
 }
 
 /**

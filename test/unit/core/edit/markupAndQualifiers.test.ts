@@ -159,4 +159,45 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
       `${vim}\n" vim: ts=8 sw=2 fdm=marker\n`,
     );
   });
+
+  it('keeps the blank line before code a marker keeps, and sets new lines apart with their own', () => {
+    const sh = lines('#!/bin/sh', '', 'prog=$(basename $0)', '', 'cd lit');
+    const answer = fence('sh', '#!/bin/sh', '', 'set -e', '# ... existing code ...');
+    assert.equal(
+      applied(applyEditAnswer(sh, { startLine: 0, endLine: 2 }, answer, 'set -e at the top')),
+      sh.replace('\n\nprog', '\n\nset -e\n\nprog'),
+    );
+
+    const vim = lines(
+      'function! Fold(l)',
+      '  " blank lines stay out of folds',
+      "  if getline(a:l) =~# '^Source:'",
+      "    return '>1'",
+      '  endif',
+      '',
+      "  if getline(a:l) =~# '^Package:'",
+      "    return '>1'",
+      '  endif',
+      '',
+      "  return '='",
+      'endfunction',
+    );
+    const check = ["  if getline(a:l) =~# '^Description:'", "    return '>2'", '  endif'];
+    const answer2 = fence(
+      'vim',
+      'function! Fold(l)',
+      '  " ... (unchanged) ...',
+      "  if getline(a:l) =~# '^Package:'",
+      "    return '>1'",
+      '  endif',
+      '',
+      ...check,
+      '  " ... (unchanged) ...',
+      'endfunction',
+    );
+    assert.equal(
+      applied(applyEditAnswer(vim, { startLine: 0, endLine: 11 }, answer2, 'Start a level-2 fold at each Description field.')),
+      vim.replace("  endif\n\n  return '='", `  endif\n\n${check.join('\n')}\n\n  return '='`),
+    );
+  });
 });
