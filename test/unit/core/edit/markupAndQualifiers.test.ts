@@ -6,6 +6,24 @@ import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines } from './applierHelpers';
 
+// A Vim fold function whose checks the file sets apart with blank lines, and a new check for it.
+const FOLD = lines(
+  'function! Fold(l)',
+  '  " blank lines stay out of folds',
+  "  if getline(a:l) =~# '^Source:'",
+  "    return '>1'",
+  '  endif',
+  '',
+  "  if getline(a:l) =~# '^Package:'",
+  "    return '>1'",
+  '  endif',
+  '',
+  "  return '='",
+  'endfunction',
+);
+const CHECK = ["  if getline(a:l) =~# '^Description:'", "    return '>2'", '  endif'];
+const WITH_CHECK = FOLD.replace("  endif\n\n  return '='", `  endif\n\n${CHECK.join('\n')}\n\n  return '='`);
+
 describe('the edit applier with markup, qualified places and quoted edges', () => {
   it('keeps a closing tag the answer quotes after a new element, not writing it twice', () => {
     const xml = lines(
@@ -31,29 +49,12 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
   });
 
   it('places a snippet after the one `endif` a sentence names by its check', () => {
-    const vim = lines(
-      'function! Fold(l)',
-      "  if getline(a:l) =~# '^Source:'",
-      "    return '>1'",
-      '  endif',
-      '',
-      "  if getline(a:l) =~# '^Package:'",
-      "    return '>1'",
-      '  endif',
-      '',
-      "  return '='",
-      'endfunction',
-    );
-    const check = ["  if getline(a:l) =~# '^Description:'", "    return '>2'", '  endif'];
     const answer = [
       "Add this block right after the `endif` of the `'^Package:'` check and before the final `return '='`, with one blank line on each side:",
       '',
-      fence('vim', ...check),
+      fence('vim', ...CHECK),
     ].join('\n');
-    assert.equal(
-      applied(applyEditAnswer(vim, { startLine: 0, endLine: 10 }, answer, 'start a level 2 fold at Description')),
-      vim.replace("  endif\n\n  return '='", `  endif\n\n${check.join('\n')}\n\n  return '='`),
-    );
+    assert.equal(applied(applyEditAnswer(FOLD, { startLine: 0, endLine: 11 }, answer, 'start a level 2 fold at Description')), WITH_CHECK);
   });
 
   it('reads "between the closing `}` of the class and the comment" as after that `}`', () => {
@@ -168,21 +169,6 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
       sh.replace('\n\nprog', '\n\nset -e\n\nprog'),
     );
 
-    const vim = lines(
-      'function! Fold(l)',
-      '  " blank lines stay out of folds',
-      "  if getline(a:l) =~# '^Source:'",
-      "    return '>1'",
-      '  endif',
-      '',
-      "  if getline(a:l) =~# '^Package:'",
-      "    return '>1'",
-      '  endif',
-      '',
-      "  return '='",
-      'endfunction',
-    );
-    const check = ["  if getline(a:l) =~# '^Description:'", "    return '>2'", '  endif'];
     const answer2 = fence(
       'vim',
       'function! Fold(l)',
@@ -191,13 +177,13 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
       "    return '>1'",
       '  endif',
       '',
-      ...check,
+      ...CHECK,
       '  " ... (unchanged) ...',
       'endfunction',
     );
     assert.equal(
-      applied(applyEditAnswer(vim, { startLine: 0, endLine: 11 }, answer2, 'Start a level-2 fold at each Description field.')),
-      vim.replace("  endif\n\n  return '='", `  endif\n\n${check.join('\n')}\n\n  return '='`),
+      applied(applyEditAnswer(FOLD, { startLine: 0, endLine: 11 }, answer2, 'Start a level-2 fold at each Description field.')),
+      WITH_CHECK,
     );
   });
 });
