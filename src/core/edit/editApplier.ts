@@ -29,7 +29,7 @@ export type EditOutcome =
 // (`"` is Vim script's; `rem` and `::` batch files'; `.\"` and `\#` troff's.)
 const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|\.?\\["#])`;
 const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
-const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same as before|other|previous|omitted|skipped)`;
+const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same(?: as before)?|other|previous|omitted|skipped)`;
 /**
  * A line that stands for code the model left out ("// ... existing code ...", "# rest unchanged"). Applied,
  * it would delete that code.
@@ -81,7 +81,7 @@ const BOM = '\uFEFF';
  * placeWholeBlock).
  */
 const ADDS =
-  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?(]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
 /** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
 const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =
@@ -217,7 +217,10 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   // selection rewritten, whatever its sentence says of the new lines in it ("Add `exit 0` after the
   // final `fi`:"). A sibling copied from it starts with its own line (`export class TrustedStyle {`).
   const meaningful = selected.filter((l) => !isBlank(l));
-  const rewritten = meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim());
+  // (Asked to add, a copy that adds no line to the selection is a sibling: "add the same rule for …".)
+  const addsNothing = asked === 'add' && code.filter((l) => !isBlank(l)).length <= meaningful.length;
+  const rewritten =
+    meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim()) && !addsNothing;
   // A marker at the snippet's start or end ("… existing code …" then the new lines) says no more than
   // the sentence does; one between its lines says where they go itself.
   const snippet = code.filter((l, k) => !(ELISION.test(l) && (k === 0 || k === code.length - 1)));

@@ -4,6 +4,7 @@
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
 import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OPENS_BLOCK, spaced, STRING_LITERALS } from './editText';
+import { balance } from './lineBalance';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -70,7 +71,8 @@ function sentences(prose: readonly string[]): string[] {
 const PLACE_FIRST =
   /^\W*(?:(?:inside|in|within)\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?\s*,\s*)?(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
 // ("between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL` comment" too.)
-const OF = /`([^`\n]+)`\s+of\s+(?:the\s+)?`([^`\n]+)`/;
+// (The construct named in code, or by its own capitalised words: "of the Bitstream Vera Sans Mono rule".)
+const OF = /`([^`\n]+)`\s+of\s+(?:the\s+)?(?:`([^`\n]+)`|((?:[A-Z][\w.+-]*\s+){0,4}[A-Z][\w.+-]*)\b)/;
 const BETWEEN =
   /\bbetween\s+(?:the\s+)?(?:(?:closing|opening|final|last|first)\s+)?(`[^`\n]+`)(?:\s+\w+)?(?:\s+of\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
 
@@ -160,7 +162,8 @@ export function placedAsSaid(
   let lines = own.length === 1 ? own : defining.length === 1 ? defining : holding;
   // Of several, "the closing `}` of `If.hdmi6`" is the one that closes it, "the `endif` of the `'^Package:'`
   // check" the first after the line that names the check.
-  const of = read.map((l) => OF.exec(l)).find((m) => m !== null && m[1].trim() === name)?.[2];
+  const ofMatch = read.map((l) => OF.exec(l)).find((m) => m !== null && m[1].trim() === name);
+  const of = ofMatch?.[2] ?? ofMatch?.[3];
   const ofLine = of === undefined ? -1 : selected.findIndex((l) => spaced(l).includes(spaced(of)));
   const closing = ofLine >= 0 ? constructEnd(selected, ofLine) : -1;
   const next = lines.includes(closing) && closing > ofLine ? closing : lines.find((i) => i > ofLine);
@@ -195,7 +198,12 @@ export function placedAsSaid(
   const others = new Set(wordyLines([...selected.slice(0, replaced.start), ...selected.slice(replaced.end)]));
   // A line in the body of a construct the snippet opens may repeat one (`hasbytes = True` under a new
   // `elif`); one at the snippet's own level is context or a rewrite, not new lines.
-  if (wordyLines(fresh.filter((l) => leadingWhitespace(l).length <= top)).some((l) => others.has(l))) return undefined;
+  // (A whole construct's own head and end, `<match target="font">` … `</match>` copied for a sibling rule,
+  // are its lines, not context.)
+  const body = fresh.filter((l) => !isBlank(l));
+  const whole = body.length > 2 && balance(body.slice(0, 1)).some((n) => n > 0) && balance(body).every((n) => n === 0);
+  const level = (whole ? body.slice(1, -1) : fresh).filter((l) => leadingWhitespace(l).length <= top);
+  if (wordyLines(level).some((l) => others.has(l))) return undefined;
   // A definition added after another is set apart as the file sets that one apart from what follows
   // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
   // top-level functions, but not every file does; JavaScript files vary).

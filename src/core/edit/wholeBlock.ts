@@ -219,21 +219,25 @@ function siblingAfterKept(
  */
 function rewritesSelected(file: readonly string[], inner: LineRange, placed: PlacedBlock): boolean {
   const kept = new Set(placed.from);
-  const tokens = (line: string) => line.match(/[\w$]+|\S/g) ?? [];
   const written = placed.lines.filter((_, k) => placed.from[k] === undefined);
-  // (Not when the tokens go into what the line assigns to: `module.exports = y` → `module.exports.default
-  // = y` is another statement.)
-  const within = (old: string, line: string) => {
-    const was = tokens(old);
-    let k = 0;
-    for (const t of tokens(line)) if (t === was[k]) k++;
-    return k === was.length && (assignedTo(old) === undefined || assignedTo(old) === assignedTo(line));
-  };
   for (let i = inner.start; i < inner.end; i++) {
     if (kept.has(i) || isBlank(file[i])) continue;
-    if (!written.some((w) => within(file[i], w))) return true;
+    if (!written.some((w) => addsTo(file[i], w))) return true;
   }
   return false;
+}
+
+/**
+ * Whether `line` is `old` with tokens added among its own (`"setl inde<"` → `"setl ai< inde<"`). (Not
+ * when they go into what the line assigns to: `module.exports = y` → `module.exports.default = y` is
+ * another statement.)
+ */
+function addsTo(old: string, line: string): boolean {
+  const tokens = (l: string) => l.match(/[\w$]+|\S/g) ?? [];
+  const was = tokens(old);
+  let k = 0;
+  for (const t of tokens(line)) if (t === was[k]) k++;
+  return k === was.length && (assignedTo(old) === undefined || assignedTo(old) === assignedTo(line));
 }
 
 /** The block's lines other than its one marker, at the start (end), added after (before) the selection as written. */
@@ -266,6 +270,21 @@ function linesBeside(
   }
   // (The blank lines between the marker and the new lines are the model's: they set them apart.)
   const kept = quotedEdge(written, selected, atStart);
+  // The selection's own edge line, added to (`let b:undo_indent = "setl ai< inde<"`), is that line changed
+  // with the rest: not a reading of new lines beside the selection. (Unless it is in a construct the new
+  // lines open: a new method's `return` may add to the old one's.)
+  const nonBlank = written.filter((l) => !isBlank(l));
+  const [outer, far] = atStart ? [nonBlank.at(-1), nonBlank[0]] : [nonBlank[0], nonBlank.at(-1)];
+  const edgeLine = atStart ? selected.findLast((l) => !isBlank(l)) : selected.find((l) => !isBlank(l));
+  if (
+    kept === 0 &&
+    outer !== undefined &&
+    edgeLine !== undefined &&
+    leadingWhitespace(outer) === leadingWhitespace(far ?? outer) &&
+    outer.trim() !== edgeLine.trim() &&
+    addsTo(edgeLine, outer)
+  )
+    return undefined;
   const added = atStart ? written.slice(0, written.length - kept) : written.slice(kept);
   if (!added.some((l) => /\w/.test(l))) return undefined;
   // A block of its own (a guard's `if … {` to its `}`) beside the whole selection is set apart as the

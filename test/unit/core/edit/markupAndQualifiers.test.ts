@@ -186,4 +186,63 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
       WITH_CHECK,
     );
   });
+
+  it('adds a line "too (and undo it)" and changes the undo line the answer adds to, keeping the rest', () => {
+    const vim = lines('setlocal indentexpr=GetTreetopIndent()', 'setlocal nosmartindent', '', 'let b:undo_indent = "setl inde< si<"');
+    const answer = fence('vim', '" ... existing code ...', 'setlocal autoindent', '', 'let b:undo_indent = "setl ai< inde< si<"');
+    assert.equal(
+      applied(applyEditAnswer(vim, { startLine: 0, endLine: 3 }, answer, 'set autoindent too (and undo it)')),
+      lines(
+        'setlocal indentexpr=GetTreetopIndent()',
+        'setlocal nosmartindent',
+        'setlocal autoindent',
+        '',
+        'let b:undo_indent = "setl ai< inde< si<"',
+      ),
+    );
+  });
+
+  it('adds a copy of the selected element as a sibling where the sentence says, though it repeats nearly every line', () => {
+    const rule = (family: string) => [
+      '\t<match target="font">',
+      '\t\t<test name="family">',
+      `\t\t\t<string>${family}</string>`,
+      '\t\t</test>',
+      '\t\t<edit name="hinting">',
+      '\t\t\t<bool>false</bool>',
+      '\t\t</edit>',
+      '\t</match>',
+    ];
+    const xml = lines('<fontconfig>', ...rule('Bitstream Vera Sans Mono'), '', '</fontconfig>');
+    const answer = [
+      'Add this block right after the closing `</match>` of the Bitstream Vera Sans Mono rule, with one blank line between the two blocks:',
+      '',
+      fence('xml', ...rule('DejaVu Sans Mono')),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(xml, { startLine: 1, endLine: 8 }, answer, 'add the same rule for DejaVu Sans Mono after the last one')),
+      lines('<fontconfig>', ...rule('Bitstream Vera Sans Mono'), '', ...rule('DejaVu Sans Mono'), '', '</fontconfig>'),
+    );
+  });
+
+  it('reads "// ... same fields ..." as a marker', () => {
+    const ts = lines(
+      '            const sarifRuleBuiler = new SarifRuleBuilder().initSimple({',
+      '                ruleId: ruleId,',
+      '                helpUri: message?.docsUrl',
+      '            });',
+      '            sarifRunBuilder.addRule(sarifRuleBuiler);',
+    );
+    const answer = fence(
+      'ts',
+      '            const sarifRuleBuilder = new SarifRuleBuilder().initSimple({',
+      '                // ... same fields ...',
+      '            });',
+      '            sarifRunBuilder.addRule(sarifRuleBuilder);',
+    );
+    assert.equal(
+      applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer, 'fix the typo Builer')),
+      ts.replaceAll('Builer', 'Builder'),
+    );
+  });
 });
