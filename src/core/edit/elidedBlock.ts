@@ -162,10 +162,11 @@ const ENDS_BLOCK = /^\s*(?:fi|done|esac|end\w*|\.\.)\s*;?\s*$/i;
 const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
 /**
  * Whether a reading closes each kind of bracket the range closed (`b`). A kind the range itself leaves
- * open or closes is no evidence: a shell `case` pattern's `)`, a `[` in a string, a `fi` after a `then`
- * on its own line.
+ * open or closes is no evidence: a shell `case` pattern's `)`, a `fi` after a `then` on its own line.
+ * Braces, though, count exactly: a new `if (…) {` put above the function head it was to replace the
+ * check under leaves one more open than the range did.
  */
-const same = (a: readonly number[], b: readonly number[]) => a.every((n, k) => n === 0 || b[k] !== 0);
+const same = (a: readonly number[], b: readonly number[]) => a.every((n, k) => n === 0 || b[k] !== 0) && a[0] === b[0];
 
 /**
  * The block's one marker read as each run of lines it may stand for, for the run of least cost whose

@@ -4,7 +4,7 @@
 // at another depth, and blank lines a snippet already has. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, fence, lines } from './applierHelpers';
+import { applied, fence, lines, refused } from './applierHelpers';
 
 // A Vim fold function whose checks the file sets apart with blank lines, and a new check for it.
 const FOLD = lines(
@@ -243,6 +243,30 @@ describe('the edit applier with markup, qualified places and quoted edges', () =
     assert.equal(
       applied(applyEditAnswer(ts, { startLine: 0, endLine: 4 }, answer, 'fix the typo Builer')),
       ts.replaceAll('Builer', 'Builder'),
+    );
+  });
+
+  it('refuses a reading that leaves one more brace open than the code it replaces', () => {
+    const ts = lines(
+      '}',
+      '',
+      'function fixLine(val: number) {',
+      '    if (val === null) {',
+      '        return undefined;',
+      '    }',
+      '    return val === 0 ? 1 : val;',
+      '}',
+    );
+    const answer = fence(
+      'ts',
+      '',
+      '    if (val === null || val === undefined) {',
+      '    // ... (rest unchanged)',
+      '    return val === 0 ? 1 : val;',
+    );
+    assert.equal(
+      refused(applyEditAnswer(ts, { startLine: 1, endLine: 6 }, answer, 'fixLine should treat undefined like null')).why,
+      'ambiguous',
     );
   });
 });
