@@ -7,7 +7,7 @@
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
 import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, STRING_LITERALS, trimBlankEnds } from './editText';
-import { balance } from './lineBalance';
+import { balance, balanced } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
 interface SplicedBlock extends NewLines {
@@ -146,7 +146,7 @@ export function spliceElidedBlock(
   // them, or, with more markers, none keeps a line that closes what it did not open (`rebalanced`).
   const opened = balance(file.slice(grid.range.start, grid.range.end));
   if (!same(balance(eager.lines), opened)) {
-    if (even(block.filter((_, j) => !marker[j]))) {
+    if (balanced(block.filter((_, j) => !marker[j]))) {
       const beside = besideSelection(file, inner, block, marker);
       if (beside.kind === 'placed') return beside;
     }
@@ -159,7 +159,6 @@ export function spliceElidedBlock(
 /** A line that only ends a block a keyword opened: `fi`, `done`, `end`, `endfunction`, troff's `..`. */
 const ENDS_BLOCK = /^\s*(?:fi|done|esac|end\w*|\.\.)\s*;?\s*$/i;
 
-const even = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
 /**
  * Whether a reading closes each kind of bracket the range closed (`b`). A kind the range itself leaves
  * open or closes is no evidence: a shell `case` pattern's `)`, a `fi` after a `then` on its own line.

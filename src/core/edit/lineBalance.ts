@@ -12,6 +12,11 @@ export function balance(lines: readonly string[]): number[] {
   return openedBefore(lines)[lines.length];
 }
 
+/** Whether the lines close every bracket and block they open, and close none they did not. */
+export function balanced(lines: readonly string[]): boolean {
+  return balance(lines).every((n) => n === 0);
+}
+
 // (Make's `define name`, not JavaScript's AMD `define([…], …)`.)
 const KEYWORD_OPENER =
   /^\s*((ifn?def|ifn?eq)\b|define\s+[\w.$-]|if\b.*;\s*then\s*$|case\b.*\bin\s*$)|(^|;)\s*do\s*$|^\.\s*(de|de1|am|ig)\s+\S/;

@@ -4,7 +4,7 @@
 // it goes in beside the construct the sentence names.
 import { wholeWord } from '../../shared/literalRegExp';
 import { COMMENT_LINE, DEFINES, isBlank, LEADS_DEFINITION, leadingWhitespace, OPENS_BLOCK, spaced, STRING_LITERALS } from './editText';
-import { balance } from './lineBalance';
+import { balance, balanced } from './lineBalance';
 
 /**
  * "add / insert / put … after / below / before / above (the) (closing…) (brace of) `name`", or "replace the `name`
@@ -201,7 +201,7 @@ export function placedAsSaid(
   // (A whole construct's own head and end, `<match target="font">` … `</match>` copied for a sibling rule,
   // are its lines, not context.)
   const body = fresh.filter((l) => !isBlank(l));
-  const whole = body.length > 2 && balance(body.slice(0, 1)).some((n) => n > 0) && balance(body).every((n) => n === 0);
+  const whole = body.length > 2 && balance(body.slice(0, 1)).some((n) => n > 0) && balanced(body);
   const level = (whole ? body.slice(1, -1) : fresh).filter((l) => leadingWhitespace(l).length <= top);
   if (wordyLines(level).some((l) => others.has(l))) return undefined;
   // A definition added after another is set apart as the file sets that one apart from what follows

@@ -21,7 +21,7 @@ import {
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
 import { assignedTo, quotedEdge, spliceElidedBlock } from './elidedBlock';
-import { balance, openedBefore } from './lineBalance';
+import { balance, balanced, openedBefore } from './lineBalance';
 
 /** How far around the selection repeated context is looked for. */
 const CONTEXT_REACH = 200;
@@ -143,10 +143,11 @@ export function placeWholeBlock(
         ranges.push({ start: p, end: q });
   // A range the block replaces opens and closes as many brackets as the block does, when one can: a `}`
   // the block adds (a new scope around the body) is not the enclosing class's `}` after the selection.
-  const balanced = balance(block).join();
+  const blockBalance = balance(block).join();
   const from = Math.min(...ranges.map((r) => r.start));
   const opened = openedBefore(file.slice(from, Math.max(...ranges.map((r) => r.end))));
-  const keepsStructure = ({ start: p, end: q }: LineRange) => opened[q - from].map((n, k) => n - opened[p - from][k]).join() === balanced;
+  const keepsStructure = ({ start: p, end: q }: LineRange) =>
+    opened[q - from].map((n, k) => n - opened[p - from][k]).join() === blockBalance;
   const structural = ranges.some(keepsStructure);
   let best: { range: LineRange; score: number; echoes: number } | undefined;
   for (const range of ranges) {
@@ -257,12 +258,11 @@ function linesBeside(
   // A marker, then the selection's own last lines (its closing `};`), then a whole new construct: the
   // marker stood for the selection up to them, and the new lines follow it, though they end as it does.
   if (atStart) {
-    const shut = (lines: readonly string[]) => balance(lines).every((n) => n === 0);
     for (let m = Math.min(written.length - 1, selected.length); m > 0; m--) {
       const added = written.slice(m);
       if (
         written.slice(0, m).every((l, k) => l.trim() === selected[selected.length - m + k].trim()) &&
-        shut(added) &&
+        balanced(added) &&
         added.some((l) => /\w/.test(l))
       )
         return { range: { start: inner.end, end: inner.end }, lines: added, from: added.map(() => undefined) };
@@ -291,7 +291,7 @@ function linesBeside(
   // selection is from the code before it, unless the model set it apart itself.
   const edge = atStart ? added[0] : added[added.length - 1];
   const code = added.filter((l) => !isBlank(l));
-  const guard = code.length > 1 && OPENS_BLOCK.test(code[0]) && balance(added).every((n) => n === 0);
+  const guard = code.length > 1 && OPENS_BLOCK.test(code[0]) && balanced(added);
   const apart = kept === 0 && guard && !isBlank(edge) && inner.start > 0 && isBlank(file[inner.start - 1]) ? [''] : [];
   const lines = atStart ? [...apart, ...added] : [...added, ...apart];
   const at = atStart ? inner.end - kept : inner.start + kept;
@@ -309,7 +309,7 @@ function definitionLine(lines: readonly string[]): number | undefined {
  * each is inside it (deeper), but for a last line at its depth that closes it (`}`, `};`, `end`).
  */
 function wholeConstruct(lines: readonly string[]): boolean {
-  if (!balance(lines).every((n) => n === 0)) return false;
+  if (!balanced(lines)) return false;
   const depth = leadingWhitespace(lines[0]).length;
   const body = lines.slice(1).filter((l) => !isBlank(l));
   return body.every(
