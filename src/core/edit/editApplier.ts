@@ -211,14 +211,15 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   const selected = text.lines.slice(chosen.start, chosen.end);
   const picked = pickBlock(parsed.fences, parsed.bare, selected);
   if ('why' in picked) return picked;
-  const original = new Set(text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200).map((l) => l.trim()));
+  const nearby = text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200);
+  const original = new Set(nearby.map((l) => l.trim()));
   const code = picked.lines.filter((l) => !CALL_TAG_LINE.test(l) || original.has(l.trim()));
   // Code that repeats the selection (three lines or more of it, nearly all, its first line too) is the
   // selection rewritten, whatever its sentence says of the new lines in it ("Add `exit 0` after the
   // final `fi`:"). A sibling copied from it starts with its own line (`export class TrustedStyle {`).
   const meaningful = selected.filter((l) => !isBlank(l));
   // (Asked to add, a copy that adds no line to the selection is a sibling: "add the same rule for …".)
-  const addsNothing = asked === 'add' && code.filter((l) => !isBlank(l)).length <= meaningful.length;
+  const addsNothing = asked === 'add' && lineCount(code) <= meaningful.length;
   const rewritten =
     meaningful.length >= 3 && keptShare(code, selected) >= 0.75 && code.some((l) => l.trim() === meaningful[0].trim()) && !addsNothing;
   // A marker at the snippet's start or end ("… existing code …" then the new lines) says no more than
@@ -283,9 +284,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   // them as it is (`return arr;` deeper, in a new guard, is not the function's own; a `}` is anyone's), with
   // no place said that could be read: as the selection rewritten, they would delete the code they were to join.
   const written = new Set(code.map((l) => l.trimEnd()));
-  const around = text.lines.slice(Math.max(0, chosen.start - 200), chosen.end + 200);
-  const repeats = around.some((l) => /\w/.test(l) && written.has(l.trimEnd()));
-  const lineCount = (lines: readonly string[]) => lines.filter((l) => !isBlank(l)).length;
+  const repeats = nearby.some((l) => /\w/.test(l) && written.has(l.trimEnd()));
   if (asked === 'add' && block.lines === code && !code.some((l) => ELISION.test(l)) && lineCount(code) < lineCount(selected) && !repeats) {
     return refuse(
       'notFound',
@@ -647,6 +646,9 @@ function keptShare(code: readonly string[], selected: readonly string[]): number
   const meaningful = selected.filter((l) => !isBlank(l));
   return meaningful.length === 0 ? 1 : meaningful.filter((l) => lines.has(l.trim())).length / meaningful.length;
 }
+
+/** How many lines are not blank. */
+const lineCount = (lines: readonly string[]) => lines.filter((l) => !isBlank(l)).length;
 
 /** A markdown list item's marker: `- `, `* `, `1. `, `2) `. */
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
