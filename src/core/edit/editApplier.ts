@@ -82,6 +82,8 @@ const BOM = '\uFEFF';
  */
 const ADDS =
   /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?(]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+/** "also …" (one thing more), in what the user asked, not in the answer's words ("this also drops the trailing space"). */
+const ALSO = /\balso\b/i;
 /** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
 const REMOVES = /\b(?:remove|delete|drop|strip|kill|ditch|get\s+rid\s+of)\b/i;
 const CHANGES =
@@ -119,7 +121,9 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
           ? COMMENTS.test(said)
             ? 'changeComments'
             : 'change'
-          : undefined;
+          : ALSO.test(instruction)
+            ? 'also'
+            : undefined;
   const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
   if (outcome.kind === 'apply' && outcome.fileText === fileText) {

@@ -33,9 +33,10 @@ export interface PlacedBlock extends NewLines {
 
 /**
  * What the user's instruction asks for, where it says: only to add code, to remove some, or to change it
- * (its comments, "replace these comments with a JSDoc comment").
+ * (its comments, "replace these comments with a JSDoc comment"); or one thing more ("also indent after
+ * a `{`"), which may add lines or widen existing ones ("also match .env.local").
  */
-export type Asked = 'add' | 'remove' | 'change' | 'changeComments';
+export type Asked = 'add' | 'remove' | 'change' | 'changeComments' | 'also';
 
 /** Why a block that leaves code out could not be placed. */
 export type UnplacedBlock = { unplaced: 'ambiguous' | 'tooLarge' };
@@ -181,15 +182,17 @@ function siblingAfterKept(
   asked: Asked | undefined,
 ): { from: number; to: number } | undefined {
   const rest = trimBlankEnds(block.slice(1));
+  if (!elided(block[0]) || rest.some(elided)) return undefined;
+  const selected = file.slice(inner.start, inner.end);
+  const added = { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 };
+  if ((asked === 'add' || asked === 'also') && copiesWithOtherHead(selected, rest)) return added;
   const head = definitionLine(rest);
   const name = head === undefined ? undefined : DEFINES.exec(rest[head])?.[1];
-  if (!elided(block[0]) || rest.some(elided) || head === undefined || !name) return undefined;
+  if (head === undefined || !name) return undefined;
   if (file.some((l) => wholeWord(name).test(l))) return undefined;
   const shapes = (l: string) => spaced(l.replace(DEFINES, '')) === spaced(rest[head].replace(DEFINES, ''));
-  const selected = file.slice(inner.start, inner.end);
   const twin = selected.find((l) => DEFINES.test(l) && shapes(l));
   const old = twin && DEFINES.exec(twin)![1];
-  const added = { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 };
   if (!old) {
     // No twin to rename: a selection that opens with a definition at the new one's depth is kept whole
     // (the marker cannot stand for less), and a new definition, whole, follows it, with the blank lines
@@ -210,8 +213,23 @@ function siblingAfterKept(
   // A whole new definition that keeps no line of its twin's (but brackets) is not the twin renamed: read
   // so, the twin's body would go unasked. Nor is one that keeps some, unless the user asked for a change.
   const kept = new Set(selected.filter((l) => /\w/.test(l)).map(spaced));
-  const unasked = asked === undefined || asked === 'add';
+  const unasked = asked === undefined || asked === 'add' || asked === 'also';
   return wholeConstruct(rest.slice(head)) && (unasked || !others.some((l) => kept.has(spaced(l)))) ? added : undefined;
+}
+
+/**
+ * Whether `lines` repeat the selected block, one construct (a head, a body deeper than it, an end at its
+ * depth), with another head: asked for one thing more, a copy of the block for another case (`if line =~
+ * '{\s*$'` with the keyword check's body and `endif`) goes beside it. Read as the block rewritten, its
+ * old case would go unasked.
+ */
+function copiesWithOtherHead(selected: readonly string[], lines: readonly string[]): boolean {
+  const code = selected.filter((l) => !isBlank(l));
+  const copy = lines.filter((l) => !isBlank(l));
+  if (code.length < 3 || copy.length !== code.length) return false;
+  const depth = (l: string) => leadingWhitespace(l).length;
+  const construct = code.slice(1, -1).every((l) => depth(l) > depth(code[0])) && depth(code[code.length - 1]) === depth(code[0]);
+  return construct && depth(copy[0]) === depth(code[0]) && !same(copy[0], code[0]) && code.every((l, k) => k === 0 || same(l, copy[k]));
 }
 
 /**

@@ -2,7 +2,8 @@
 // wrong: a loop head edited between its start and its step, beside a marker for its body; a place said
 // after a scope ("Inside `slicy`, directly after …, add:"); an SQL statement over several lines, at the
 // end of a file that ends with a newline; and, where no place can be read, new lines that would have
-// replaced the function they were to join. Each test is the shape of a real miss.
+// replaced the function they were to join; and (round 63) a copy of the selected block for one case
+// more. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -198,5 +199,38 @@ describe('the edit applier with troff comments, quoted code and a construct afte
       .replace('.de DS\n.  \\" XXX to be written', '.de DS\n.  br\n.  nf')
       .replace('.de DE\n.  \\" XXX to be written', '.de DE\n.  br\n.  fi');
     assert.equal(applied(applyEditAnswer(tmac, { startLine: 0, endLine: 8 }, answer, 'Implement these two macros.')), expected);
+  });
+
+  // Round 63: "also" after a marker for the keyword check, a copy of that check for another pattern.
+  const INDENT = lines(
+    '  let ind = indent(pnum)',
+    '  let line = getline(pnum)',
+    '',
+    "  if line =~ '^\\s*\\%(grammar\\|module\\|rule\\)\\>'",
+    '    let ind += shiftwidth()',
+    '  endif',
+    '',
+    '  return ind',
+  );
+  const BRACE = ["  if line =~ '{\\s*$'", '    let ind += shiftwidth()', '  endif'];
+  const COPIED = fence('vim', '  " ... existing keyword check ...', '', ...BRACE);
+
+  it('asked for one thing more, puts a copy of the selected block with another head beside it', () => {
+    const expected = INDENT.replace('  endif\n', () => `  endif\n\n${BRACE.join('\n')}\n`);
+    assert.equal(applied(applyEditAnswer(INDENT, { startLine: 3, endLine: 5 }, COPIED, 'also indent after a line ending in {')), expected);
+  });
+
+  it('asked to change the block, reads the same copy as the block rewritten', () => {
+    const expected = INDENT.replace("'^\\s*\\%(grammar\\|module\\|rule\\)\\>'", () => "'{\\s*$'");
+    assert.equal(
+      applied(applyEditAnswer(INDENT, { startLine: 3, endLine: 5 }, COPIED, 'change the check to a line ending in {')),
+      expected,
+    );
+  });
+
+  it('asked for one thing more, reads a head written before a marker for the body as that head widened', () => {
+    const answer = fence('vim', "  if line =~ '^\\s*\\%(grammar\\|module\\|rule\\|token\\)\\>'", '    " ... existing code ...');
+    const expected = INDENT.replace('rule\\)', 'rule\\|token\\)');
+    assert.equal(applied(applyEditAnswer(INDENT, { startLine: 3, endLine: 5 }, answer, 'also indent after token')), expected);
   });
 });
