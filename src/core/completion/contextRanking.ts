@@ -1,6 +1,7 @@
 // Ranking of other files' lines by similarity to the code around the cursor: Jaccard similarity of
 // identifier sets over fixed line windows (Copilot's neighbouring-tab snippets work this way).
 import type { ContextChunk, ContextFile } from './contextTypes';
+import { LruCache } from './lruCache';
 
 /** Lines of a candidate window, and of the reference window before the cursor. */
 const WINDOW_LINES = 30;
@@ -49,16 +50,40 @@ export interface ScoredChunk extends ContextChunk {
   score: number;
 }
 
+interface Window {
+  startLine: number;
+  text: string;
+  words: ReadonlySet<string>;
+}
+
+/**
+ * Each file's windows and their words, kept while the file's text stays the same: the context is chosen
+ * again per block of lines, and tokenizing every tab each time cost milliseconds (tens, cold) on the
+ * keystroke that asked.
+ */
+const windowsByPath = new LruCache<{ text: string; windows: Window[] }>(24);
+
+function fileWindows(file: ContextFile): readonly Window[] {
+  const known = windowsByPath.get(file.path);
+  if (known?.text === file.text) return known.windows;
+  const lines = file.text.slice(0, MAX_FILE_CHARS).split('\n');
+  const windows: Window[] = [];
+  for (let start = 0; start === 0 || start + WINDOW_LINES - WINDOW_STEP < lines.length; start += WINDOW_STEP) {
+    const text = lines.slice(start, start + WINDOW_LINES).join('\n');
+    windows.push({ startLine: start, text, words: identifierSet(text) });
+  }
+  windowsByPath.set(file.path, { text: file.text, windows });
+  return windows;
+}
+
 /** The best window of each file, and each chunk, scored against the reference; zero scores are dropped. */
 export function rankChunks(reference: ReadonlySet<string>, files: readonly ContextFile[], chunks: readonly ContextChunk[]): ScoredChunk[] {
   const scored: ScoredChunk[] = [];
   for (const file of files) {
-    const lines = file.text.slice(0, MAX_FILE_CHARS).split('\n');
     let best: ScoredChunk | undefined;
-    for (let start = 0; start === 0 || start + WINDOW_LINES - WINDOW_STEP < lines.length; start += WINDOW_STEP) {
-      const text = lines.slice(start, start + WINDOW_LINES).join('\n');
-      const score = jaccard(reference, identifierSet(text));
-      if (!best || score > best.score) best = { path: file.path, startLine: start, text, kind: 'window', score };
+    for (const { startLine, text, words } of fileWindows(file)) {
+      const score = jaccard(reference, words);
+      if (!best || score > best.score) best = { path: file.path, startLine, text, kind: 'window', score };
     }
     if (best && best.score > 0) scored.push(best);
   }

@@ -51,6 +51,16 @@ describe('cross-file completion context: ranking, budget, stable order, per-bloc
     );
   });
 
+  it('ranks a tab by its text as it is now, after the user edited it', () => {
+    const reference = referenceWindow(current, current.length);
+    const edited = { path: logger.path, text: `${logger.text}export const unit = (shape: Shape) => area(shape);\n` };
+    assert.deepEqual(rankChunks(reference, [logger], []), []);
+    const [window] = rankChunks(reference, [edited], []);
+    assert.match(window.text, /area\(shape\)/);
+    // And back: the edit undone, the tab is unrelated again.
+    assert.deepEqual(rankChunks(reference, [{ ...logger }], []), []);
+  });
+
   it('keeps the rendered context within the token budget, choosing by score', () => {
     const style = commentStyleFor('typescript')!;
     const chunks: ContextChunk[] = Array.from({ length: 8 }, (_, i) => ({
