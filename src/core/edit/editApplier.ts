@@ -45,6 +45,8 @@ const ELISION = new RegExp(
     String.raw`^\s*${LEADER}\s*\(?\s*${KEPT}\b[^.…]*(?:${ELLIPSIS}|code|unchanged|here|before|methods|functions|lines|file|implementation|imports|includes|statements|declarations|definitions|fields|entries|options|rules|cases)`,
     // Between ellipses, code named and said to stay: `// ... Path() stays as it is ...`, `// ... the check as before ...`.
     String.raw`^\s*${LEADER}\s*${ELLIPSIS}.*\b(?:stays?|remains?|kept|unchanged|as (?:it is|is|before|they are))\b.*${ELLIPSIS}\s*(?:\*\/|-->)?\s*$`,
+    // In parentheses, a word for kept code and at most two more: `// (existing scripts)`, `# (rest omitted)`.
+    String.raw`^\s*${LEADER}\s*\(\s*${KEPT}(?:\s+[\w-]+){0,2}\s*\)\s*(?:\*\/|-->)?\s*$`,
     // In parentheses, code named and said to stay: `// (headless unchanged)`, `# (the guard stays as it is)`.
     String.raw`^\s*${LEADER}\s*\(\s*[^()]{1,40}?\s(?:stays?|remains?|kept|unchanged|as (?:it is|is|before|they are))\s*\)\s*(?:\*\/|-->)?\s*$`,
   ].join('|'),

@@ -363,8 +363,9 @@ function makeGrid(
   // A new line that is a line the block quoted earlier, as the file has it, but for one token
   // (`| "number?"` after `| "number"`, `} else if ('bigint' …` after `} else if ('string' …`), is a
   // sibling the model added by copying: it rewrites no other line.
+  const renamed = rule === 'rewritesAsked' ? [] : renamedCopies(lines, block, present);
   const sibling = block.map(
-    (l, j) => !present.has(l.trim()) && block.some((q, k) => k < j && present.has(q.trim()) && oneTokenChanged(q, l, 2)),
+    (l, j) => renamed[j] || (!present.has(l.trim()) && block.some((q, k) => k < j && present.has(q.trim()) && oneTokenChanged(q, l, 2))),
   );
   // Otherwise, a new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
@@ -384,6 +385,39 @@ function makeGrid(
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
   return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling, barred: new Set() };
+}
+
+/**
+ * New lines that copy lines of the range with one word put for another throughout, where another new
+ * line puts the same word for the same one and the block still quotes a line with the old word
+ * (`const peerDependencies = …` beside a quoted `const devDependencies = …`, then `...peerDependencies,`):
+ * the model wrote a sibling's declaration and its use. Read as a rewrite, the use would take the place of
+ * the old name's, which the quoted declaration still has.
+ */
+function renamedCopies(lines: readonly string[], block: readonly string[], present: ReadonlySet<string>): boolean[] {
+  const swaps = block.map((l) =>
+    present.has(l.trim()) ? [] : [...new Set(lines.map((f) => wordSwapped(f, l)).filter((w) => w !== undefined))],
+  );
+  const quotedWords = new Set(block.filter((l) => present.has(l.trim())).flatMap(wordsOf));
+  return swaps.map((mine, j) =>
+    mine.some((swap) => quotedWords.has(swap.split(' ')[0]) && swaps.some((theirs, k) => k !== j && theirs.includes(swap))),
+  );
+}
+
+/** `old new` when `line` is `fileLine` with every `old` word written `new` (and nothing else changed). */
+function wordSwapped(fileLine: string, line: string): string | undefined {
+  const a = tokens(fileLine);
+  const b = tokens(line);
+  if (a.length !== b.length) return undefined;
+  let swap: string | undefined;
+  for (let k = 0; k < a.length; k++) {
+    if (a[k] === b[k]) continue;
+    const pair = `${a[k]} ${b[k]}`;
+    if (!/^[A-Za-z_$][\w$]* [A-Za-z_$][\w$]*$/.test(pair) || (swap !== undefined && swap !== pair)) return undefined;
+    swap = pair;
+  }
+  // (Every `old` changed: a line that keeps one is another edit.)
+  return swap !== undefined && !b.includes(swap.split(' ')[0]) ? swap : undefined;
 }
 
 /** cost[i * (m + 1) + j]: the least cost of aligning file lines [range.start + i, range.end) with block[j..]. */
@@ -622,8 +656,14 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // The line commented out, or back in (`"set showcmd` → `set showcmd`).
   const uncommented = (line: string) => line.trim().replace(/^(?:\/\/|#|--|;|%|")\s?/, '');
   if (uncommented(fileLine) === blockLine.trim() || uncommented(blockLine) === fileLine.trim()) return true;
-  // A setting commented in with another value (`#BACKUP = 0` → `BACKUP = 1`).
-  if (uncommented(fileLine) !== fileLine.trim() && oneTokenChanged(uncommented(fileLine), blockLine.trim())) return true;
+  // A setting commented in with another value (`#BACKUP = 0` → `BACKUP = 1`), or with one where it had
+  // none (`#SystemMaxUse=` → `SystemMaxUse=500M`).
+  const setting = uncommented(fileLine);
+  if (
+    setting !== fileLine.trim() &&
+    (oneTokenChanged(setting, blockLine.trim()) || (/\w\s*[=:]$/.test(setting) && blockLine.trim().startsWith(setting)))
+  )
+    return true;
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
