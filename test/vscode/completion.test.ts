@@ -226,14 +226,14 @@ describe('inline completions in a real extension host', () => {
     assert.equal(status.snapshot.state, 'idle');
   });
 
-  it("loads a grammar from the extension's own folder on the first completion in its language, then judges by syntax", async () => {
+  it("loads a grammar from the extension's own folder when an editor in its language becomes active, before any completion, then judges by syntax", async () => {
     const syntax = api.completions.syntax;
     assert.equal(syntax.isLoaded('go'), false, 'not loaded at activation');
     const go = 'package main\n\nfunc add(a int, b int) int {\n\t|\n}\n';
     const editor = await openAt(go, 'go');
-    // Answered by the line rules at once; the grammar loads meanwhile.
-    assert.equal(await triggerAndCommit(editor, sim, 0), go.replace('|', 'return a + b'));
     await until(() => syntax.isLoaded('go'), 'the Go grammar', 10_000);
+    assert.equal(fimRequests().length, 0, 'loaded before any completion was asked for');
+    assert.equal(await triggerAndCommit(editor, sim, 0), go.replace('|', 'return a + b'));
     const judge = syntax.judgeInsertion('go', 'func add(a int, b int) int {\n\t', '\n}\n')!;
     assert.equal(judge.fits('return a + b'), true);
     assert.equal(judge.fits('return a + b}'), false, 'a closer the suffix already has');

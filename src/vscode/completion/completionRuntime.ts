@@ -2,7 +2,7 @@
 // parsers): a bundle of its own (dist/completion.js), built right after activation, or by the first
 // completion that comes before that. inlineCompletions.ts registers the provider that forwards to it.
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import type { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
@@ -30,7 +30,7 @@ interface CompletionRuntimeDeps {
 export interface CompletionRuntime {
   engine: CompletionEngine;
   provider: TandemInlineCompletionProvider;
-  /** The syntax judge's parsers, loaded per language on its first completion. */
+  /** The syntax judge's parsers, loaded per language when an editor in it becomes active (or on its first completion). */
   syntax: TreeSitterParsers;
   /** The completion settings or the sensitive files changed. */
   settingsChanged(): void;
@@ -52,6 +52,14 @@ export function buildCompletionRuntime({ clients, log, gate, settings, status, c
     syntax,
   });
   const provider = new TandemInlineCompletionProvider(engine, settings, status, new CompletionNotices(), log, verdicts, gatherer);
+  // The grammar of the file in front of the user loads (and warms up) when its editor becomes active, not
+  // on its first completion: loading holds the thread for hundreds of milliseconds in a cold extension
+  // host, which held that completion's answer back, and the answer went without a syntax judgement.
+  const loadGrammar = (editor: vscode.TextEditor | undefined) => {
+    const languageId = editor?.document.languageId;
+    if (languageId && settings.value.enabled && !settings.value.disabledLanguages.has(languageId)) void syntax.load(languageId);
+  };
+  loadGrammar(vscode.window.activeTextEditor);
   return {
     engine,
     provider,
@@ -60,6 +68,6 @@ export function buildCompletionRuntime({ clients, log, gate, settings, status, c
       verdicts.clear(); // the sensitive files may have changed
       gatherer.context.invalidate();
     },
-    disposables: [verdicts, gatherer],
+    disposables: [verdicts, gatherer, vscode.window.onDidChangeActiveTextEditor(loadGrammar)],
   };
 }

@@ -77,7 +77,7 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
     return this.runtime().provider;
   }
 
-  /** The syntax judge's parsers, loaded per language on its first completion. */
+  /** The syntax judge's parsers, loaded per language when an editor in it becomes active (or on its first completion). */
   get syntax(): CompletionRuntime['syntax'] {
     return this.runtime().syntax;
   }
