@@ -711,6 +711,8 @@ function unrelated(block: readonly string[], selected: readonly string[], origin
     );
   const ours = words(selected);
   const theirs = words(block);
+  // Only brackets and punctuation (`}` for a removed member and its comma) share no words with anything.
+  if (theirs.size === 0) return false;
   let both = 0;
   for (const w of theirs) if (ours.has(w)) both++;
   return both / Math.max(1, theirs.size) < 0.3;

@@ -1,10 +1,10 @@
 // Shapes the sixty-fourth and sixty-fifth blind rounds of the edit corpus found the applier getting
 // wrong: a marker in parentheses that names what it keeps ("// (existing scripts)"), a sibling name's
-// declaration and its use beside a marker for the old name's uses, and a commented-out setting with no
-// value given one. Each test is the shape of a real miss.
+// declaration and its use beside a marker for the old name's uses, a commented-out setting with no
+// value given one, and a removal whose answer is only a closing brace. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
-import { applied, fence, lines } from './applierHelpers';
+import { applied, fence, lines, refused } from './applierHelpers';
 
 describe('the edit applier with sibling names, settings and markers in parentheses', () => {
   it('reads a comment in parentheses that says what it keeps as a marker', () => {
@@ -90,5 +90,25 @@ describe('the edit applier with sibling names, settings and markers in parenthes
       applied(applyEditAnswer(conf, { startLine: 2, endLine: 4 }, answer, 'limit SystemMaxUse to 500M')),
       conf.replace('#SystemMaxUse=\n', 'SystemMaxUse=500M\n'),
     );
+  });
+
+  it('applies a removal whose answer is only the brace that is left, and still refuses unrelated code', () => {
+    const pkg = lines(
+      '{',
+      '\t"publishConfig": {',
+      '\t\t"ignore": []',
+      '\t},',
+      '\t"testling": {',
+      '\t\t"files": "test/index.js"',
+      '\t}',
+      '}',
+    );
+    const answer = ['Removed `testling`; the comma after `publishConfig` goes too:', '', fence('json', '\t}')].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(pkg, { startLine: 3, endLine: 6 }, answer, 'remove the testling section')),
+      lines('{', '\t"publishConfig": {', '\t\t"ignore": []', '\t}', '}'),
+    );
+    const example = ['For example:', '', fence('js', 'const server = http.createServer(handler);')].join('\n');
+    refused(applyEditAnswer(pkg, { startLine: 3, endLine: 6 }, example, 'remove the testling section'));
   });
 });
