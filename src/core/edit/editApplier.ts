@@ -69,6 +69,27 @@ const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)
 const PLACEHOLDER =
   /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
+/**
+ * Whether a comment between ellipses names code the selection has (`// ... boolean, number, string checks
+ * ...` over `typeof arg === 'boolean' ||` and its siblings): it stands for those lines. Words the selection
+ * lacks (`<!-- ... id and credentials from the environment ... -->`) stand for code still to write.
+ */
+const BETWEEN_ELLIPSES = new RegExp(String.raw`^\s*${LEADER}\s*${ELLIPSIS}([^.…]+)${ELLIPSIS}\s*(?:\*\/|-->)?\s*$`);
+
+function namesSelected(line: string, selected: readonly string[]): boolean {
+  const between = BETWEEN_ELLIPSES.exec(line);
+  if (!between) return false;
+  const words = between[1].toLowerCase().match(/[a-z]{3,}/g) ?? [];
+  const known = new Set(
+    selected
+      .join('\n')
+      .toLowerCase()
+      .match(/[a-z]{3,}/g),
+  );
+  const named = words.filter((w) => known.has(w)).length;
+  return named >= 2 && named * 2 >= words.length;
+}
+
 /** A line that is only a tool call's tag (Grok's `</xai:function_call>`): markup a model left in its code. */
 const CALL_TAG_LINE = /^\s*<\/?(?:\w+:(?:function_call|tool_call)|function_calls|tool_call|invoke)>\s*$/;
 
@@ -281,7 +302,7 @@ function applyParsed(text: TextLines, chosen: LineRange, rawAnswer: string, aske
   ) {
     return refuse('noCode', "The answer's code shares nothing with the selection: it is an example, not a rewrite of it.", 'wholeBlock');
   }
-  const elided = (l: string) => ELISION.test(l) && !original.has(l.trim()) && !DESCRIBES_CODE.test(l);
+  const elided = (l: string) => (ELISION.test(l) || namesSelected(l, selected)) && !original.has(l.trim()) && !DESCRIBES_CODE.test(l);
   const placeholder = block.lines.find((l) => PLACEHOLDER.test(l) && !elided(l) && !original.has(l.trim()));
   if (placeholder !== undefined) {
     return refuse('noCode', `The answer has a placeholder ("${placeholder.trim()}") where code should be.`, 'wholeBlock');

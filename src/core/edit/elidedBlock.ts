@@ -671,6 +671,16 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // (`return a` → `return b`): one after the other, the second would never run.
   const sameDepth = leadingWhitespace(fileLine) === leadingWhitespace(blockLine);
   if (samePlace && sameDepth && ['return', 'throw', 'raise'].includes(a[0]) && a[0] === b[0] && a.length > 1 && b.length > 1) return true;
+  // The same block opened another way (`rules.forEach((rule) => {` → `for (const rule of rules) {`): a head
+  // whose names are all the old head's.
+  if (sameDepth && /\{\s*$/.test(fileLine) && /\{\s*$/.test(blockLine)) {
+    const names = b.filter((t) => /^[A-Za-z_$][\w$]*$/.test(t) && !KEYWORD.test(t) && !/^(?:const|let|var|of)$/.test(t));
+    if (names.length >= 2 && names.every((t) => a.includes(t))) return true;
+  }
+  // The same key given another value (`runs-on: ubuntu-latest` → `runs-on: ubuntu-22.04`, `color: red;` →
+  // `color: blue;`): a mapping has each key once. (Not `x = …`: code assigns a name again and again.)
+  const key = (l: string) => /^\s*([A-Za-z_][\w.-]*):(?:\s|$)/.exec(l)?.[1];
+  if (sameDepth && key(fileLine) !== undefined && key(fileLine) === key(blockLine)) return true;
   // The same member declared anew (`drain(): any` → `drain: () => void`): a type or an object has it once.
   const name = member(a);
   if (name !== undefined && name === member(b) && (a[a.indexOf(name) + 1] !== '(' || b[b.indexOf(name) + 1] !== '(')) return true;
@@ -685,7 +695,9 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const declared = (l: string) => DEFINES.exec(l)?.[1];
   if (sameDepth && declared(fileLine) !== undefined && declared(fileLine) === declared(blockLine)) return true;
   const closer = (l: string) => /^\s*[)\]}]+\s*[;,]?\s*$/.test(l) && l.replace(/[\s;,]/g, '');
-  if (sameDepth && closer(fileLine) && closer(fileLine) === closer(blockLine)) return true;
+  // (Or a call's end, `});`, closed as a block's, `}`, the head above it rewritten: `forEach(… => {` → `for (… of …) {`.)
+  const [oldEnd, newEnd] = [closer(fileLine), closer(blockLine)];
+  if (sameDepth && oldEnd && newEnd && oldEnd.startsWith(newEnd)) return true;
   // The same names declared or assigned anew, more beside them (`my $varname = shift;` →
   // `my ($varname, $default) = @_;`).
   const was = assigned(a);

@@ -431,8 +431,9 @@ function constructEnd(lines: readonly string[], line: number): number {
       if (/[{:]\s*$/.test(lines[i])) break;
     }
   }
-  // A Markdown list item, with the deeper lines that go on with it.
-  if (/^\s*(?:[-*+]|\d{1,2}[.)])\s+\S/.test(lines[line])) {
+  // A Markdown list item, or a setting whose value is on the lines below (`commands =` in a tox.ini), with
+  // the deeper lines that go on with it.
+  if (/^\s*(?:[-*+]|\d{1,2}[.)])\s+\S/.test(lines[line]) || /^\s*[\w.-]+\s*=\s*$/.test(lines[line])) {
     let end = line;
     while (end + 1 < lines.length && !isBlank(lines[end + 1]) && leadingWhitespace(lines[end + 1]).length > lead) end++;
     return end;

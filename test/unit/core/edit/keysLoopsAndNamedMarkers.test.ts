@@ -1,0 +1,109 @@
+// Shapes the sixty-sixth and sixty-seventh blind rounds of the edit corpus found the applier getting
+// wrong: a YAML key given another value beside a marker, a tox.ini setting whose value goes on below
+// it, a `forEach` rewritten as a `for … of` loop between two markers, and a marker that names the
+// selected code it stands for. Each test is the shape of a real miss; the refusals guard what must not
+// change.
+import * as assert from 'node:assert/strict';
+import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
+import { applied, fence, lines, refused } from './applierHelpers';
+
+describe('the edit applier with settings, loops and markers that name code', () => {
+  it('reads a YAML key with another value as that key rewritten, beside a marker for the lines above it', () => {
+    const workflow = lines(
+      'jobs:',
+      '  analyze:',
+      '    name: Analyze',
+      '    runs-on: ubuntu-latest',
+      '    permissions:',
+      '      actions: read',
+    );
+    const answer = fence('yaml', '  analyze:', '    # (unchanged)', '    runs-on: ubuntu-22.04', '    timeout-minutes: 360');
+    assert.equal(
+      applied(
+        applyEditAnswer(workflow, { startLine: 1, endLine: 3 }, answer, 'use ubuntu-22.04 instead of latest, and set timeout-minutes'),
+      ),
+      workflow.replace('    runs-on: ubuntu-latest\n', '    runs-on: ubuntu-22.04\n    timeout-minutes: 360\n'),
+    );
+  });
+
+  it('puts a snippet said to go after a setting after the lines its value goes on over', () => {
+    const tox = lines('[testenv]', 'deps =', '    mock', '    nose', 'commands =', '    python tests/test.py {posargs:default}');
+    const answer = [
+      'Append this at the very end of the file, after the `commands` setting of `[testenv]`:',
+      '',
+      fence('ini', 'passenv =', '    HOME'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(tox, { startLine: 4, endLine: 5 }, answer, 'tests need $HOME, add passenv')),
+      `${tox}passenv =\n    HOME\n`,
+    );
+  });
+
+  it('reads a `for … of` loop between two markers as the `forEach` it replaces, its `});` closed as `}`', () => {
+    const preset = lines(
+      'export const creator = {',
+      '    rules,',
+      '    create(context, _options) {',
+      '        rules.forEach((rule) => {',
+      '            context.registerRule(rule);',
+      '        });',
+      '    },',
+      '};',
+    );
+    const answer = fence(
+      'ts',
+      '    /* ... */',
+      '        for (const rule of rules) {',
+      '            context.registerRule(rule);',
+      '        }',
+      '    /* ... */',
+    );
+    assert.equal(
+      applied(applyEditAnswer(preset, { startLine: 2, endLine: 6 }, answer, 'Use a for-of loop in create()')),
+      preset.replace('        rules.forEach((rule) => {', '        for (const rule of rules) {').replace('        });', '        }'),
+    );
+  });
+
+  const PRIMITIVE = lines(
+    'function isPrimitive(arg) {',
+    '  return arg === null ||',
+    "         typeof arg === 'boolean' ||",
+    "         typeof arg === 'number' ||",
+    "         typeof arg === 'string' ||",
+    "         typeof arg === 'symbol' ||  // ES6 symbol",
+    "         typeof arg === 'undefined';",
+    '}',
+  );
+
+  it('reads a comment between ellipses that names selected code as a marker for it', () => {
+    const answer = fence(
+      'js',
+      'function isPrimitive(arg) {',
+      '  return arg === null ||',
+      '         // ... boolean, number, string checks ...',
+      "         typeof arg === 'symbol' ||  // ES6 symbol",
+      "         typeof arg === 'bigint' ||",
+      "         typeof arg === 'undefined';",
+      '}',
+    );
+    assert.equal(
+      applied(applyEditAnswer(PRIMITIVE, { startLine: 0, endLine: 7 }, answer, 'add bigint to isPrimitive')),
+      PRIMITIVE.replace('// ES6 symbol\n', () => "// ES6 symbol\n         typeof arg === 'bigint' ||\n"),
+    );
+  });
+
+  it('still refuses a comment between ellipses that names code the selection does not have', () => {
+    const answer = fence(
+      'js',
+      'function isPrimitive(arg) {',
+      '  return arg === null ||',
+      '         // ... bigint and typed-array handling ...',
+      "         typeof arg === 'undefined';",
+      '}',
+    );
+    assert.match(
+      refused(applyEditAnswer(PRIMITIVE, { startLine: 0, endLine: 7 }, answer, 'add bigint to isPrimitive')).message,
+      /placeholder/,
+    );
+  });
+});
