@@ -26,8 +26,8 @@ export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
   | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
 
-// (`"` is Vim script's; `rem` and `::` batch files'; `.\"` and `\#` troff's.)
-const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|\.?\\["#])`;
+// (`"` is Vim script's; `rem` and `::` batch files'; `.\"` and `\#` troff's; `dnl` m4's.)
+const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|\.?\\["#]|dnl\b)`;
 const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
 const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same(?: as before)?|other|previous|omitted|skipped)`;
 /**
@@ -67,7 +67,7 @@ const ASKS_BACK =
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
 const PLACEHOLDER =
-  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
+  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|dnl\b)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
 
 /**
  * Whether a comment between ellipses names code the selection has (`// ... boolean, number, string checks

@@ -1,8 +1,8 @@
 // Shapes the sixty-sixth and sixty-seventh blind rounds of the edit corpus found the applier getting
 // wrong: a YAML key given another value beside a marker, a tox.ini setting whose value goes on below
-// it, a `forEach` rewritten as a `for … of` loop between two markers, and a marker that names the
-// selected code it stands for. Each test is the shape of a real miss; the refusals guard what must not
-// change.
+// it, a `forEach` rewritten as a `for … of` loop between two markers, a marker that names the selected
+// code it stands for, and (round 69) an m4 `dnl` marker. Each test is the shape of a real miss; the
+// refusal guards what must not change.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -104,6 +104,20 @@ describe('the edit applier with settings, loops and markers that name code', () 
     assert.match(
       refused(applyEditAnswer(PRIMITIVE, { startLine: 0, endLine: 7 }, answer, 'add bigint to isPrimitive')).message,
       /placeholder/,
+    );
+  });
+
+  it('reads an m4 `dnl` comment with an ellipsis as a marker', () => {
+    const m4 = lines(
+      'dnl Check if --with-expat[=PREFIX] is specified and',
+      'dnl Expat >= 1.95.0 is installed in the system.',
+      'dnl If yes, substitute EXPAT_CFLAGS, EXPAT_LIBS.',
+      'AC_DEFUN([AM_WITH_EXPAT],',
+    );
+    const answer = fence('m4', 'dnl Check whether --with-expat[=PREFIX] is specified and', 'dnl ... rest of the comment unchanged ...');
+    assert.equal(
+      applied(applyEditAnswer(m4, { startLine: 0, endLine: 1 }, answer, 'check whether, not check if')),
+      m4.replace('Check if', 'Check whether'),
     );
   });
 });
