@@ -761,7 +761,7 @@ function member(t: readonly string[]): string | undefined {
 }
 
 /** The same tokens but one (a renamed identifier, a changed value). */
-function oneTokenChanged(fileLine: string, blockLine: string, least = 3): boolean {
+export function oneTokenChanged(fileLine: string, blockLine: string, least = 3): boolean {
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   return a.length >= least && a.length === b.length && a.filter((t, k) => t !== b[k]).length === 1;

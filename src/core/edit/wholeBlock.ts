@@ -20,7 +20,7 @@ import {
 } from './editText';
 import type { LineRange } from './blockMatch';
 import { alignments, realigned } from './alignedLines';
-import { assignedTo, quotedEdge, spliceElidedBlock } from './elidedBlock';
+import { assignedTo, oneTokenChanged, quotedEdge, spliceElidedBlock } from './elidedBlock';
 import { balance, balanced, openedBefore } from './lineBalance';
 
 /** How far around the selection repeated context is looked for. */
@@ -185,7 +185,7 @@ function siblingAfterKept(
   if (!elided(block[0]) || rest.some(elided)) return undefined;
   const selected = file.slice(inner.start, inner.end);
   const added = { from: 1, to: block.findLastIndex((l) => !isBlank(l)) + 1 };
-  if ((asked === 'add' || asked === 'also') && copiesWithOtherHead(selected, rest)) return added;
+  if ((asked === 'add' || asked === 'also') && copiesEndWithOtherHead(selected, rest)) return added;
   const head = definitionLine(rest);
   const name = head === undefined ? undefined : DEFINES.exec(rest[head])?.[1];
   if (head === undefined || !name) return undefined;
@@ -218,18 +218,25 @@ function siblingAfterKept(
 }
 
 /**
- * Whether `lines` repeat the selected block, one construct (a head, a body deeper than it, an end at its
- * depth), with another head: asked for one thing more, a copy of the block for another case (`if line =~
- * '{\s*$'` with the keyword check's body and `endif`) goes beside it. Read as the block rewritten, its
- * old case would go unasked.
+ * Whether `lines` repeat the selection's last lines, whole constructs (a head, a body deeper than it, an
+ * end at its depth; or one line), with their first written another way, one token changed (`if line =~
+ * '{\s*$'` with the keyword check's body and `endif`; `AC_SUBST(with_expat)` after `AC_SUBST(EXPAT_LIBS)`):
+ * asked for one thing more, a copy for another case goes beside them. Read as those lines rewritten, the
+ * old case would go unasked. (A body line and the `}` after it are the function's end, not a copy.)
  */
-function copiesWithOtherHead(selected: readonly string[], lines: readonly string[]): boolean {
+function copiesEndWithOtherHead(selected: readonly string[], lines: readonly string[]): boolean {
   const code = selected.filter((l) => !isBlank(l));
   const copy = lines.filter((l) => !isBlank(l));
-  if (code.length < 3 || copy.length !== code.length) return false;
+  if (copy.length === 0 || copy.length > code.length) return false;
+  const end = code.slice(code.length - copy.length);
   const depth = (l: string) => leadingWhitespace(l).length;
-  const construct = code.slice(1, -1).every((l) => depth(l) > depth(code[0])) && depth(code[code.length - 1]) === depth(code[0]);
-  return construct && depth(copy[0]) === depth(code[0]) && !same(copy[0], code[0]) && code.every((l, k) => k === 0 || same(l, copy[k]));
+  const construct = copy.slice(1, -1).every((l) => depth(l) > depth(copy[0])) && depth(copy[copy.length - 1]) === depth(copy[0]);
+  return (
+    construct &&
+    leadingWhitespace(copy[0]) === leadingWhitespace(end[0]) &&
+    oneTokenChanged(end[0], copy[0]) &&
+    end.every((l, k) => k === 0 || same(l, copy[k]))
+  );
 }
 
 /**
@@ -460,7 +467,9 @@ function reindentedBy(
   kept: readonly KeptPair[],
   elided: (line: string) => boolean,
 ): string[] {
-  const own = minimumIndent(block);
+  // (With no line kept to place it by, a marker's indentation is only the model's way of writing a
+  // comment, a `dnl` at column 0: the code's decides.)
+  const own = (kept.length === 0 ? minimumIndent(block.filter((l) => !elided(l))) : undefined) ?? minimumIndent(block);
   const base = minimumIndent(file.slice(range.start, range.end)) ?? insertionIndent(file, range, own);
   if (base === undefined || own === undefined) return [...block];
   // Every line the block keeps, its first one among them, sits where the file has it: the block is at the

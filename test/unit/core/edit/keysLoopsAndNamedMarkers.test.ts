@@ -1,8 +1,8 @@
 // Shapes the sixty-sixth and sixty-seventh blind rounds of the edit corpus found the applier getting
 // wrong: a YAML key given another value beside a marker, a tox.ini setting whose value goes on below
 // it, a `forEach` rewritten as a `for … of` loop between two markers, a marker that names the selected
-// code it stands for, and (round 69) an m4 `dnl` marker. Each test is the shape of a real miss; the
-// refusal guards what must not change.
+// code it stands for, and (round 69) an m4 `dnl` marker and a one-line copy asked for "also". Each test
+// is the shape of a real miss; the refusal and the "change" reading guard what must not change.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
 import { applied, fence, lines, refused } from './applierHelpers';
@@ -118,6 +118,32 @@ describe('the edit applier with settings, loops and markers that name code', () 
     assert.equal(
       applied(applyEditAnswer(m4, { startLine: 0, endLine: 1 }, answer, 'check whether, not check if')),
       m4.replace('Check if', 'Check whether'),
+    );
+  });
+
+  const EXPAT = lines(
+    '  if test $expat_found = no; then',
+    '\tAC_MSG_ERROR([expat not found])',
+    '  fi',
+    '',
+    '  AC_SUBST(EXPAT_CFLAGS)',
+    '  AC_SUBST(EXPAT_LIBS)',
+    '])',
+  );
+
+  it('asked for one thing more, puts a one-line copy of the last selected line after it, at its indentation', () => {
+    const answer = fence('m4', 'dnl ... existing AC_SUBST lines ...', '  AC_SUBST(with_expat)');
+    assert.equal(
+      applied(applyEditAnswer(EXPAT, { startLine: 4, endLine: 5 }, answer, 'can you also substitute with_expat?')),
+      EXPAT.replace('  AC_SUBST(EXPAT_LIBS)\n', '  AC_SUBST(EXPAT_LIBS)\n  AC_SUBST(with_expat)\n'),
+    );
+  });
+
+  it('asked to change it, reads the same answer as that line rewritten', () => {
+    const answer = fence('m4', 'dnl ... existing AC_SUBST lines ...', '  AC_SUBST(with_expat)');
+    assert.equal(
+      applied(applyEditAnswer(EXPAT, { startLine: 4, endLine: 5 }, answer, 'substitute with_expat instead of EXPAT_LIBS')),
+      EXPAT.replace('AC_SUBST(EXPAT_LIBS)', 'AC_SUBST(with_expat)'),
     );
   });
 });
