@@ -26,8 +26,10 @@ export type EditOutcome =
   | { kind: 'apply'; fileText: string; format: EditFormat; changed: LineRange }
   | { kind: 'refuse'; why: RefusalReason; message: string; format?: EditFormat };
 
-// (`"` is Vim script's; `rem` and `::` batch files'; `.\"` and `\#` troff's; `dnl` m4's.)
-const LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|\.?\\["#]|dnl\b)`;
+// What starts a comment line. (`"` is Vim script's; `rem` and `::` batch files'; `dnl` m4's.)
+const COMMENT_LEADER = String.raw`(?:\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|dnl\b)`;
+// A marker's leader: a comment's, or troff's `.\"` and `\#`.
+const LEADER = String.raw`(?:${COMMENT_LEADER}|\.?\\["#])`;
 const ELLIPSIS = String.raw`(?:\.\.\.|…)`;
 const KEPT = String.raw`(?:rest(?: of)?|existing|remaining|unchanged|same(?: as before)?|other|previous|omitted|skipped)`;
 /**
@@ -66,8 +68,10 @@ const ASKS_BACK =
 /** A second option named in the prose ("Option 2", "Approach B"): the code is one of several edits, not the edit. */
 const SECOND_OPTION = /\b(option|approach|alternative|solution)\s*#?\s*(2|two|b)\b/i;
 /** A comment that holds the place of code the model did not write ("// ... add the variants here ...", "the new variant goes here"). */
-const PLACEHOLDER =
-  /^\s*(\/\/|#|--|\/\*+|<!--|;+|%|"|@?rem\b|::|dnl\b)\s*((\.\.\.|…).*(\.\.\.|…)\s*(\*\/|-->)?\s*$|.*\b(goes here|go here|your code here|(code|implementation) here)\b)/i;
+const PLACEHOLDER = new RegExp(
+  String.raw`^\s*${COMMENT_LEADER}\s*(?:${ELLIPSIS}.*${ELLIPSIS}\s*(?:\*\/|-->)?\s*$|.*\b(?:goes here|go here|your code here|(?:code|implementation) here)\b)`,
+  'i',
+);
 
 /**
  * Whether a comment between ellipses names code the selection has (`// ... boolean, number, string checks
