@@ -145,7 +145,7 @@ export function spliceElidedBlock(
   // stood for the whole selection; else the marker is read as the least costly run of lines that closes
   // them, or, with more markers, none keeps a line that closes what it did not open (`rebalanced`).
   const opened = balance(file.slice(grid.range.start, grid.range.end));
-  if (!same(balance(eager.lines), opened)) {
+  if (!same(balance(eager.lines), opened) || emptiesHead(file, grid.range, eager)) {
     if (balanced(block.filter((_, j) => !marker[j]))) {
       const beside = besideSelection(file, inner, block, marker);
       if (beside.kind === 'placed') return beside;
@@ -154,6 +154,30 @@ export function spliceElidedBlock(
     return closed ? { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(closed) } } : { kind: 'ambiguous' };
   }
   return { kind: 'placed', placed: { range: grid.range, ...withoutHeldPlace(setApartLikeKept(eager, keeps, grid.range.start)) } };
+}
+
+/**
+ * Whether the reading keeps a line that heads a body in the range (the file's next line is deeper) but
+ * leaves it no body: the next line is at its depth or above, and the body's first line is gone. New lines
+ * at the head's depth took the body's place (a sibling `if … endif` read as a rewrite of the body's
+ * `let ind = …` and a match of its `endif`).
+ */
+function emptiesHead(file: readonly string[], range: LineRange, reading: NewLines): boolean {
+  const depth = (l: string) => leadingWhitespace(l).length;
+  const nextCode = (lines: readonly string[], from: number) => {
+    let k = from;
+    while (k < lines.length && isBlank(lines[k])) k++;
+    return k;
+  };
+  const { lines, from } = reading;
+  return lines.some((line, p) => {
+    const f = from[p];
+    if (f === undefined) return false;
+    const body = nextCode(file, f + 1);
+    if (body >= range.end || depth(file[body]) <= depth(line)) return false;
+    const next = nextCode(lines, p + 1);
+    return next < lines.length && depth(lines[next]) <= depth(line) && !from.includes(body);
+  });
 }
 
 /** A line that only ends a block a keyword opened: `fi`, `done`, `end`, `endfunction`, troff's `..`. */

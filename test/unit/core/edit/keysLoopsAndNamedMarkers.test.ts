@@ -1,7 +1,8 @@
 // Shapes the sixty-sixth and sixty-seventh blind rounds of the edit corpus found the applier getting
 // wrong: a YAML key given another value beside a marker, a tox.ini setting whose value goes on below
 // it, a `forEach` rewritten as a `for … of` loop between two markers, a marker that names the selected
-// code it stands for, and (round 69) an m4 `dnl` marker and a one-line copy asked for "also". Each test
+// code it stands for, and (round 69) an m4 `dnl` marker, a one-line copy asked for "also" and a Vim
+// `if … endif` block added after one a marker keeps. Each test
 // is the shape of a real miss; the refusal and the "change" reading guard what must not change.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
@@ -144,6 +145,24 @@ describe('the edit applier with settings, loops and markers that name code', () 
     assert.equal(
       applied(applyEditAnswer(EXPAT, { startLine: 4, endLine: 5 }, answer, 'substitute with_expat instead of EXPAT_LIBS')),
       EXPAT.replace('AC_SUBST(EXPAT_LIBS)', 'AC_SUBST(with_expat)'),
+    );
+  });
+
+  it('keeps a Vim `if … endif` block a marker stands for, and puts a new block after it rather than in its body', () => {
+    const indent = lines(
+      'function! GetIndent()',
+      '  let ind = indent(prevlnum)',
+      '  if midx != -1 && getline(v:lnum) =~ "end"',
+      '    let ind = ind - shiftwidth()',
+      '  endif',
+      '',
+      '  return ind',
+      'endfunction',
+    );
+    const answer = fence('vim', '" ... existing code ...', '  if ind < 0', '    let ind = 0', '  endif');
+    assert.equal(
+      applied(applyEditAnswer(indent, { startLine: 2, endLine: 4 }, answer, 'make sure ind >= 0')),
+      indent.replace('  endif\n', '  endif\n  if ind < 0\n    let ind = 0\n  endif\n'),
     );
   });
 });

@@ -27,4 +27,14 @@ describe('the bracket balance of lines', () => {
     assert.deepEqual(balance(["\t\t'-s'|'--buffer-size')", '\t\t*)', '  (-h | --help) usage ;;', '  -x) shift ;;']), [0, 0, 0, 0, 0]);
     assert.deepEqual(balance(['  b)']), [0, -1, 0, 0, 0]);
   });
+
+  it('opens a block with an `if` that an `endif` at its indentation closes (Vim script, csh), and only then', () => {
+    const vim = ['  if midx != -1 && getline(v:lnum) =~ "x"', '    let ind = ind - shiftwidth()', '  else', '    let ind = 0', '  endif'];
+    assert.deepEqual(balance(vim), [0, 0, 0, 0, 0]);
+    assert.deepEqual(balance(vim.slice(0, 2)), [0, 0, 0, 0, 0]);
+    assert.deepEqual(balance(vim.slice(2)), [0, 0, 0, -1, 0]);
+    assert.deepEqual(balance(['if ($?prompt) then', '  set history = 100', 'endif']), [0, 0, 0, 0, 0]);
+    // Ruby's `if` closes with `end`: no block a keyword opens.
+    assert.deepEqual(balance(['if ready', '  run', 'end']), [0, 0, 0, 0, 0]);
+  });
 });
