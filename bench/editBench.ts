@@ -7,7 +7,9 @@
 // was expected), and whether every case file still has the sha256 its FROZEN list records.
 // Where blind writers disagree, an independent reviewer judged both readings (editCorpus/adjudication/):
 // a result that differs from the writer's but is a reading the reviewer accepted counts as right, and
-// is reported apart (`appliedAcceptedReading`); a reading the reviewer rejected counts as wrong.
+// is reported apart (`appliedAcceptedReading`); a reading the reviewer rejected counts as wrong. A
+// reading may be a refusal: one the reviewer rejected is a refusal made wrongly, even where the writer
+// expected it, and a change the reviewer accepted where the writer expected a refusal is an accepted reading.
 // Targets: >= 97% exact, 0 wrong.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -31,13 +33,14 @@ const sha256 = (text: string | Buffer) => createHash('sha256').update(text).dige
 
 interface Adjudicated {
   case: string;
-  readings: Record<string, { sha256: string; verdict: 'ACCEPT' | 'REJECT' }>;
+  // A reading is a changed file (its sha256) or the refusal.
+  readings: Record<string, { sha256: string; verdict: 'ACCEPT' | 'REJECT' } | { refusal: true; verdict: 'ACCEPT' | 'REJECT' }>;
 }
-/** `round/id` → the sha256 of each judged reading of the file → the reviewer's verdict. */
+/** `round/id` → each judged reading (the sha256 of the file after, or `refusal`) → the reviewer's verdict. */
 const judged = new Map(
   (JSON.parse(readFileSync(join(__dirname, 'editCorpus/adjudication/verdicts.json'), 'utf8')) as Adjudicated[]).map((a) => [
     a.case,
-    new Map(Object.values(a.readings).map((r) => [r.sha256, r.verdict])),
+    new Map(Object.values(a.readings).map((r) => ['refusal' in r ? 'refusal' : r.sha256, r.verdict])),
   ]),
 );
 
@@ -66,18 +69,14 @@ function run(round: string, dir: string) {
     const start = performance.now();
     const outcome = applyEditAnswer(c.fileText, c.selection, c.rawAnswer, c.instruction);
     times.push(performance.now() - start);
+    const reviewed = judged.get(`${round}/${c.id}`)?.get(outcome.kind === 'refuse' ? 'refusal' : sha256(outcome.fileText));
     let verdict: Verdict;
-    if (c.expected.kind === 'apply') {
-      if (outcome.kind === 'refuse') verdict = 'refusedWrongly';
-      else {
-        const reviewed = judged.get(`${round}/${c.id}`)?.get(sha256(outcome.fileText));
-        if (reviewed === 'REJECT') verdict = 'appliedWrong';
-        else if (outcome.fileText === c.expected.fileText) verdict = 'exact';
-        else verdict = reviewed === 'ACCEPT' ? 'acceptedReading' : 'appliedWrong';
-      }
-    } else {
-      verdict = outcome.kind === 'refuse' ? 'refusedRight' : 'appliedWrong';
-    }
+    if (outcome.kind === 'refuse') {
+      const right = c.expected.kind === 'refuse' ? reviewed !== 'REJECT' : reviewed === 'ACCEPT';
+      verdict = right ? 'refusedRight' : 'refusedWrongly';
+    } else if (reviewed === 'REJECT') verdict = 'appliedWrong';
+    else if (c.expected.kind === 'apply' && outcome.fileText === c.expected.fileText) verdict = 'exact';
+    else verdict = reviewed === 'ACCEPT' ? 'acceptedReading' : 'appliedWrong';
     counts[verdict]++;
     byFormat[c.format] ??= none();
     byFormat[c.format][verdict]++;
