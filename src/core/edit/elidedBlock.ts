@@ -408,7 +408,68 @@ function makeGrid(
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
-  return { file, range, selection, block, quoted, marker, once, rule, words, insertCost, sibling, barred: new Set() };
+  return {
+    file,
+    range,
+    selection,
+    block,
+    quoted,
+    marker,
+    once,
+    rule,
+    words,
+    insertCost,
+    sibling,
+    barred: commentsOnly(lines, block, marker),
+  };
+}
+
+/** A marker that names the comment or docstring it stands for: `# ... docstring unchanged ...`, `" (comment unchanged)`. */
+const NAMES_COMMENTS =
+  /^\s*([^\w\s(.…]*)\s*(?:\.\.\.|…)?\s*\(?\s*(?:the\s+)?(?:existing\s+|original\s+)?((?:doc\s*)?comments?|docstrings?|jsdoc)(?:\s+(?:block|lines?))?(?:\s+(?:unchanged|as\s+(?:before|is)|stays?|kept))?\s*\)?\s*(?:\.\.\.|…)?\s*(?:\*\/|-->)?\s*$/i;
+
+/**
+ * The cells where a marker that names comments or a docstring would keep a line of code: it stands for
+ * those lines alone, not the code after them (`res = whathdr(filename)` under the docstring a
+ * `# ... docstring unchanged ...` keeps). Only where the range has such lines to keep.
+ */
+function commentsOnly(lines: readonly string[], block: readonly string[], marker: readonly boolean[]): Set<number> {
+  const barred = new Set<number>();
+  for (const [j, text] of block.entries()) {
+    const named = marker[j] ? NAMES_COMMENTS.exec(text) : null;
+    if (!named) continue;
+    const leader = named[1];
+    const kept = /^doc(?!\s*comment)/i.test(named[2])
+      ? docstringLines(lines)
+      : lines.map((l) => isBlank(l) || COMMENT_LINE.test(l) || /^\s*\*/.test(l) || (leader !== '' && l.trimStart().startsWith(leader)));
+    if (!kept.some(Boolean)) continue;
+    kept.forEach((comment, i) => {
+      if (!comment) barred.add(i * (block.length + 1) + j);
+    });
+  }
+  return barred;
+}
+
+/** Which lines belong to a Python docstring: from a line that opens `"""` (or `'''`) to the one that closes it. */
+function docstringLines(lines: readonly string[]): boolean[] {
+  let closer: string | undefined;
+  return lines.map((line) => {
+    if (closer !== undefined) {
+      if (line.includes(closer)) closer = undefined;
+      return true;
+    }
+    const opened = /^\s*[rRuUbB]?("""|''')/.exec(line);
+    if (!opened) return false;
+    if (
+      !line
+        .trimStart()
+        .replace(/^[rRuUbB]?/, '')
+        .slice(3)
+        .includes(opened[1])
+    )
+      closer = opened[1];
+    return true;
+  });
 }
 
 /**

@@ -165,4 +165,25 @@ describe('the edit applier with settings, loops and markers that name code', () 
       indent.replace('  endif\n', '  endif\n  if ind < 0\n    let ind = 0\n  endif\n'),
     );
   });
+
+  it('reads a marker that names the docstring as the docstring alone, so new lines go right after it', () => {
+    const sndhdr = lines(
+      'def what(filename):',
+      '    """Guess the type of a sound file."""',
+      '    res = whathdr(filename)',
+      '    return res',
+    );
+    const answer = fence(
+      'python',
+      'def what(filename):',
+      '    # ... docstring unchanged ...',
+      '    if not filename:',
+      "        raise ValueError('filename must not be empty')",
+      '    # ... rest unchanged ...',
+    );
+    assert.equal(
+      applied(applyEditAnswer(sndhdr, { startLine: 0, endLine: 3 }, answer, 'what() should reject empty names')),
+      sndhdr.replace('"""\n', `"""\n    if not filename:\n        raise ValueError('filename must not be empty')\n`),
+    );
+  });
 });
