@@ -6,7 +6,17 @@
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
 import type { LineRange } from './blockMatch';
-import { COMMENT_LINE, contextAnchors, DEFINES, isBlank, leadingWhitespace, spaced, STRING_LITERALS, trimBlankEnds } from './editText';
+import {
+  COMMENT_LINE,
+  contextAnchors,
+  DEFINES,
+  isBlank,
+  leadingWhitespace,
+  OPENS_BLOCK,
+  spaced,
+  STRING_LITERALS,
+  trimBlankEnds,
+} from './editText';
 import { balance, balanced } from './lineBalance';
 import type { NewLines } from './replaceLines';
 
@@ -137,9 +147,16 @@ export function spliceElidedBlock(
   if (best!.cost >= (rule === 'keepSelected' ? NEVER : UNREACHABLE)) return { kind: 'ambiguous' };
   const { grid, table } = best!;
   const keeps: Array<[number, number]> = [];
-  const eager = walk(grid, table, EAGER, 0, 0, undefined, keeps);
-  const lazy = walk(grid, table, LAZY);
-  if (eager.lines.join('\n') !== lazy.lines.join('\n')) return { kind: 'ambiguous' };
+  let eager = walk(grid, table, EAGER, 0, 0, undefined, keeps);
+  if (eager.lines.join('\n') !== walk(grid, table, LAZY).lines.join('\n')) {
+    // Readings of equal cost, the markers standing for more lines or fewer: the one whose new lines sit
+    // where their indentation puts them is the answer's (a guard indented as a body, under the function's head).
+    const fitted = { ...grid, byIndent: true };
+    const fittedTable = costTable(fitted);
+    keeps.length = 0;
+    eager = walk(fitted, fittedTable, EAGER, 0, 0, undefined, keeps);
+    if (eager.lines.join('\n') !== walk(fitted, fittedTable, LAZY).lines.join('\n')) return { kind: 'ambiguous' };
+  }
   // The range closed every bracket it opened, but the reading does not: a kept opener (`if (!source) {`)
   // got a new guard's lines for its body. When the block's own lines close what they open, its one marker
   // stood for the whole selection; else the marker is read as the least costly run of lines that closes
@@ -369,6 +386,8 @@ interface Grid {
   sibling: boolean[];
   /** Cells (`i * (block.length + 1) + j`) where marker `j` may not keep file line `i` (see `rebalanced`). */
   barred: ReadonlySet<number>;
+  /** Whether new lines that fit no place by their indentation cost a little more (see `misfits`). */
+  byIndent?: boolean;
 }
 
 function makeGrid(
@@ -580,10 +599,31 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
           }
         : undefined;
     case 'insert':
-      return !isMarker && j < m ? { i, j: j + 1, cost: grid.insertCost[j] } : undefined;
+      return !isMarker && j < m
+        ? { i, j: j + 1, cost: grid.insertCost[j] + (grid.byIndent && misfits(grid, i, j) ? MISFIT : 0) }
+        : undefined;
     case 'skipPad':
       return j < m && padsMarker(grid, i, j) ? { i, j: j + 1, cost: PAD } : undefined;
   }
+}
+
+/** What a new line costs more where its indentation does not fit: a tie-breaker, less than any other step. */
+const MISFIT = 1;
+
+/**
+ * Whether block line `j`, the first the model wrote after a marker (or the block's first), inserted before
+ * file line `i`, is deeper than the line above it, which opens no block (a line indented as a body, with
+ * no head for it), or as deep as a `return` above it (a line that would never run).
+ */
+function misfits(grid: Grid, i: number, j: number): boolean {
+  const { block, marker, file, range } = grid;
+  if (isBlank(block[j]) || (j > 0 && !marker[j - 1])) return false;
+  let above = range.start + i - 1;
+  while (above >= 0 && isBlank(file[above])) above--;
+  const depth = (l: string) => leadingWhitespace(l).length;
+  if (above < 0) return false;
+  const [line, prev] = [depth(block[j]), depth(file[above])];
+  return (line > prev && !OPENS_BLOCK.test(file[above])) || (line === prev && /^\s*(?:return|throw|raise)\b/.test(file[above]));
 }
 
 /** What leaving out a blank line that only pads a marker costs: next to nothing, but not nothing. */
@@ -833,7 +873,7 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const enough = (t: string[]) => t.length >= 3 || (t.length === 2 && t.some((x) => /\w/.test(x)));
   // A list's last item given a comma (`UGENDER_OTHER` → `UGENDER_OTHER,`), or a statement its `;`.
   if (oldMiddle === 0) return enough(a) || (newMiddle === 1 && [',', ';'].includes(b[b.length - 1]));
-  if (newMiddle === 0) return enough(b);
+  if (newMiddle === 0) return enough(b) && (sameDepth || b.length >= 3);
   return false;
 }
 
