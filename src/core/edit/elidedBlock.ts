@@ -412,8 +412,9 @@ function makeGrid(
   );
   // Otherwise, a new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
+  // (A `return "unknown";` is written again and again: a new guard's is as likely new as the file's.)
   const insertCost: number[] = block.map((l, j) =>
-    (l.trim().length >= 8 || BRANCH_WORD.test(l)) && present.has(l.trim())
+    (l.trim().length >= 8 || BRANCH_WORD.test(l)) && present.has(l.trim()) && !EXITS.test(l)
       ? INSERT_COPY
       : !sibling[j] && lines.some((f) => oneTokenChanged(f, l))
         ? INSERT_REWRITE
@@ -423,7 +424,19 @@ function makeGrid(
   // where that code ends (starts): when the range has it, it is that line, never a new one.
   const first = marker.indexOf(false);
   const last = marker.lastIndexOf(false);
-  const edges = [...(first > 0 ? [first] : []), ...(last >= 0 && marker[last + 1] ? [last] : [])];
+  // (Not a lone `}` that closes what the written lines before it opened, under a head that is no line of
+  // the range rewritten: a new guard's own end.)
+  const closesOwn = (j: number) => {
+    let from = j;
+    while (from > 0 && !marker[from - 1]) from--;
+    return (
+      /^\s*[)\]}]+\s*[;,]?\s*$/.test(block[j]) &&
+      j > from &&
+      balanced(block.slice(from, j + 1)) &&
+      !lines.some((f) => spaced(f) === spaced(block[from]) || rewrites(f, block[from], true, rule))
+    );
+  };
+  const edges = [...(first > 0 ? [first] : []), ...(last >= 0 && marker[last + 1] && !closesOwn(last) ? [last] : [])];
   for (const j of edges)
     if (!isBlank(block[j]) && lines.some((f) => f.trimEnd() === block[j].trimEnd() || f.trimEnd() === quoted[j].trimEnd()))
       insertCost[j] = NEVER;
@@ -607,6 +620,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
   }
 }
 
+/** A statement that leaves its block: `return`, `throw`, `raise`, `break`, `continue`. */
+const EXITS = /^\s*(?:return|throw|raise|break|continue)\b/;
+
 /** What a new line costs more where its indentation does not fit: a tie-breaker, less than any other step. */
 const MISFIT = 1;
 
@@ -623,7 +639,7 @@ function misfits(grid: Grid, i: number, j: number): boolean {
   const depth = (l: string) => leadingWhitespace(l).length;
   if (above < 0) return false;
   const [line, prev] = [depth(block[j]), depth(file[above])];
-  return (line > prev && !OPENS_BLOCK.test(file[above])) || (line === prev && /^\s*(?:return|throw|raise)\b/.test(file[above]));
+  return (line > prev && !OPENS_BLOCK.test(file[above])) || (line === prev && EXITS.test(file[above]));
 }
 
 /** What leaving out a blank line that only pads a marker costs: next to nothing, but not nothing. */

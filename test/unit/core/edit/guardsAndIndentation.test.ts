@@ -20,4 +20,25 @@ describe('the edit applier with new guards between markers', () => {
       errors.replace('(name) {\n', "(name) {\n  if (!name) {\n    return 'Error'\n  }\n"),
     );
   });
+
+  it('adds a guard that returns what a branch below returns above the kept branches, its own `}` new too', () => {
+    const source = lines(
+      'const detectContentType = (filePath: string, content: Buffer): string => {',
+      '    if (isBinary(filePath, content)) {',
+      '        return "binary";',
+      '    } else if (isText(filePath, content)) {',
+      '        return "text";',
+      '    } else {',
+      '        return "unknown";',
+      '    }',
+      '};',
+    );
+    const answer = fence('ts', '    if (content.length === 0) {', '        return "unknown";', '    }', '    // ... rest unchanged ...');
+    assert.equal(
+      applied(
+        applyEditAnswer(source, { startLine: 1, endLine: 7 }, answer, 'return "unknown" for an empty buffer before the isBinary check'),
+      ),
+      source.replace('=> {\n', '=> {\n    if (content.length === 0) {\n        return "unknown";\n    }\n'),
+    );
+  });
 });
