@@ -110,7 +110,7 @@ export const LEADS_DEFINITION = /^\s*(\/\/|#|\/\*|\*|@\w)/;
 
 /** A line that defines a name: `const x =`, `function x(`, `def x(`, `class X`, `export declare function x(`. */
 export const DEFINES =
-  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|type|enum|struct|fn|func|sub)\s+([\w$]+)/;
+  /^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:const|let|var|function\*?|def|class|interface|type|enum|struct|fn|func|sub|CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|TABLE|VIEW|TYPE|DOMAIN|OPERATOR|AGGREGATE))\s+([\w$]+)/;
 
 /** Each string literal in double or single quotes, escapes inside (for `match` and `replace`). */
 export const STRING_LITERALS = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;

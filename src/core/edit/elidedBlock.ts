@@ -19,6 +19,8 @@ import {
 } from './editText';
 import { balance, balanced } from './lineBalance';
 import type { NewLines } from './replaceLines';
+import { constructEnd } from './saidPlace';
+import { wholeWord } from '../../shared/literalRegExp';
 
 interface SplicedBlock extends NewLines {
   range: LineRange;
@@ -386,6 +388,8 @@ interface Grid {
   sibling: boolean[];
   /** Cells (`i * (block.length + 1) + j`) where marker `j` may not keep file line `i` (see `rebalanced`). */
   barred: ReadonlySet<number>;
+  /** Lines of a definition a marker names (see `namedDefinitions`): a marker keeps them, nothing rewrites or deletes them, only its head is quoted. */
+  held: ReadonlySet<number>;
   /** Whether new lines that fit no place by their indentation cost a little more (see `misfits`). */
   byIndent?: boolean;
 }
@@ -453,7 +457,23 @@ function makeGrid(
     insertCost,
     sibling,
     barred: commentsOnly(lines, block, marker),
+    held: namedDefinitions(lines, block, marker),
   };
+}
+
+/**
+ * The lines of each definition in the range that a marker names (`-- ... existing earth_distance
+ * definition ...`, `// ... parse() as before ...`): the marker stands for them, so they stay.
+ */
+function namedDefinitions(lines: readonly string[], block: readonly string[], marker: readonly boolean[]): Set<number> {
+  const held = new Set<number>();
+  const markers = block.filter((_, j) => marker[j]);
+  for (const [i, line] of lines.entries()) {
+    const name = DEFINES.exec(line)?.[1];
+    if (name === undefined || !markers.some((m) => wholeWord(name).test(m))) continue;
+    for (let k = i; k <= constructEnd(lines, i); k++) held.add(k);
+  }
+  return held;
 }
 
 /** A marker that names the comment or docstring it stands for: `# ... docstring unchanged ...`, `" (comment unchanged)`. */
@@ -573,7 +593,10 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
     case 'skipMarker':
       return isMarker && !grid.once[j] ? { i, j: j + 1, cost: 0 } : undefined;
     case 'match':
-      return !isMarker && j < m && line !== undefined && matches(grid, line, j) ? { i: i + 1, j: j + 1, cost: MATCH } : undefined;
+      // (A named definition's body is the marker's; its head may be quoted above it.)
+      return !isMarker && j < m && line !== undefined && matches(grid, line, j) && (!grid.held.has(i) || DEFINES.test(line))
+        ? { i: i + 1, j: j + 1, cost: MATCH }
+        : undefined;
     case 'rewrite':
       // A line moved to another indentation (wrapped in a new scope) is rewritten too.
       // Rewriting a line into a copy of another line of the range costs what writing that copy does.
@@ -581,6 +604,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
         j < m &&
         line !== undefined &&
         !grid.sibling[j] &&
+        !grid.held.has(i) &&
         !matches(grid, line, j) &&
         rewrites(line, block[j], follows(grid, i, j) || precedes(grid, i, j), grid.rule)
         ? {
@@ -599,7 +623,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
           }
         : undefined;
     case 'delete':
-      return line !== undefined
+      return line !== undefined && !grid.held.has(i)
         ? {
             i: i + 1,
             j,

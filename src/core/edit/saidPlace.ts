@@ -202,7 +202,9 @@ export function placedAsSaid(
   // are its lines, not context.)
   const body = fresh.filter((l) => !isBlank(l));
   const whole = body.length > 2 && balance(body.slice(0, 1)).some((n) => n > 0) && balanced(body);
-  const level = (whole ? body.slice(1, -1) : fresh).filter((l) => leadingWhitespace(l).length <= top);
+  // (So are one statement's, from its head to the `;` that ends it: SQL's `CREATE FUNCTION …` over its clauses.)
+  const statement = body.length > 2 && constructEnd(body, 0) === body.length - 1;
+  const level = statement ? [] : (whole ? body.slice(1, -1) : fresh).filter((l) => leadingWhitespace(l).length <= top);
   if (wordyLines(level).some((l) => others.has(l))) return undefined;
   // A definition added after another is set apart as the file sets that one apart from what follows
   // it, or, at the file's end, from what comes before it (PEP 8 has two blank lines between Python's
@@ -398,7 +400,7 @@ function gapAround(
  * deeper lines, to a shell `case` arm's `;;`, or over a list item's continuation lines; else the line
  * itself.
  */
-function constructEnd(lines: readonly string[], line: number): number {
+export function constructEnd(lines: readonly string[], line: number): number {
   // (Brackets in a string, `" %s)\n"`, open and close nothing.)
   const net = (line: string) => {
     const l = line.replace(STRING_LITERALS, '""');

@@ -41,4 +41,39 @@ describe('the edit applier with new guards between markers', () => {
       source.replace('=> {\n', '=> {\n    if (content.length === 0) {\n        return "unknown";\n    }\n'),
     );
   });
+
+  const SQL = lines(
+    'CREATE FUNCTION earth_distance(earth, earth)',
+    'RETURNS float8',
+    'LANGUAGE SQL',
+    'IMMUTABLE STRICT',
+    "AS 'SELECT sec_to_gc(cube_distance($1, $2))';",
+    '',
+    'CREATE FUNCTION earth_box(earth, float8)',
+  );
+  const KM = [
+    'CREATE FUNCTION earth_distance_km(earth, earth)',
+    'RETURNS float8',
+    'LANGUAGE SQL',
+    'IMMUTABLE STRICT',
+    "AS 'SELECT earth_distance($1, $2) / 1000';",
+  ];
+  const withKm = SQL.replace("$2))';\n", `$2))';\n\n${KM.join('\n')}\n`);
+
+  it('keeps a definition a marker names, and adds the new one after it', () => {
+    const answer = fence('sql', '-- ... existing earth_distance definition ...', '', ...KM);
+    assert.equal(applied(applyEditAnswer(SQL, { startLine: 0, endLine: 4 }, answer, 'km version of earth_distance?')), withKm);
+  });
+
+  it('puts an SQL statement said to go after a function after that function, its clauses its own', () => {
+    const answer = [
+      'Add this right after the `earth_distance(earth, earth)` function (after its `AS ...;` line), with a blank line between them:',
+      '',
+      fence('sql', ...KM),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(SQL, { startLine: 0, endLine: 4 }, answer, 'add an earth_distance_km function after earth_distance')),
+      withKm,
+    );
+  });
 });
