@@ -72,6 +72,8 @@ const PLACE_FIRST =
   /^\W*(?:(?:inside|in|within)\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?\s*,\s*)?(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
 // ("between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL` comment" too.)
 // (The construct named in code, or by its own capitalised words: "of the Bitstream Vera Sans Mono rule".)
+/** A line under the construct a sentence named first: `, right after \`  contents: read\``. */
+const NARROWER = /^[^.;]*?,\s*(?:right\s+|just\s+|directly\s+|immediately\s+)?(after|below|before|above)\s+(?:the\s+)?`([^`\n]+)`/i;
 const OF = /`([^`\n]+)`\s+of\s+(?:the\s+)?(?:`([^`\n]+)`|((?:[A-Z][\w.+-]*\s+){0,4}[A-Z][\w.+-]*)\b)/;
 const BETWEEN =
   /\bbetween\s+(?:the\s+)?(?:(?:closing|opening|final|last|first)\s+)?(`[^`\n]+`)(?:\s+\w+)?(?:\s+of\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
@@ -141,6 +143,11 @@ export function placedAsSaid(
   const read = sentences(prose);
   const said = read.map((l) => SAID.exec(l)).find((m) => m !== null);
   if (!said || !snippet.some((l) => /\w/.test(l))) return undefined;
+  // "under `permissions:`, right after `  contents: read`": the second place, where the selection has it,
+  // says more.
+  const narrower = /^under$/i.test(said[1] ?? '') ? NARROWER.exec(said.input.slice(said.index + said[0].length)) : null;
+  if (narrower && selected.some((l) => spaced(l).includes(spaced(narrower[2]))))
+    return placedAsSaid([`Add this ${narrower[1]} \`${narrower[2]}\`.`], selected, snippet, around);
   const where = said[1] ?? said[5];
   // What the sentence leaves out of a long construct (`f(...)`, `if (x) { ... }`) is not looked for.
   // (A call's empty parentheses, `keys()`, name the function.)

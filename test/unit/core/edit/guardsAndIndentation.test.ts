@@ -76,4 +76,17 @@ describe('the edit applier with new guards between markers', () => {
       withKm,
     );
   });
+
+  it('puts a line said to go under a key, right after one of its lines, after that line', () => {
+    const workflow = lines('on:', '  - push', '', 'permissions:', '  contents: read', '', 'jobs:');
+    const answer = [
+      'Put this line under `permissions:`, right after `  contents: read`, at the same indentation:',
+      '',
+      fence('yaml', '  actions: read'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(workflow, { startLine: 3, endLine: 4 }, answer, 'give it read access to actions as well')),
+      workflow.replace('  contents: read\n', '  contents: read\n  actions: read\n'),
+    );
+  });
 });
