@@ -912,7 +912,9 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // Two tokens are enough when they hold a word (`register empty` → `stack register empty`); `};` is no evidence.
   const enough = (t: string[]) => t.length >= 3 || (t.length === 2 && t.some((x) => /\w/.test(x)));
   // A list's last item given a comma (`UGENDER_OTHER` → `UGENDER_OTHER,`), or a statement its `;`.
-  if (oldMiddle === 0) return enough(a) || (newMiddle === 1 && [',', ';'].includes(b[b.length - 1]));
+  // (Or a command given arguments: `pytest` → `pytest -v`.)
+  if (oldMiddle === 0)
+    return enough(a) || (newMiddle === 1 && [',', ';'].includes(b[b.length - 1])) || (sameDepth && /^[A-Za-z_]\w{2,}$/.test(a.join(' ')));
   if (newMiddle === 0) return enough(b) && (sameDepth || b.length >= 3);
   return false;
 }

@@ -89,4 +89,13 @@ describe('the edit applier with new guards between markers', () => {
       workflow.replace('  contents: read\n', '  contents: read\n  actions: read\n'),
     );
   });
+
+  it('reads a one-word command given arguments after a start marker as that command rewritten', () => {
+    const workflow = lines('    - name: Lint', '      run: flake8 .', '    - name: Test with pytest', '      run: |', '        pytest');
+    const answer = fence('yaml', '    # ... existing code ...', '        pytest -v');
+    assert.equal(
+      applied(applyEditAnswer(workflow, { startLine: 2, endLine: 4 }, answer, 'pytest -v in the last step')),
+      workflow.replace('        pytest\n', '        pytest -v\n'),
+    );
+  });
 });
