@@ -220,7 +220,8 @@ function siblingAfterKept(
 /**
  * Whether `lines` repeat the selection's last lines, whole constructs (a head, a body deeper than it, an
  * end at its depth; or one line), with their first written another way, one token changed (`if line =~
- * '{\s*$'` with the keyword check's body and `endif`; `AC_SUBST(with_expat)` after `AC_SUBST(EXPAT_LIBS)`):
+ * '{\s*$'` with the keyword check's body and `endif`; `AC_SUBST(with_expat)` after `AC_SUBST(EXPAT_LIBS)`), or
+ * one word changed wherever it is (`type -P perl … install perl` after `type -P twine … install twine`):
  * asked for one thing more, a copy for another case goes beside them. Read as those lines rewritten, the
  * old case would go unasked. (A body line and the `}` after it are the function's end, not a copy.)
  */
@@ -234,9 +235,18 @@ function copiesEndWithOtherHead(selected: readonly string[], lines: readonly str
   return (
     construct &&
     leadingWhitespace(copy[0]) === leadingWhitespace(end[0]) &&
-    oneTokenChanged(end[0], copy[0]) &&
+    (oneTokenChanged(end[0], copy[0]) || oneWordSwapped(end[0], copy[0])) &&
     end.every((l, k) => k === 0 || same(l, copy[k]))
   );
+}
+
+/** Whether `line` is `old` with one word put for another wherever it occurs, in its strings too. */
+function oneWordSwapped(old: string, line: string): boolean {
+  const words = (l: string) => l.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const [a, b] = [words(old), words(line)];
+  const k = a.findIndex((w, i) => w !== b[i]);
+  if (a.length !== b.length || k < 0) return false;
+  return old.replace(new RegExp(`(?<![\\w$])${a[k].replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), () => b[k]) === line;
 }
 
 /**

@@ -98,4 +98,21 @@ describe('the edit applier with new guards between markers', () => {
       workflow.replace('        pytest\n', '        pytest -v\n'),
     );
   });
+
+  it('asked for one check more, puts a copy of the last check with one word changed throughout after it', () => {
+    const makefile = lines(
+      'release:',
+      '\t@if ! type -P gh; then echo "Please install gh"; exit 1; fi',
+      '\t@if ! type -P twine; then echo "Please install twine"; exit 1; fi',
+      '\tgit pull',
+    );
+    const check = '\t@if ! type -P perl; then echo "Please install perl"; exit 1; fi';
+    const answer = fence('makefile', '\t# ... existing checks ...', check);
+    assert.equal(
+      applied(
+        applyEditAnswer(makefile, { startLine: 1, endLine: 2 }, answer, 'also check that perl is installed (the version bump uses it)'),
+      ),
+      makefile.replace('\tgit pull', `${check}\n\tgit pull`),
+    );
+  });
 });
