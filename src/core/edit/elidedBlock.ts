@@ -473,8 +473,20 @@ function namedDefinitions(lines: readonly string[], block: readonly string[], ma
     if (name === undefined || !markers.some((m) => wholeWord(name).test(m))) continue;
     for (let k = i; k <= constructEnd(lines, i); k++) held.add(k);
   }
+  // So do the lines a marker lists by name (`# ... pdf, epub ...` over `- pdf` and `- epub`), where the
+  // range has each name it gives, on a line or two.
+  for (const m of markers) {
+    const listed = NAMES_LISTED.exec(m)?.[1] ?? '';
+    const names = listed.match(/[A-Za-z_$][\w$]*/g) ?? [];
+    const holding = names.map((w) => lines.flatMap((l, i) => (wholeWord(w).test(l) ? [i] : [])));
+    if (names.length > 0 && holding.every((at) => at.length > 0 && at.length <= 2))
+      for (const at of holding) for (const i of at) held.add(i);
+  }
   return held;
 }
+
+/** A marker that lists names between ellipses, and nothing else: `# ... pdf, epub ...`. */
+const NAMES_LISTED = /^\s*\S*\s*(?:\.\.\.|…)\s*([\w$-]+(?:\s*,\s*(?:and\s+)?[\w$-]+)+)\s*(?:\.\.\.|…)\s*(?:\*\/|-->)?\s*$/;
 
 /** A marker that names the comment or docstring it stands for: `# ... docstring unchanged ...`, `" (comment unchanged)`. */
 const NAMES_COMMENTS =

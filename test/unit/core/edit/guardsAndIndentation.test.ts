@@ -115,4 +115,13 @@ describe('the edit applier with new guards between markers', () => {
       makefile.replace('\tgit pull', `${check}\n\tgit pull`),
     );
   });
+
+  it('keeps the list items a marker names between ellipses, and adds the new item after them', () => {
+    const readthedocs = lines('# Optionally build your docs in additional formats', 'formats:', '  - pdf', '  - epub', '', 'python:');
+    const answer = fence('yaml', 'formats:', '  # ... pdf, epub ...', '  - htmlzip');
+    assert.equal(
+      applied(applyEditAnswer(readthedocs, { startLine: 1, endLine: 3 }, answer, 'can we also offer a zipped html download')),
+      readthedocs.replace('  - epub\n', '  - epub\n  - htmlzip\n'),
+    );
+  });
 });
