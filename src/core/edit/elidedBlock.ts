@@ -417,8 +417,11 @@ function makeGrid(
   // Otherwise, a new line that is one of the range's with one token changed (`kwargs["text"] = True` for
   // `kwargs["universal_newlines"] = True`) is more likely that line changed than one added beside it.
   // (A `return "unknown";` is written again and again: a new guard's is as likely new as the file's.)
+  // (So is one that has a range's line and a connector after it, `a === 'X' ||` beside `a === 'X'`: the
+  // line an operand more follows.)
+  const bare = new Set(lines.map(unconnected));
   const insertCost: number[] = block.map((l, j) =>
-    (l.trim().length >= 8 || BRANCH_WORD.test(l)) && present.has(l.trim()) && !EXITS.test(l)
+    (l.trim().length >= 8 || BRANCH_WORD.test(l)) && (present.has(l.trim()) || bare.has(unconnected(l))) && !EXITS.test(l)
       ? INSERT_COPY
       : !sibling[j] && lines.some((f) => oneTokenChanged(f, l))
         ? INSERT_REWRITE
@@ -627,7 +630,7 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
               (grid.rule === 'keepSelected' && dropsName(grid, line, block[j])) ||
               (grid.rule === undefined && dropsDeclared(grid, line))
                 ? NEVER
-                : line.trim() !== block[j].trim() && grid.insertCost[j] === INSERT_COPY
+                : unconnected(line) !== unconnected(block[j]) && grid.insertCost[j] === INSERT_COPY
                   ? INSERT_COPY
                   : oneTokenChanged(line, block[j])
                     ? NEAR_REWRITE
@@ -655,6 +658,9 @@ function advance(grid: Grid, i: number, j: number, step: Step): { i: number; j: 
       return j < m && padsMarker(grid, i, j) ? { i, j: j + 1, cost: PAD } : undefined;
   }
 }
+
+/** A line without the connector at its end that joins it to the next: `||`, `&&`, `,`, `+`. */
+const unconnected = (line: string) => line.trim().replace(/\s*(?:\|\||&&|,|\+|\band|\bor)$/, '');
 
 /** A statement that leaves its block: `return`, `throw`, `raise`, `break`, `continue`. */
 const EXITS = /^\s*(?:return|throw|raise|break|continue)\b/;

@@ -124,4 +124,25 @@ describe('the edit applier with new guards between markers', () => {
       readthedocs.replace('  - epub\n', '  - epub\n  - htmlzip\n'),
     );
   });
+
+  it('reads the last operand given a connector as that line kept, with one operand more after it', () => {
+    const validate = lines(
+      '    if (',
+      "      argument === 'UNLICENSED' ||",
+      "      argument === 'UNLICENCED'",
+      '    ) {',
+      '      return { unlicensed: true }',
+    );
+    const answer = fence(
+      'js',
+      '      // ... existing code ...',
+      "      argument === 'UNLICENCED' ||",
+      "      argument === 'unlicensed'",
+      '    ) {',
+    );
+    assert.equal(
+      applied(applyEditAnswer(validate, { startLine: 1, endLine: 3 }, answer, 'also accept lowercase unlicensed')),
+      validate.replace("'UNLICENCED'\n", "'UNLICENCED' ||\n      argument === 'unlicensed'\n"),
+    );
+  });
 });
