@@ -185,6 +185,9 @@ export function placedAsSaid(
   // unless the snippet sits deeper than `x`: then it goes in that construct, first (a docstring).
   const deeper = top > leadingWhitespace(selected[line]).length;
   let placeEnd = said[2] || said[4] || deeper ? line : constructEnd(selected, line);
+  // "after the `var ast;` line and its blank line": past the blank lines under it.
+  if (after && /^\s*and\s+(?:its|the)\s+(?:blank|empty)\s+lines?\b/i.test(said.input.slice(said.index + said[0].length)))
+    while (placeEnd + 1 < selected.length && isBlank(selected[placeEnd + 1])) placeEnd++;
   // "after `case 'let':` (before `return true;`)": the construct ends before the line the prose puts it before.
   const before = after ? read.map((l) => BEFORE.exec(l)?.[1]).find((x) => x !== undefined) : undefined;
   const stop = before === undefined ? -1 : selected.findIndex((l, i) => i > line && i <= placeEnd && spaced(l).includes(spaced(before)));

@@ -145,4 +145,22 @@ describe('the edit applier with new guards between markers', () => {
       validate.replace("'UNLICENCED'\n", "'UNLICENCED' ||\n      argument === 'unlicensed'\n"),
     );
   });
+
+  it('puts a snippet said to go after a line and its blank line past that blank line', () => {
+    const validate = lines('module.exports = function(argument) {', '  var ast;', '', '  try {', '    ast = parse(argument);');
+    const answer = [
+      'Add this at the start of the exported function, right after the `var ast;` line and its blank line:',
+      '',
+      fence('js', "if (typeof argument !== 'string') {", "  throw new TypeError('argument must be a string');", '}'),
+      '',
+      'with a blank line after it, before the `try`.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(validate, { startLine: 1, endLine: 2 }, answer, 'throw a TypeError if argument isnt a string')),
+      validate.replace(
+        '  var ast;\n\n',
+        "  var ast;\n\n  if (typeof argument !== 'string') {\n    throw new TypeError('argument must be a string');\n  }\n\n",
+      ),
+    );
+  });
 });
