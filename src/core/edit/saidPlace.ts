@@ -252,7 +252,14 @@ export function placedAsSaid(
   const setApart = after ? isBlank(placed[0] ?? 'x') : isBlank(placed.at(-1) ?? 'x');
   const spacing = setApart ? [] : gap;
   const inserted = after ? [...spacing, ...ahead, ...placed, ...behind] : [...ahead, ...placed, ...behind, ...spacing];
-  return [...selected.slice(0, replaced.start), ...inserted, ...selected.slice(replaced.end)];
+  const kept = selected.slice(0, replaced.start);
+  // A JSON member put after the last one of its object takes the comma the one before it now needs.
+  const last = kept.length - 1;
+  const following = [...selected.slice(replaced.end), ...around.after].find((l) => !isBlank(l)) ?? '';
+  const member = (l: string | undefined) => l !== undefined && /^\s*"[^"]+"\s*:\s*\S/.test(l) && !/,\s*$/.test(l);
+  if (after && !isBlank(inserted[0] ?? '') && member(kept[last]) && member(placed[0]) && /^\s*[}\]]/.test(following))
+    kept[last] = kept[last].replace(/(\s*)$/, ',$1');
+  return [...kept, ...inserted, ...selected.slice(replaced.end)];
 }
 
 /**

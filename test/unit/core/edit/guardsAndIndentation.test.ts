@@ -1,4 +1,4 @@
-// Shapes the seventieth and seventy-first blind rounds of the edit corpus found the applier getting
+// Shapes the seventieth to seventy-third blind rounds of the edit corpus found the applier getting
 // wrong. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
@@ -161,6 +161,19 @@ describe('the edit applier with new guards between markers', () => {
         '  var ast;\n\n',
         "  var ast;\n\n  if (typeof argument !== 'string') {\n    throw new TypeError('argument must be a string');\n  }\n\n",
       ),
+    );
+  });
+
+  it('gives the last JSON member a comma when a new member is put after it', () => {
+    const manifest = lines('{', '\t"scripts": {', '\t\t"test": "xo && ava && tsd"', '\t},', '\t"files": []', '}');
+    const answer = [
+      fence('json', '\t\t"lint": "xo"'),
+      '',
+      'Put it inside `"scripts"`, right after the `"test"` line, and add a comma to the end of the `"test"` line.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(manifest, { startLine: 1, endLine: 3 }, answer, 'can you add a lint script that just runs xo?')),
+      manifest.replace('tsd"\n', 'tsd",\n\t\t"lint": "xo"\n'),
     );
   });
 });
