@@ -189,13 +189,14 @@ function emptiesHead(file: readonly string[], range: LineRange, reading: NewLine
     return k;
   };
   const { lines, from } = reading;
+  const kept = new Set(from);
   return lines.some((line, p) => {
     const f = from[p];
     if (f === undefined) return false;
     const body = nextCode(file, f + 1);
     if (body >= range.end || depth(file[body]) <= depth(line)) return false;
     const next = nextCode(lines, p + 1);
-    return next < lines.length && depth(lines[next]) <= depth(line) && !from.includes(body);
+    return next < lines.length && depth(lines[next]) <= depth(line) && !kept.has(body);
   });
 }
 
@@ -525,16 +526,9 @@ function docstringLines(lines: readonly string[]): boolean[] {
       if (line.includes(closer)) closer = undefined;
       return true;
     }
-    const opened = /^\s*[rRuUbB]?("""|''')/.exec(line);
+    const opened = /^\s*[rRuUbB]?("""|''')(.*)$/.exec(line);
     if (!opened) return false;
-    if (
-      !line
-        .trimStart()
-        .replace(/^[rRuUbB]?/, '')
-        .slice(3)
-        .includes(opened[1])
-    )
-      closer = opened[1];
+    if (!opened[2].includes(opened[1])) closer = opened[1];
     return true;
   });
 }

@@ -64,7 +64,8 @@ export function openedBefore(lines: readonly string[]): number[][] {
 function closedByEndif(lines: readonly string[], i: number): boolean {
   const own = BARE_IF.exec(lines[i])?.[1].length;
   if (own === undefined) return false;
-  for (const line of lines.slice(i + 1)) {
+  for (let k = i + 1; k < lines.length; k++) {
+    const line = lines[k];
     const indent = line.length - line.trimStart().length;
     if (line.trim() === '' || indent > own || (indent === own && ELSE.test(line))) continue;
     return indent === own && /^\s*endif\b/.test(line);

@@ -70,10 +70,10 @@ function sentences(prose: readonly string[]): string[] {
 // (After a scope said first too: "Inside `slicy`, directly after its `var arr = [];` line, add:".)
 const PLACE_FIRST =
   /^\W*(?:(?:inside|in|within)\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?\s*,\s*)?(?:(?:right|just|directly|immediately)\s+)?(after|below|under|before|above)\s+([^,:]*?`[^`\n]+`[^,:]*?)\s*,\s*(add|insert|put|place|append|paste)\b/i;
-// ("between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL` comment" too.)
-// (The construct named in code, or by its own capitalised words: "of the Bitstream Vera Sans Mono rule".)
 /** A line under the construct a sentence named first: `, right after \`  contents: read\``. */
 const NARROWER = /^[^.;]*?,\s*(?:right\s+|just\s+|directly\s+|immediately\s+)?(after|below|before|above)\s+(?:the\s+)?`([^`\n]+)`/i;
+// ("between the closing `}` of the `ParserStream` class and the `//# sourceMappingURL` comment" too.)
+// (The construct named in code, or by its own capitalised words: "of the Bitstream Vera Sans Mono rule".)
 const OF = /`([^`\n]+)`\s+of\s+(?:the\s+)?(?:`([^`\n]+)`|((?:[A-Z][\w.+-]*\s+){0,4}[A-Z][\w.+-]*)\b)/;
 const BETWEEN =
   /\bbetween\s+(?:the\s+)?(?:(?:closing|opening|final|last|first)\s+)?(`[^`\n]+`)(?:\s+\w+)?(?:\s+of\s+(?:the\s+)?`[^`\n]+`(?:\s+\w+)?)?\s+and\s+(?:the\s+)?`[^`\n]+`/i;
