@@ -231,7 +231,10 @@ function copiesEndWithOtherHead(selected: readonly string[], lines: readonly str
   if (copy.length === 0 || copy.length > code.length) return false;
   const end = code.slice(code.length - copy.length);
   const depth = (l: string) => leadingWhitespace(l).length;
-  const construct = copy.slice(1, -1).every((l) => depth(l) > depth(copy[0])) && depth(copy[copy.length - 1]) === depth(copy[0]);
+  // (Two lines at one depth are no construct: `ExportBinding` then the kept `ImplicitGlobalVariable`.)
+  const construct =
+    copy.length === 1 ||
+    (copy.length > 2 && copy.slice(1, -1).every((l) => depth(l) > depth(copy[0])) && depth(copy[copy.length - 1]) === depth(copy[0]));
   return (
     construct &&
     leadingWhitespace(copy[0]) === leadingWhitespace(end[0]) &&

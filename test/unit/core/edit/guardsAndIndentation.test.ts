@@ -176,4 +176,24 @@ describe('the edit applier with new guards between markers', () => {
       manifest.replace('tsd"\n', 'tsd",\n\t\t"lint": "xo"\n'),
     );
   });
+
+  it('reads a new assignment before a quoted last one as added between, not as a copy of the last two lines', () => {
+    const kinds = lines(
+      'Variable.Variable = "Variable";',
+      'Variable.ImportBinding = "ImportBinding";',
+      'Variable.ImplicitGlobalVariable = "ImplicitGlobalVariable";',
+      '',
+      'export default Variable;',
+    );
+    const answer = fence(
+      'js',
+      '// ... CatchClause through ImportBinding unchanged ...',
+      'Variable.ExportBinding = "ExportBinding";',
+      'Variable.ImplicitGlobalVariable = "ImplicitGlobalVariable";',
+    );
+    assert.equal(
+      applied(applyEditAnswer(kinds, { startLine: 1, endLine: 2 }, answer, 'add ExportBinding')),
+      kinds.replace('"ImportBinding";\n', '"ImportBinding";\nVariable.ExportBinding = "ExportBinding";\n'),
+    );
+  });
 });
