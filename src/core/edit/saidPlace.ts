@@ -230,16 +230,13 @@ export function placedAsSaid(
   const gap = replaced.start !== replaced.end ? [] : definitions ? (near.length > 0 && apart.length === 0 ? near : apart) : near;
   const [ahead, behind] = [blank.side === 'before' ? blank.lines : [], blank.side === 'after' ? blank.lines : []];
   // (A snippet that starts like a selected line at column 0, `if 'sigwaitinfo' in _globals:` beside
-  // `if 'sigwait' in _globals:`, belongs at column 0.)
-  const topLevel = selected.some(
-    (l) =>
-      !isBlank(l) &&
-      leadingWhitespace(l) === '' &&
-      startsAlike(
-        l,
-        fresh.find((f) => !isBlank(f)),
-      ),
-  );
+  // `if 'sigwait' in _globals:`, belongs at column 0; so does a definition written at column 0 where the
+  // file's definitions above start there: `def call(…):` after the last line of `def check_output(…):`.)
+  const opening = fresh.find((f) => !isBlank(f));
+  const definesAtZero = (l: string | undefined) => l !== undefined && leadingWhitespace(l) === '' && DEFINES.test(l);
+  const topLevel =
+    selected.some((l) => !isBlank(l) && leadingWhitespace(l) === '' && startsAlike(l, opening)) ||
+    (definesAtZero(opening) && [...around.before, ...selected].some((l) => definesAtZero(l) && startsAlike(l, opening)));
   const placed = topLevel
     ? fresh
     : after && placeEnd > line

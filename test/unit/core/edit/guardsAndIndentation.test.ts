@@ -196,4 +196,17 @@ describe('the edit applier with new guards between markers', () => {
       kinds.replace('"ImportBinding";\n', '"ImportBinding";\nVariable.ExportBinding = "ExportBinding";\n'),
     );
   });
+
+  it('keeps a Python definition written at column 0 there, after the last line of the function above it', () => {
+    const boot = lines('def check_output(cmd):', '    stdout = run(cmd)', '', '    return stdout', '');
+    const answer = [
+      'Add this at the very end of the file, after `return stdout`, with two blank lines before it (PEP 8):',
+      '',
+      fence('python', 'def call(cmd, env=None):', '    return Popen(cmd, env=env).wait()'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(boot, { startLine: 3, endLine: 3 }, answer, 'Add a call() function like subprocess.call')),
+      boot.replace('    return stdout\n', '    return stdout\n\n\ndef call(cmd, env=None):\n    return Popen(cmd, env=env).wait()\n'),
+    );
+  });
 });
