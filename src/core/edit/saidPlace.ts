@@ -245,8 +245,9 @@ export function placedAsSaid(
           fresh,
           depthAt(fresh, [...around.before, ...selected.slice(0, replaced.start)], [...selected.slice(replaced.end), ...around.after]),
         );
-  // (Blank lines the snippet keeps between itself and the code it repeats are that gap already.)
-  const setApart = after ? isBlank(placed[0] ?? 'x') : isBlank(placed.at(-1) ?? 'x');
+  // (Blank lines the snippet keeps between itself and the code it repeats are that gap already, and so
+  // are the ones the prose asks for on that side: "with one blank line before it".)
+  const setApart = after ? isBlank(placed[0] ?? 'x') || ahead.length > 0 : isBlank(placed.at(-1) ?? 'x') || behind.length > 0;
   const spacing = setApart ? [] : gap;
   const inserted = after ? [...spacing, ...ahead, ...placed, ...behind] : [...ahead, ...placed, ...behind, ...spacing];
   const kept = selected.slice(0, replaced.start);

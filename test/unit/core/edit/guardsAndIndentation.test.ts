@@ -209,4 +209,25 @@ describe('the edit applier with new guards between markers', () => {
       boot.replace('    return stdout\n', '    return stdout\n\n\ndef call(cmd, env=None):\n    return Popen(cmd, env=env).wait()\n'),
     );
   });
+
+  it('sets a new method apart by the one blank line the sentence asks for, not one more', () => {
+    const popen = lines(
+      'class Popen:',
+      '    def __init__(self, cmd):',
+      '        self._cmd = cmd',
+      '        self.returncode = None',
+      '',
+      '    def wait(self):',
+      '        return 0',
+    );
+    const answer = [
+      'Insert this method in `Popen` directly after `__init__` (after the `self.returncode = None` line), with one blank line before it:',
+      '',
+      fence('python', '    def __repr__(self):', '        return f"<Popen cmd={self._cmd!r}>"'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(popen, { startLine: 1, endLine: 3 }, answer, 'Add __repr__ to Popen showing cmd')),
+      popen.replace('= None\n', '= None\n\n    def __repr__(self):\n        return f"<Popen cmd={self._cmd!r}>"\n'),
+    );
+  });
 });
