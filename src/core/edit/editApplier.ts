@@ -108,7 +108,7 @@ const BOM = '\uFEFF';
  * placeWholeBlock).
  */
 const ADDS =
-  /\b(?:add|insert|append|introduce)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?(]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
+  /\b(?:adds?|inserts?|appends?|introduces?)\b|\b(?:too|as\s+well)\b(?=\s*(?:[,.;!?(]|$))|^\W*(?:please\s+)?(?:declare|create|define|(?:an?\s+)?new\s+\w+)\b/i;
 /** "also …" (one thing more), in what the user asked, not in the answer's words ("this also drops the trailing space"). */
 const ALSO = /\balso\b/i;
 /** An instruction that asks for something to go ("remove the XXX note", "kill the blank lines"). */
@@ -135,10 +135,9 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
   if (unfinishedThinking(rawAnswer))
     return refuse('truncated', 'The answer stops while the model was still reasoning; it has no code yet.');
   // (Where the instruction says neither, the answer's own opening words may: "Add the null check at the top:".)
-  const said =
-    instruction.trim() === '' || (!ADDS.test(instruction) && !REMOVES.test(instruction) && !CHANGES.test(instruction))
-      ? openingWords(rawAnswer)
-      : instruction;
+  // (Names are no verbs: `make.valid.html`, `drop_caches`.)
+  const asks = instruction.replace(NAMES_IN_WORDS, 'x');
+  const said = asks.trim() === '' || (!ADDS.test(asks) && !REMOVES.test(asks) && !CHANGES.test(asks)) ? openingWords(rawAnswer) : asks;
   const asked =
     ADDS.test(said) && !CHANGES.test(said)
       ? 'add'
@@ -164,9 +163,16 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
 
 /** The answer's first line of prose before its code, if it opens with one. */
 function openingWords(rawAnswer: string): string {
-  const first = answerLines(rawAnswer).find((l) => l.trim() !== '') ?? '';
-  return FENCE_OPEN.test(first) || first.trim().startsWith('<') ? '' : first;
+  const lines = answerLines(rawAnswer);
+  const first = lines.find((l) => l.trim() !== '') ?? '';
+  if (!FENCE_OPEN.test(first)) return first.trim().startsWith('<') ? '' : first;
+  // (Or its closing words, after an opening fence: "This keeps `html.cleanup` and adds `make.valid.html` below it.")
+  const fences = lines.flatMap((l, i) => (FENCE_OPEN.test(l) || /^\s*```+\s*$/.test(l) ? [i] : []));
+  return fences.length === 2 ? (lines.slice(fences[1] + 1).find((l) => l.trim() !== '') ?? '').replace(NAMES_IN_WORDS, 'x') : '';
 }
+
+/** Code spans and dotted or snake_case names in a sentence, whose words (`make`, `drop`) are no verbs. */
+const NAMES_IN_WORDS = /`[^`\n]*`|[\w$]+(?:[._][\w$]+)+/g;
 
 /** "remove the trailing whitespace", "strip trailing spaces", "whitespace at the end of lines". */
 const TRAILING_SPACE = /\btrailing\s+(?:white\s*space|spaces?|blanks?|tabs?)\b|\bwhite\s*space\s+at\s+(?:the\s+)?ends?\b/i;

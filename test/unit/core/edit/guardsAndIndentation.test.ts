@@ -230,4 +230,25 @@ describe('the edit applier with new guards between markers', () => {
       popen.replace('= None\n', '= None\n\n    def __repr__(self):\n        return f"<Popen cmd={self._cmd!r}>"\n'),
     );
   });
+
+  it('reads what the answer says after its code ("keeps … and adds … below it"), a dotted name in the instruction being no verb', () => {
+    const xsl = lines(
+      '\t\t\t<!-- HTML Parameters -->',
+      '',
+      '  <!-- Uses XSLT Extension to provide more valid and better formatted elements-->',
+      '  <xsl:param name="html.cleanup" select="1"/>',
+      '',
+      '\t\t\t<!-- Meta/*Info and Titlepages HTML Parameters-->',
+    );
+    const added = ['  <!-- Generate valid HTML 4 markup, not just well-formed -->', '  <xsl:param name="make.valid.html" select="1"/>'];
+    const answer = [
+      fence('xml', '  <!-- ... existing code ... -->', '', ...added),
+      '',
+      'This keeps `html.cleanup` and adds `make.valid.html` below it.',
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(xsl, { startLine: 2, endLine: 3 }, answer, 'also set make.valid.html')),
+      xsl.replace('select="1"/>\n', `select="1"/>\n\n${added.join('\n')}\n`),
+    );
+  });
 });
