@@ -1,4 +1,4 @@
-// Shapes the seventieth to seventy-third blind rounds of the edit corpus found the applier getting
+// Shapes the seventieth to seventy-fifth blind rounds of the edit corpus found the applier getting
 // wrong. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
