@@ -10,6 +10,7 @@ import { answerLines, FENCE_OPEN, isBlank, joinText, splitText, STRING_LITERALS,
 import { unfinishedThinking } from './modelMarkup';
 import { placedAsSaid, placedAtFileEdge, placedInside, saysWhere } from './saidPlace';
 import { type Asked, placeWholeBlock, type PlacedBlock } from './wholeBlock';
+import { wholeWord } from '../../shared/literalRegExp';
 
 /** Lines are 0-based; `endLine` is included. */
 export interface LineSelection {
@@ -148,7 +149,9 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
             ? 'changeComments'
             : 'change'
           : ALSO.test(instruction)
-            ? 'also'
+            ? namesNew(instruction, text.lines.slice(chosen.start, chosen.end), rawAnswer)
+              ? 'add'
+              : 'also'
             : undefined;
   const outcome = applyParsed(text, chosen, rawAnswer, asked);
   // An answer that changes nothing is a model saying no change is needed, or asking: nothing to apply.
@@ -159,6 +162,15 @@ export function applyEditAnswer(fileText: string, selection: LineSelection, rawA
       : refuse('noChange', 'The answer changes nothing in the file.', outcome.format);
   }
   return outcome;
+}
+
+/**
+ * Whether the instruction names code the selection lacks and the answer writes ("also unset
+ * _CDO_CMP0127_WARNING"): the one thing more it asks for is that code, added, not a selected line rewritten.
+ */
+function namesNew(instruction: string, selected: readonly string[], rawAnswer: string): boolean {
+  const names = instruction.match(/[A-Za-z_$][\w$]*(?:[_$\d][\w$]*|[a-z][A-Z][\w$]*)/g) ?? [];
+  return names.some((name) => !selected.some((l) => wholeWord(name).test(l)) && wholeWord(name).test(rawAnswer));
 }
 
 /** The answer's first line of prose before its code, if it opens with one. */

@@ -5,7 +5,7 @@
 // a line costs less than deleting it and writing a new one, so a renamed line replaces its old self
 // instead of sitting next to it. When two equally good alignments give different text (a marker between
 // two runs of new lines, a repeated anchor), the block is refused: it cannot be placed with certainty.
-import type { LineRange } from './blockMatch';
+import { codeWithoutComment, type LineRange } from './blockMatch';
 import {
   COMMENT_LINE,
   contextAnchors,
@@ -844,6 +844,9 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
+  // The same code with its trailing comment reworded (`PARENT_SCOPE # undocumented …` → `PARENT_SCOPE # internal: …`).
+  const code = codeWithoutComment(fileLine);
+  if (/\w/.test(code) && code === codeWithoutComment(blockLine)) return true;
   // The same statement's end written anew at the same depth, right after or before the same line
   // (`return a` → `return b`): one after the other, the second would never run.
   const sameDepth = leadingWhitespace(fileLine) === leadingWhitespace(blockLine);

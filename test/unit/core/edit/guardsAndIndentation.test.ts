@@ -1,4 +1,4 @@
-// Shapes the seventieth to seventy-fifth blind rounds of the edit corpus found the applier getting
+// Shapes the seventieth to seventy-seventh blind rounds of the edit corpus found the applier getting
 // wrong. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
@@ -249,6 +249,41 @@ describe('the edit applier with new guards between markers', () => {
     assert.equal(
       applied(applyEditAnswer(xsl, { startLine: 2, endLine: 3 }, answer, 'also set make.valid.html')),
       xsl.replace('select="1"/>\n', `select="1"/>\n\n${added.join('\n')}\n`),
+    );
+  });
+
+  it('reads a line with its trailing comment reworded as that line, before an end marker', () => {
+    const macro = lines(
+      'macro(CMAKE_DEPENDENT_OPTION option doc default depends force)',
+      '  cmake_policy(GET CMP0127 _CDO_CMP0127',
+      '    PARENT_SCOPE # undocumented, do not use outside of CMake',
+      '    )',
+      '  if(${option}_ISSET MATCHES "^${option}_ISSET$")',
+    );
+    const answer = [
+      'Reworded:',
+      '',
+      fence(
+        'cmake',
+        '  cmake_policy(GET CMP0127 _CDO_CMP0127',
+        "    PARENT_SCOPE # internal: lets a macro read the caller's policy setting",
+        '    # ... rest unchanged ...',
+      ),
+    ].join('\n');
+    assert.equal(
+      applied(
+        applyEditAnswer(macro, { startLine: 1, endLine: 3 }, answer, 'Can you reword that comment so it says why PARENT_SCOPE is there?'),
+      ),
+      macro.replace('# undocumented, do not use outside of CMake', "# internal: lets a macro read the caller's policy setting"),
+    );
+  });
+
+  it('asked for one thing more by a name the selection lacks, adds the line with that name beside its sibling', () => {
+    const macro = lines('  endif()', '  unset(_CDO_CMP0127)', 'endmacro()', '');
+    const answer = fence('cmake', '  # ... existing code ...', '  unset(_CDO_CMP0127_WARNING)', 'endmacro()');
+    assert.equal(
+      applied(applyEditAnswer(macro, { startLine: 1, endLine: 2 }, answer, 'also unset _CDO_CMP0127_WARNING before the macro ends')),
+      macro.replace('endmacro()', '  unset(_CDO_CMP0127_WARNING)\nendmacro()'),
     );
   });
 });
