@@ -351,7 +351,16 @@ function depthAt(snippet: readonly string[], above: readonly string[], below: re
       snippet.find((l) => !isBlank(l)),
     );
   const neighbour = !sibling && next !== undefined && !CLOSER.test(next) ? next : previous;
-  return neighbour === undefined ? undefined : leadingWhitespace(neighbour);
+  if (neighbour === undefined) return undefined;
+  // (After a line that only closes brackets, `  )` under `configure_file(…`, the depth of the line that opened them.)
+  if (neighbour === previous && CLOSER.test(previous)) {
+    let open = 0;
+    for (let k = above.lastIndexOf(previous); k >= 0; k--) {
+      open += balance([above[k]]).reduce((a, b) => a + b, 0);
+      if (open >= 0) return leadingWhitespace(above[k]);
+    }
+  }
+  return leadingWhitespace(neighbour);
 }
 
 /**

@@ -286,4 +286,23 @@ describe('the edit applier with new guards between markers', () => {
       macro.replace('endmacro()', '  unset(_CDO_CMP0127_WARNING)\nendmacro()'),
     );
   });
+
+  it('puts a snippet said to go after a call at the depth of the call, not of its closing parenthesis', () => {
+    const cmake = lines(
+      '# configure variables set in this file for fast reload later on',
+      'configure_file(${CMAKE_ROOT}/Modules/CMakeCSharpCompiler.cmake.in',
+      '  ${CMAKE_PLATFORM_INFO_DIR}/CMakeCSharpCompiler.cmake',
+      '  @ONLY',
+      '  )',
+    );
+    const answer = [
+      'Add this at the very end of the file, after the closing `)` of the `configure_file(...)` call, with one blank line before it:',
+      '',
+      fence('cmake', 'set(CMAKE_CSharp_COMPILER_ENV_VAR "CSC")'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(cmake, { startLine: 1, endLine: 4 }, answer, 'at the end set CMAKE_CSharp_COMPILER_ENV_VAR to CSC')),
+      `${cmake}\nset(CMAKE_CSharp_COMPILER_ENV_VAR "CSC")\n`,
+    );
+  });
 });
