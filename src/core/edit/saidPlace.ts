@@ -13,11 +13,11 @@ import { balance, balanced } from './lineBalance';
 const SAID =
   /\b(?:add|insert|put|place|append|paste|drop|goes|(?:should|can|must|would)\s+go|belongs)\b(?:[^.`]|`[^`\n]*`)*?\b(after|below|under|before|above|next\s+to|beside)\b\s+(?:the\s+|its\s+)?(line\s+)?(?:(?:closing|opening|final|last|first|existing|current|inner|outer|nested|enclosing)\s+)?(?:(?:brace|bracket|block|body|definition|end)\s+of\s+(?:the\s+)?)?`([^`\n]+)`(\s+line\b)?|\b(replace)\s+(?:the\s+)?`([^`\n]+)`\s+(line|branch|case|arm|block|function|method|check|loop|statement)\b[^.]*?\bwith\b/i;
 /**
- * "add … as the (very) first line of the file", "put … at the end of the file" (or of `abc.py`), "put
- * this on line 1".
+ * "add … as the (very) first line of the file" (or of io.py), "put … at the end of the file" (or of
+ * `abc.py`), "put this on line 1".
  */
 const FILE_EDGE =
-  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:(?:as\s+the\s+(?:very\s+)?(?:first|last)\s+lines?|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom))\s+of\s+the\s+(?:file|script|module)\b|(?:on|at|as)\s+line\s+1\b|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom)\s+of\s+`[^`\s]+\.\w{1,5}`|at\s+the\s+very\s+(?:top|beginning|start|end|bottom)\b(?!\s+of\s+(?:the\s+)?`))/i;
+  /\b(?:add|insert|put|place|append|prepend)\b[^.]*?\b(?:(?:as\s+the\s+(?:very\s+)?(?:first|last)\s+lines?|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom))\s+of\s+(?:the\s+(?:file|script|module)\b|`?[\w-]+\.\w{1,5}\b`?)|(?:on|at|as)\s+line\s+1\b|at\s+the\s+(?:very\s+)?(?:top|beginning|start|end|bottom)\s+of\s+`[^`\s]+\.\w{1,5}`|at\s+the\s+very\s+(?:top|beginning|start|end|bottom)\b(?!\s+of\s+(?:the\s+)?`))/i;
 
 /** "add … to the `Foo` class", "put … inside `main`", "at the end (the top) of `run`". */
 const INSIDE =

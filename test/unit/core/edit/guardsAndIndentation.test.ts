@@ -305,4 +305,20 @@ describe('the edit applier with new guards between markers', () => {
       `${cmake}\nset(CMAKE_CSharp_COMPILER_ENV_VAR "CSC")\n`,
     );
   });
+
+  it('puts a line said to be the first line of a file named by its name above the selected first line', () => {
+    const io = lines(
+      '"""The io module provides the Python interfaces to stream handling. The',
+      'builtin open function is defined in this module.',
+    );
+    const answer = [
+      'Put this as the very first line of io.py, above the opening `"""` of the module docstring:',
+      '',
+      fence('python', '# -*- coding: utf-8 -*-'),
+    ].join('\n');
+    assert.equal(
+      applied(applyEditAnswer(io, { startLine: 0, endLine: 0 }, answer, 'add a coding cookie as the first line')),
+      `# -*- coding: utf-8 -*-\n${io}`,
+    );
+  });
 });
