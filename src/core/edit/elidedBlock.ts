@@ -844,6 +844,9 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   const a = tokens(fileLine);
   const b = tokens(blockLine);
   if (a.join(' ') === b.join(' ')) return true;
+  // The same member reached another way (`t['throws'](` → `t.throws(`).
+  const dotted = (line: string) => spaced(line.replace(/\[\s*(['"])([A-Za-z_$][\w$]*)\1\s*\]/g, '.$2'));
+  if (dotted(fileLine) === dotted(blockLine)) return true;
   // The same code with its trailing comment reworded (`PARENT_SCOPE # undocumented …` → `PARENT_SCOPE # internal: …`).
   const code = codeWithoutComment(fileLine);
   if (/\w/.test(code) && code === codeWithoutComment(blockLine)) return true;

@@ -1,4 +1,4 @@
-// Shapes the seventieth to seventy-seventh blind rounds of the edit corpus found the applier getting
+// Shapes the seventieth to seventy-ninth blind rounds of the edit corpus found the applier getting
 // wrong. Each test is the shape of a real miss.
 import * as assert from 'node:assert/strict';
 import { applyEditAnswer } from '../../../../src/core/edit/editApplier';
@@ -319,6 +319,30 @@ describe('the edit applier with new guards between markers', () => {
     assert.equal(
       applied(applyEditAnswer(io, { startLine: 0, endLine: 0 }, answer, 'add a coding cookie as the first line')),
       `# -*- coding: utf-8 -*-\n${io}`,
+    );
+  });
+
+  it("reads `t.throws(` as `t['throws'](` rewritten, above a marker for its arguments", () => {
+    const test = lines(
+      "test('callBindBasic', function (t) {",
+      '\tforEach(v.nonFunctions, function (nonFunction) {',
+      "\t\tt['throws'](",
+      '\t\t\tfunction () { callBind([nonFunction]); },',
+      '\t\t\tTypeError',
+      '\t\t);',
+      '\t});',
+    );
+    const answer = fence(
+      'javascript',
+      '\tforEach(v.nonFunctions, function (nonFunction) {',
+      '\t\tt.throws(',
+      '\t\t\t// ... same arguments as before ...',
+      '\t\t);',
+      '\t});',
+    );
+    assert.equal(
+      applied(applyEditAnswer(test, { startLine: 1, endLine: 6 }, answer, 'dot notation for throws')),
+      test.replace("t['throws'](", 't.throws('),
     );
   });
 });
