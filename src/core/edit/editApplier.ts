@@ -179,7 +179,8 @@ function openingWords(rawAnswer: string): string {
   const first = lines.find((l) => l.trim() !== '') ?? '';
   if (!FENCE_OPEN.test(first)) return first.trim().startsWith('<') ? '' : first;
   // (Or its closing words, after an opening fence: "This keeps `html.cleanup` and adds `make.valid.html` below it.")
-  const fences = lines.flatMap((l, i) => (FENCE_OPEN.test(l) || /^\s*```+\s*$/.test(l) ? [i] : []));
+  // (FENCE_OPEN matches a closing fence too: one with no language.)
+  const fences = lines.flatMap((l, i) => (FENCE_OPEN.test(l) ? [i] : []));
   return fences.length === 2 ? (lines.slice(fences[1] + 1).find((l) => l.trim() !== '') ?? '').replace(NAMES_IN_WORDS, 'x') : '';
 }
 

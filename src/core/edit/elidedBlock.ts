@@ -22,6 +22,12 @@ import type { NewLines } from './replaceLines';
 import { constructEnd } from './saidPlace';
 import { wholeWord } from '../../shared/literalRegExp';
 
+/** A line's indentation, in characters. */
+const depth = (line: string) => leadingWhitespace(line).length;
+
+/** A line that only closes brackets: `}`, `);`, `]),`. */
+const CLOSES_ONLY = /^\s*[)\]}]+\s*[;,]?\s*$/;
+
 interface SplicedBlock extends NewLines {
   range: LineRange;
 }
@@ -182,7 +188,6 @@ export function spliceElidedBlock(
  * `let ind = …` and a match of its `endif`).
  */
 function emptiesHead(file: readonly string[], range: LineRange, reading: NewLines): boolean {
-  const depth = (l: string) => leadingWhitespace(l).length;
   const nextCode = (lines: readonly string[], from: number) => {
     let k = from;
     while (k < lines.length && isBlank(lines[k])) k++;
@@ -354,7 +359,6 @@ export function quotedEdge(written: readonly string[], selected: readonly string
   // Without a bracket to say so, only lines of code (not a lone `}` or `fi`) no deeper than the new lines' first
   // are evidence: `#*EOF*` after a new proc, not the last lines of a new `def` that end as the old one does.
   const bracketed = closes(written, sign) || closes(selected, sign);
-  const depth = (l: string) => leadingWhitespace(l).length;
   const shut = (lines: readonly string[]) => balance(lines).every((n, k) => k === 1 || n === 0);
   for (let k = Math.min(written.length - 1, selected.length); k > 0; k--) {
     const quoted = atStart ? written.slice(written.length - k) : written.slice(0, k);
@@ -438,7 +442,7 @@ function makeGrid(
     let from = j;
     while (from > 0 && !marker[from - 1]) from--;
     return (
-      /^\s*[)\]}]+\s*[;,]?\s*$/.test(block[j]) &&
+      CLOSES_ONLY.test(block[j]) &&
       j > from &&
       balanced(block.slice(from, j + 1)) &&
       !lines.some((f) => spaced(f) === spaced(block[from]) || rewrites(f, block[from], true, rule))
@@ -672,7 +676,6 @@ function misfits(grid: Grid, i: number, j: number): boolean {
   if (isBlank(block[j]) || (j > 0 && !marker[j - 1])) return false;
   let above = range.start + i - 1;
   while (above >= 0 && isBlank(file[above])) above--;
-  const depth = (l: string) => leadingWhitespace(l).length;
   if (above < 0) return false;
   const [line, prev] = [depth(block[j]), depth(file[above])];
   return (line > prev && !OPENS_BLOCK.test(file[above])) || (line === prev && EXITS.test(file[above]));
@@ -877,7 +880,7 @@ function rewrites(fileLine: string, blockLine: string, samePlace: boolean, rule?
   // bracket closing it with other punctuation (`};` → `}`).
   const declared = (l: string) => DEFINES.exec(l)?.[1];
   if (sameDepth && declared(fileLine) !== undefined && declared(fileLine) === declared(blockLine)) return true;
-  const closer = (l: string) => /^\s*[)\]}]+\s*[;,]?\s*$/.test(l) && l.replace(/[\s;,]/g, '');
+  const closer = (l: string) => CLOSES_ONLY.test(l) && l.replace(/[\s;,]/g, '');
   // (Or a call's end, `});`, closed as a block's, `}`, the head above it rewritten: `forEach(… => {` → `for (… of …) {`.)
   const [oldEnd, newEnd] = [closer(fileLine), closer(blockLine)];
   if (sameDepth && oldEnd && newEnd && oldEnd.startsWith(newEnd)) return true;

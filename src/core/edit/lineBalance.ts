@@ -1,6 +1,6 @@
 // How many brackets lines open and do not close: `{`, `(`, `[`, and the blocks keywords open and close.
 // A reading of an answer that leaves a block open, or closes one twice, has put its lines in the wrong place.
-import { STRING_LITERALS } from './editText';
+import { leadingWhitespace, STRING_LITERALS } from './editText';
 
 /**
  * How many more of each bracket the lines open than they close: `{`, `(`, `[`, the blocks that
@@ -66,7 +66,7 @@ function closedByEndif(lines: readonly string[], i: number): boolean {
   if (own === undefined) return false;
   for (let k = i + 1; k < lines.length; k++) {
     const line = lines[k];
-    const indent = line.length - line.trimStart().length;
+    const indent = leadingWhitespace(line).length;
     if (line.trim() === '' || indent > own || (indent === own && ELSE.test(line))) continue;
     return indent === own && /^\s*endif\b/.test(line);
   }

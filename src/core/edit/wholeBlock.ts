@@ -4,7 +4,7 @@
 // last line sits in the file, the one that makes the smallest change wins: the edit that explains
 // the answer with the least rewriting is the one the model meant.
 import { diffArrays } from 'diff';
-import { wholeWord } from '../../shared/literalRegExp';
+import { escapeRegExp, wholeWord } from '../../shared/literalRegExp';
 import { type IndentPair, indentUnit, minimumIndent, pairedUnits, relevelled } from './indentUnits';
 import { indentShift, type NewLines } from './replaceLines';
 import {
@@ -249,7 +249,7 @@ function oneWordSwapped(old: string, line: string): boolean {
   const [a, b] = [words(old), words(line)];
   const k = a.findIndex((w, i) => w !== b[i]);
   if (a.length !== b.length || k < 0) return false;
-  return old.replace(new RegExp(`(?<![\\w$])${a[k].replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), () => b[k]) === line;
+  return old.replace(new RegExp(`(?<![\\w$])${escapeRegExp(a[k])}(?![\\w$])`, 'g'), () => b[k]) === line;
 }
 
 /**
