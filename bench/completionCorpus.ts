@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompletionEngine } from '../src/core/completion/completionEngine';
 import type { StreamFim } from '../src/core/completion/streamedCompletion';
+import { inThreadJudges } from '../src/core/completion/inThreadJudge';
 import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import { parseErrors, pythonCompiles } from './completionCorpusBreaks';
@@ -87,7 +88,7 @@ async function shownFor(c: Case, syntax: TreeSitterParsers, served: boolean): Pr
   };
   const engine = new CompletionEngine({
     streamFim,
-    syntax,
+    syntax: inThreadJudges(syntax),
     settings: () => SETTINGS,
     now: () => 0,
     delay: () => Promise.resolve(),

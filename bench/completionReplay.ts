@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { completeFim } from '../sim/fim';
 import { CompletionEngine } from '../src/core/completion/completionEngine';
+import { inThreadJudges } from '../src/core/completion/inThreadJudge';
 import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import type { FimCompletion } from '../src/core/services/serviceBClient';
@@ -102,7 +103,7 @@ async function session(typistSeed: number) {
   for (const language of new Set(Object.values(languageOf))) await syntax.load(language);
   const engine = new CompletionEngine({
     streamFim,
-    syntax,
+    syntax: inThreadJudges(syntax),
     settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: Number(process.env.REPLAY_DEBOUNCE_MS ?? 150) }),
     now: () => now,
     delay: (ms, signal) => sleep(ms, signal),

@@ -22,6 +22,11 @@ export const LAZY_BUNDLES = {
   'src/vscode/completion/completionRuntime.ts': 'completion',
 };
 
+/** Worker threads' entries, each started by its bundle's path (the syntax judge: src/core/completion/judgeWorker.ts). */
+export const WORKER_BUNDLES = {
+  'src/core/completion/judgeWorkerMain.ts': 'judgeWorker',
+};
+
 /** Turns an import of a lazy entry, from any other bundle, into a require of that entry's own bundle. */
 function lazyBundles(root) {
   const entries = new Map(Object.entries(LAZY_BUNDLES).map(([entry, name]) => [resolve(root, entry), name]));
@@ -98,12 +103,15 @@ export function bundleOptions({ root, production, watch }) {
       banner: { js: 'globalThis.__tandemLoadStart = performance.now();' },
       footer: { js: 'globalThis.__tandemLoadEnd = performance.now();' },
     },
-    lazy: Object.entries(LAZY_BUNDLES).map(([entry, name]) => ({
-      ...node,
-      entryPoints: [entry],
-      outfile: `dist/${name}.js`,
-      plugins: [lazyBundles(root), oneVscodeNamespace, simdParserOnly, noAjvValidator],
-    })),
+    lazy: [
+      ...Object.entries(LAZY_BUNDLES).map(([entry, name]) => ({
+        ...node,
+        entryPoints: [entry],
+        outfile: `dist/${name}.js`,
+        plugins: [lazyBundles(root), oneVscodeNamespace, simdParserOnly, noAjvValidator],
+      })),
+      ...Object.entries(WORKER_BUNDLES).map(([entry, name]) => ({ ...node, entryPoints: [entry], outfile: `dist/${name}.js` })),
+    ],
     webviews: [
       {
         ...common,

@@ -234,9 +234,8 @@ describe('inline completions in a real extension host', () => {
     await until(() => syntax.isLoaded('go'), 'the Go grammar', 10_000);
     assert.equal(fimRequests().length, 0, 'loaded before any completion was asked for');
     assert.equal(await triggerAndCommit(editor, sim, 0), go.replace('|', 'return a + b'));
-    const judge = syntax.judgeInsertion('go', 'func add(a int, b int) int {\n\t', '\n}\n')!;
-    assert.equal(judge.fits('return a + b'), true);
-    assert.equal(judge.fits('return a + b}'), false, 'a closer the suffix already has');
+    const judge = syntax.judgeAt('go', 'func add(a int, b int) int {\n\t', '\n}\n');
+    assert.equal(await judge.firstFit([['return a + b}'], ['return a + b']]), 1, 'not with a closer the suffix already has');
     judge.dispose();
   });
 

@@ -5,13 +5,12 @@ import { abortableDelay, AdaptiveDebounce } from './adaptiveDebounce';
 import { decideMode } from './completionMode';
 import { DEFAULT_BUDGET, extractContext, type ContextBudget } from './contextExtraction';
 import { InflightRequests } from './inflightRequests';
-import { postProcess } from './postProcess';
-import { prepareJudge, type PreparedParsers } from './preparedJudge';
+import { postProcessWith } from './postProcess';
 import { RateLimitCooldown } from './rateLimitCooldown';
 import { fimOptionsFor, requestKey, type CompletionSettings } from './requestOptions';
 import { streamedCompletion, type StreamFim } from './streamedCompletion';
 import { SuggestionCache, type CachedSuggestion } from './suggestionCache';
-import type { SyntaxParsers } from './syntaxParser';
+import type { PlaceJudge, PlaceJudges } from './syntaxParser';
 
 export interface EngineSettings extends CompletionSettings {
   debounceMs: number;
@@ -25,8 +24,8 @@ export interface EngineDeps {
   cacheSize?: number;
   /** Shared with the status bar, which shows it; default: the engine's own, on `now`. */
   cooldown?: RateLimitCooldown;
-  /** Parsers for the syntax judge, loaded lazily; without them the line rules decide alone. */
-  syntax?: SyntaxParsers;
+  /** The syntax judge (on a worker thread in the extension host, judgeWorker.ts); without it the line rules decide alone. */
+  syntax?: PlaceJudges;
   /** How the debounce waits (rejects on abort); default a real timer. Tests pass one on their clock. */
   delay?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -175,7 +174,7 @@ export class CompletionEngine {
 
   private async fetch(planned: NonNullable<ReturnType<CompletionEngine['plan']>>, signal: AbortSignal): Promise<Fetched> {
     this.stats.requests++;
-    let syntax: PreparedParsers | undefined;
+    let judge: PlaceJudge | undefined;
     try {
       const answering = streamedCompletion(this.deps.streamFim, planned.options, planned.ctx, planned.mode, signal, this.deps.now);
       if (this.deps.syntax) {
@@ -184,11 +183,11 @@ export class CompletionEngine {
         answering.catch(() => undefined);
         await new Promise((resolve) => setImmediate(resolve));
         const { languageId, prefix, suffix, judgeSuffix } = planned.ctx;
-        if (!signal.aborted) syntax = prepareJudge(this.deps.syntax, languageId, prefix, judgeSuffix ?? suffix);
+        if (!signal.aborted) judge = this.deps.syntax.judgeAt(languageId, prefix, judgeSuffix ?? suffix);
       }
       const answer = await answering;
       if (answer.cutEarly) this.stats.cutEarly++;
-      const text = postProcess(answer.raw, planned.ctx, planned.mode, { syntax: syntax ?? this.deps.syntax, truncated: answer.truncated });
+      const text = await postProcessWith(judge, answer.raw, planned.ctx, planned.mode, answer.truncated);
       // Not seen yet: its caller may be gone (or it is a prefetch); the caller that gets it marks it seen.
       if (text) this.cache.set(planned.key, text, false);
       return { text, serverMs: answer.serverMs };
@@ -197,7 +196,7 @@ export class CompletionEngine {
       if (isServiceError(error) && error.code === 'rate_limit_exceeded') this.cooldown.start(error.retryAfterMs);
       throw error;
     } finally {
-      syntax?.dispose();
+      judge?.dispose();
     }
   }
 }

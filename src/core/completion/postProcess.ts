@@ -10,8 +10,9 @@ import { answerMode, BLOCK_OPENER, type CompletionMode } from './completionMode'
 import type { CompletionContext } from './contextExtraction';
 import { cutAtControlToken } from './controlTokens';
 import { prepareRaw } from './rawAnswer';
-import { cutPoints, judgeBySyntax } from './syntaxCheck';
-import type { SyntaxParsers } from './syntaxParser';
+import { InThreadJudge } from './inThreadJudge';
+import { candidateGroups, cutPoints, verdictOf } from './syntaxCheck';
+import type { PlaceJudge, SyntaxParsers } from './syntaxParser';
 
 export interface PostProcessOptions {
   /** Parsers for the syntax judge; without one (or while it loads) the line rules decide alone. */
@@ -217,19 +218,14 @@ function inComment(text: string): boolean {
   return text.lastIndexOf('/*') > text.lastIndexOf('*/') || odd('"""') || odd("'''");
 }
 
-function bracketsOf(syntax: SyntaxParsers | undefined, languageId: string, text: string): ReadonlySet<number> | undefined {
-  try {
-    return syntax?.bracketTokens?.(languageId, text);
-  } catch {
-    return undefined; // a parser failing mid-way costs the distinction, not the completion
-  }
-}
-
 /** Without a parser, a cut-off answer ends at its last cut point (all of them balanced). */
 function lastCut(text: string, cuts: readonly number[]): string | undefined {
   const last = cuts.map((at) => text.slice(0, at)).filter((candidate) => candidate.trim() !== '');
   return last[last.length - 1];
 }
+
+/** What post-processing asks the syntax judge on its way (PlaceJudge says what each answer is). */
+type Question = { brackets: string } | { firstFit: string[][] };
 
 /**
  * The text to show, or undefined when there is nothing worth showing. Stays synchronous and
@@ -241,10 +237,46 @@ export function postProcess(
   asked: CompletionMode,
   options: PostProcessOptions = {},
 ): string | undefined {
+  const judge = new InThreadJudge(options.syntax, ctx.languageId, ctx.prefix, ctx.judgeSuffix ?? ctx.suffix);
+  try {
+    const steps = postProcessSteps(raw, ctx, asked, options.truncated === true);
+    for (let step = steps.next(); ;) {
+      if (step.done) return step.value;
+      const q = step.value;
+      step = steps.next('brackets' in q ? judge.brackets(q.brackets) : judge.firstFit(q.firstFit));
+    }
+  } finally {
+    judge.dispose();
+  }
+}
+
+/** postProcess with a judge that may answer later (from a worker thread, judgeWorker.ts): the thread is free meanwhile. */
+export async function postProcessWith(
+  judge: PlaceJudge | undefined,
+  raw: string,
+  ctx: CompletionContext,
+  asked: CompletionMode,
+  truncated = false,
+): Promise<string | undefined> {
+  const steps = postProcessSteps(raw, ctx, asked, truncated);
+  for (let step = steps.next(); ;) {
+    if (step.done) return step.value;
+    const q = step.value;
+    step = steps.next(!judge ? undefined : 'brackets' in q ? await judge.brackets(q.brackets) : await judge.firstFit(q.firstFit));
+  }
+}
+
+/** The work of postProcess, stopping at each question for the judge; the answer comes back through `next`. */
+function* postProcessSteps(
+  raw: string,
+  ctx: CompletionContext,
+  asked: CompletionMode,
+  cutOff: boolean,
+): Generator<Question, string | undefined, ReadonlySet<number> | number | undefined> {
   // An answer that reached a control token ended there, whatever the service says of its length.
   const answer = cutAtControlToken(raw);
   const mode = answerMode(asked, answer);
-  const truncated = options.truncated === true && answer === raw;
+  const truncated = cutOff && answer === raw;
   // A cut-off answer's last line is unfinished (mid-token at worst): it never counts.
   let text = prepareRaw(truncated ? answer.slice(0, Math.max(0, answer.lastIndexOf('\n'))) : answer, ctx, mode, true);
   text = text.slice(0, findCut(text, ctx, mode, true));
@@ -265,11 +297,12 @@ export function postProcess(
   const opener =
     mode.multiline && (bodyBelow(ctx, mode, nextSuffixLine(ctx, mode)) ? !text.includes('\n') : opensBodyBelow(text, ctx, mode));
   // A bracket in a string, comment or regex opens nothing: with a parser, only bracket tokens count.
-  const real = truncated ? bracketsOf(options.syntax, ctx.languageId, text) : undefined;
+  const real = truncated ? ((yield { brackets: text }) as ReadonlySet<number> | undefined) : undefined;
   const cuts = cutPoints(text, mode.multiline, opener, ctx.languageId).filter(
     (at) => !inComment(text.slice(0, at)) && (!truncated || openOpeners(text.slice(0, at), real).length === 0),
   );
-  const verdict = judgeBySyntax(text, cuts, ctx, mode.multiline, options.syntax);
+  const { candidates, groups } = candidateGroups(text, cuts, mode.multiline);
+  const verdict = verdictOf(candidates, (yield { firstFit: groups }) as number | undefined);
   const judged = verdict.judged ? verdict.text : truncated ? lastCut(text, cuts) : text;
   if (judged === undefined || judged.trim() === '') return undefined;
   // `{|}`: the body goes between the brackets, and the closer onto its own line after it.

@@ -3,8 +3,6 @@
 // is what the user gets, and nothing when no such prefix exists.
 import { CLOSERS, OPENERS, openOpeners } from './brackets';
 import { BLOCK_OPENER } from './completionMode';
-import type { CompletionContext } from './contextExtraction';
-import type { InsertionJudge, SyntaxParsers } from './syntaxParser';
 
 /**
  * `judged: true` with the longest cut that parses (`text` undefined: no cut fits, so nothing is shown), or
@@ -51,48 +49,26 @@ function closedAtEnd(line: string): string {
   );
 }
 
-/** A single line that ends by opening a block is judged as it is (the suffix may hold the block), else as closed there. */
-function lineFits(fits: (inserted: string) => boolean, candidate: string): boolean {
-  if (fits(candidate)) return true;
-  const closed = closedAtEnd(candidate);
-  return closed !== candidate && fits(closed);
-}
-
 /**
- * `judge.fits`, asked once per text: on one line the cut points on either side of a space make the same
- * candidate twice, and a line closed at its end may be a longer candidate already judged. Each parse
- * is on the path to the ghost text.
+ * What the judge is asked about a text cut at `cuts`: the candidates, longest first (at most
+ * MAX_JUDGED), each with the texts tried for it: on one line it is tried as it is (the suffix may
+ * hold the block it opens), then closed at its end. The answer is the first candidate that fits.
  */
-function oncePerText(judge: InsertionJudge): (inserted: string) => boolean {
-  const verdicts = new Map<string, boolean>();
-  return (inserted) => {
-    let verdict = verdicts.get(inserted);
-    if (verdict === undefined) verdicts.set(inserted, (verdict = judge.fits(inserted)));
-    return verdict;
-  };
+export function candidateGroups(text: string, cuts: readonly number[], multiline: boolean): { candidates: string[]; groups: string[][] } {
+  const candidates: string[] = [];
+  const groups: string[][] = [];
+  for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
+    const candidate = text.slice(0, cuts[i]).trimEnd();
+    if (candidate.trim() === '') continue;
+    const closed = multiline ? candidate : closedAtEnd(candidate);
+    candidates.push(candidate);
+    groups.push(closed === candidate ? [candidate] : [candidate, closed]);
+  }
+  return { candidates, groups };
 }
 
-export function judgeBySyntax(
-  text: string,
-  cuts: readonly number[],
-  ctx: CompletionContext,
-  multiline: boolean,
-  parsers: SyntaxParsers | undefined,
-): SyntaxVerdict {
-  let judge: InsertionJudge | undefined;
-  try {
-    judge = parsers?.judgeInsertion(ctx.languageId, ctx.prefix, ctx.judgeSuffix ?? ctx.suffix);
-    if (!judge) return { judged: false };
-    const fits = oncePerText(judge);
-    for (let i = cuts.length - 1; i >= Math.max(0, cuts.length - MAX_JUDGED); i--) {
-      const candidate = text.slice(0, cuts[i]).trimEnd();
-      if (candidate.trim() !== '' && (multiline ? fits(candidate) : lineFits(fits, candidate))) return { judged: true, text: candidate };
-    }
-    return { judged: true, text: undefined };
-  } catch {
-    // A parser that fails mid-way (WebAssembly out of memory) costs the judgement, not the completion.
-    return { judged: false };
-  } finally {
-    judge?.dispose();
-  }
+/** The verdict on candidateGroups' candidates, from the index of the first group that fits. */
+export function verdictOf(candidates: readonly string[], fitting: number | undefined): SyntaxVerdict {
+  if (fitting === undefined) return { judged: false };
+  return { judged: true, text: fitting < 0 ? undefined : candidates[fitting] };
 }

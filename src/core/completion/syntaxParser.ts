@@ -25,3 +25,26 @@ export interface SyntaxParsers {
    */
   bracketTokens?(languageId: string, text: string): ReadonlySet<number> | undefined;
 }
+
+/**
+ * The syntax judge for one place in one file, asked by post-processing once the answer is in. Its
+ * parse of the code around the place starts when it is made, and may run on another thread
+ * (judgeWorker.ts): the questions queue behind it and are answered in order.
+ */
+export interface PlaceJudge {
+  /**
+   * The index of the first group that has a text that fits at the place (a group is one candidate
+   * and its variants, tried in order), -1 when none does, or undefined when nothing was judged (no
+   * parser ready for the language, or the parser failed): the caller then keeps to its line rules.
+   */
+  firstFit(groups: readonly (readonly string[])[]): Promise<number | undefined>;
+  /** `SyntaxParsers.bracketTokens` of the place's language. */
+  brackets(text: string): Promise<ReadonlySet<number> | undefined>;
+  /** Frees the parse; later questions go unjudged. */
+  dispose(): void;
+}
+
+export interface PlaceJudges {
+  /** A judge for texts put between `before` and `after`; the parse of these starts now. */
+  judgeAt(languageId: string, before: string, after: string): PlaceJudge;
+}

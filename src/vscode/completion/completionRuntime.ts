@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { CompletionEngine } from '../../core/completion/completionEngine';
 import type { CompletionStatus } from '../../core/completion/completionStatus';
 import type { RateLimitCooldown } from '../../core/completion/rateLimitCooldown';
-import { TreeSitterParsers } from '../../core/completion/treeSitterParsers';
+import { JudgeWorker } from '../../core/completion/judgeWorker';
 import { meteredFim } from '../../core/spend/meteredStreams';
 import type { UsageSink } from '../../core/spend/spendTypes';
 import type { OutflowGate } from '../security/outflowGate';
@@ -30,8 +30,8 @@ interface CompletionRuntimeDeps {
 export interface CompletionRuntime {
   engine: CompletionEngine;
   provider: TandemInlineCompletionProvider;
-  /** The syntax judge's parsers, loaded per language when an editor in it becomes active (or on its first completion). */
-  syntax: TreeSitterParsers;
+  /** The syntax judge's worker, whose parsers load per language when an editor in it becomes active (or on its first completion). */
+  syntax: JudgeWorker;
   /** The completion settings or the sensitive files changed. */
   settingsChanged(): void;
   disposables: vscode.Disposable[];
@@ -40,8 +40,11 @@ export interface CompletionRuntime {
 export function buildCompletionRuntime({ clients, log, gate, settings, status, cooldown, sink }: CompletionRuntimeDeps): CompletionRuntime {
   const verdicts = new CompletionVerdicts(gate, () => settings.value.sensitive);
   const gatherer = new ContextGatherer(verdicts, () => settings.value.contextTokens);
-  // esbuild.mjs copies the runtime and grammars next to the bundles (dist/tree-sitter).
-  const syntax = new TreeSitterParsers(path.join(__dirname, 'tree-sitter'), (message) => log.warn(message));
+  // The judge's own bundle (dist/judgeWorker.js, scripts/bundles.mjs) next to this one; esbuild.mjs copies the
+  // runtime and grammars there too (dist/tree-sitter).
+  const syntax = new JudgeWorker(path.join(__dirname, 'judgeWorker.js'), path.join(__dirname, 'tree-sitter'), (message) =>
+    log.warn(message),
+  );
   const engine = new CompletionEngine({
     streamFim: sink
       ? meteredFim((options, call) => clients.b.streamFim(options, call), sink)
@@ -53,8 +56,7 @@ export function buildCompletionRuntime({ clients, log, gate, settings, status, c
   });
   const provider = new TandemInlineCompletionProvider(engine, settings, status, new CompletionNotices(), log, verdicts, gatherer);
   // The grammar of the file in front of the user loads (and warms up) when its editor becomes active, not
-  // on its first completion: loading holds the thread for hundreds of milliseconds in a cold extension
-  // host, which held that completion's answer back, and the answer went without a syntax judgement.
+  // on its first completion, which would go without a syntax judgement.
   const loadGrammar = (editor: vscode.TextEditor | undefined) => {
     const languageId = editor?.document.languageId;
     if (languageId && settings.value.enabled && !settings.value.disabledLanguages.has(languageId)) void syntax.load(languageId);
@@ -68,6 +70,6 @@ export function buildCompletionRuntime({ clients, log, gate, settings, status, c
       verdicts.clear(); // the sensitive files may have changed
       gatherer.context.invalidate();
     },
-    disposables: [verdicts, gatherer, vscode.window.onDidChangeActiveTextEditor(loadGrammar)],
+    disposables: [verdicts, gatherer, syntax, vscode.window.onDidChangeActiveTextEditor(loadGrammar)],
   };
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { bundleOptions, LAZY_BUNDLES } from '../../../scripts/bundles.mjs';
+import { bundleOptions, LAZY_BUNDLES, WORKER_BUNDLES } from '../../../scripts/bundles.mjs';
 
 const root = join(__dirname, '../../..');
 
@@ -58,7 +58,10 @@ describe('the extension bundles', function () {
   it("copies VS Code's API onto a namespace object once per bundle, not once per module that imports it", () => {
     // Each copy defines ~300 getters: one per module cost 8-15 ms of activation.
     const bundles = [...code.keys()].filter((bundle) => bundle.endsWith('.js'));
-    assert.ok(bundles.includes('dist/extension.js') && bundles.length === 1 + Object.keys(LAZY_BUNDLES).length, bundles.join());
+    assert.ok(
+      bundles.includes('dist/extension.js') && bundles.length === 1 + Object.keys(LAZY_BUNDLES).length + Object.keys(WORKER_BUNDLES).length,
+      bundles.join(),
+    );
     for (const bundle of bundles) {
       const requires = code.get(bundle)!.match(/require\("vscode"\)/g) ?? [];
       assert.ok(requires.length <= 1, `${bundle} requires vscode ${requires.length} times`);
@@ -101,8 +104,18 @@ describe('the extension bundles', function () {
     assert.ok(outputs['dist/mcp.js'].bytes < 250_000, `dist/mcp.js is ${outputs['dist/mcp.js'].bytes} bytes`);
   });
 
-  it('ships every lazy bundle in the VSIX (.vscodeignore)', () => {
+  it("parses for the syntax judge in its worker's bundle only, which carries no VS Code API", () => {
+    const holders = Object.keys(outputs).filter(
+      (bundle) => bundle.endsWith('.js') && inputs(bundle).includes('src/core/completion/treeSitterParsers.ts'),
+    );
+    assert.deepEqual(holders, ['dist/judgeWorker.js']);
+    assert.ok(inputs('dist/completion.js').includes('src/core/completion/judgeWorker.ts'), 'the completion bundle starts the worker');
+    assert.equal(code.get('dist/judgeWorker.js')!.match(/require\("vscode"\)/g), null);
+  });
+
+  it('ships every lazy and worker bundle in the VSIX (.vscodeignore)', () => {
     const shipped = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
-    for (const name of Object.values(LAZY_BUNDLES)) assert.ok(shipped.includes(`!dist/${name}.js`), `dist/${name}.js is packaged`);
+    for (const name of [...Object.values(LAZY_BUNDLES), ...Object.values(WORKER_BUNDLES)])
+      assert.ok(shipped.includes(`!dist/${name}.js`), `dist/${name}.js is packaged`);
   });
 });

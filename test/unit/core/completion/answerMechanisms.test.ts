@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { CompletionEngine } from '../../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../../src/core/completion/streamedCompletion';
+import { inThreadJudges } from '../../../../src/core/completion/inThreadJudge';
 import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../../../../src/core/services/serviceB/fimRequest';
 import type { FimCompletion } from '../../../../src/core/services/serviceBClient';
@@ -21,7 +22,7 @@ async function shown(doc: string, languageId: string, raw: string, finishReason 
   };
   const engine = new CompletionEngine({
     streamFim,
-    syntax,
+    syntax: inThreadJudges(syntax),
     settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
     now: () => 0,
     delay: () => Promise.resolve(),

@@ -2,6 +2,7 @@
 // its token limit.
 import * as assert from 'node:assert/strict';
 import { CompletionEngine } from '../../../../src/core/completion/completionEngine';
+import { inThreadJudges } from '../../../../src/core/completion/inThreadJudge';
 import type { StreamFim } from '../../../../src/core/completion/streamedCompletion';
 import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
 import type { FimCompletion } from '../../../../src/core/services/serviceBClient';
@@ -20,7 +21,7 @@ function service(pieces: string[], finishReason: string): StreamFim {
 function engine(streamFim: StreamFim, syntax?: TreeSitterParsers) {
   return new CompletionEngine({
     streamFim,
-    syntax,
+    syntax: syntax && inThreadJudges(syntax),
     settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
     now: () => performance.now(),
   });
@@ -65,7 +66,7 @@ describe('the completion engine with the syntax judge', () => {
     };
     const e = new CompletionEngine({
       streamFim: fim,
-      syntax,
+      syntax: inThreadJudges(syntax),
       settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
       now: () => performance.now(),
     });

@@ -5,6 +5,7 @@ import { realisticOutput, type RealisticClass } from '../../../../sim/fimFailure
 import { startSimulator, type Simulator } from '../../../../sim/simulator';
 import { CompletionEngine } from '../../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../../src/core/completion/streamedCompletion';
+import { inThreadJudges } from '../../../../src/core/completion/inThreadJudge';
 import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
 import type { FimCompletion } from '../../../../src/core/services/serviceBClient';
 import { simClients, type SimClients } from '../services/simClients';
@@ -36,7 +37,7 @@ describe('the completion engine against each realistic FIM failure class', () =>
     const { b } = server.clients;
     const engine = new CompletionEngine({
       streamFim: (options, call) => b.streamFim(options, call),
-      syntax,
+      syntax: inThreadJudges(syntax),
       settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
       now: () => performance.now(),
     });
@@ -123,7 +124,7 @@ describe('the completion engine given a failure class at a site whose right answ
     };
     const engine = new CompletionEngine({
       streamFim,
-      syntax,
+      syntax: inThreadJudges(syntax),
       settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
       now: () => performance.now(),
     });

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { CompletionEngine } from '../../../../src/core/completion/completionEngine';
 import type { StreamFim } from '../../../../src/core/completion/streamedCompletion';
+import { inThreadJudges } from '../../../../src/core/completion/inThreadJudge';
 import { TreeSitterParsers } from '../../../../src/core/completion/treeSitterParsers';
 import type { FimCompletion } from '../../../../src/core/services/serviceBClient';
 import { WASM_DIR } from './wasmDir';
@@ -44,7 +45,7 @@ describe('an answer cut off by the token limit, on a window of the file', () => 
     };
     const engine = new CompletionEngine({
       streamFim: fim,
-      syntax,
+      syntax: inThreadJudges(syntax),
       settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
       now: () => performance.now(),
     });
@@ -62,7 +63,7 @@ describe('an answer cut off by the token limit, on a window of the file', () => 
     };
     const engine = new CompletionEngine({
       streamFim: fim,
-      syntax,
+      syntax: inThreadJudges(syntax),
       settings: () => ({ model: 'beta-v4-pro', maxTokens: 128, debounceMs: 0 }),
       now: () => performance.now(),
     });

@@ -1,0 +1,34 @@
+// The syntax judge's worker thread (dist/judgeWorker.js): tree-sitter parses here, so neither the parse of
+// the code around the cursor nor the parses of an answer's candidates hold the extension host's thread,
+// where they delayed the next keystroke's timer and the answer's ghost text by up to tens of milliseconds.
+import { parentPort, workerData } from 'node:worker_threads';
+import { InThreadJudge } from './inThreadJudge';
+import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judgeWorkerProtocol';
+import { TreeSitterParsers } from './treeSitterParsers';
+
+const port = parentPort!;
+const send = (message: FromJudgeWorker) => port.postMessage(message);
+const parsers = new TreeSitterParsers((workerData as JudgeWorkerData).wasmDir, (message) => send({ op: 'warn', message }));
+const places = new Map<number, InThreadJudge>();
+
+port.on('message', (message: ToJudgeWorker) => {
+  switch (message.op) {
+    case 'load':
+      void parsers.load(message.languageId).then((ok) => send({ op: 'loaded', languageId: message.languageId, ok }));
+      return;
+    case 'place':
+      places.set(message.place, new InThreadJudge(parsers, message.languageId, message.before, message.after).prepare());
+      return;
+    case 'firstFit':
+      send({ op: 'answer', question: message.question, value: places.get(message.place)?.firstFit(message.groups) });
+      return;
+    case 'brackets': {
+      const brackets = places.get(message.place)?.brackets(message.text);
+      send({ op: 'answer', question: message.question, value: brackets && [...brackets] });
+      return;
+    }
+    case 'dispose':
+      places.get(message.place)?.dispose();
+      places.delete(message.place);
+  }
+});
