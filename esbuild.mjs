@@ -39,14 +39,12 @@ for (const name of ['tree-sitter', ...[...grammars].map((grammar) => `tree-sitte
     }),
   );
 }
-// The runtime ships unminified; dropping its whitespace and comments (no renaming, so it behaves the
-// same) saves ~9 KB of the VSIX, which test/e2e/packageAndStart keeps under 1 MB.
+// The runtime ships unminified; minifying it saves ~11 KB of the VSIX, which test/e2e/packageAndStart keeps
+// under 1 MB (and where it checks that the packaged judge still works). The runtime evaluates the grammars'
+// embedded JavaScript with a direct eval, so esbuild leaves the names of the scopes around it as they are.
 if (production) {
   const runtime = 'dist/tree-sitter/tree-sitter.js';
-  writeFileSync(
-    runtime,
-    (await esbuild.transform(readFileSync(runtime, 'utf8'), { minifyWhitespace: true, legalComments: 'inline' })).code,
-  );
+  writeFileSync(runtime, (await esbuild.transform(readFileSync(runtime, 'utf8'), { minify: true, legalComments: 'inline' })).code);
 }
 
 // Codicons: VS Code's icon font, and a stylesheet with only the icons the webview draws

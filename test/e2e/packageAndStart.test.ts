@@ -3,7 +3,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LAZY_BUNDLES } from '../../scripts/bundles.mjs';
+import { JudgeWorker } from '../../src/core/completion/judgeWorker';
+import { LAZY_BUNDLES, WORKER_BUNDLES } from '../../scripts/bundles.mjs';
 import { repoRoot } from '../../scripts/vscodePaths.mjs';
 import { until } from '../until';
 import { frameWith, openWorkbench } from './workbench';
@@ -26,7 +27,7 @@ describe('npm run package and npm start', function () {
     const listing = execFileSync('unzip', ['-l', vsix], { encoding: 'utf8' });
     for (const required of [
       'extension/dist/extension.js',
-      ...Object.values(LAZY_BUNDLES).map((name) => `extension/dist/${name}.js`),
+      ...[...Object.values(LAZY_BUNDLES), ...Object.values(WORKER_BUNDLES)].map((name) => `extension/dist/${name}.js`),
       'extension/dist/webview.js',
       'extension/dist/spend.js',
       'extension/dist/spend.css',
@@ -39,6 +40,15 @@ describe('npm run package and npm start', function () {
     for (const excluded of ['src/', 'sim/', 'test/', 'node_modules/', '.map'])
       assert.ok(!listing.includes(excluded), `${excluded} is not packaged`);
     assert.ok(statSync(vsix).size < 1_000_000, 'under 1 MB');
+    // The packaged syntax judge works: its worker bundle, on the minified runtime and the compressed grammars.
+    const judges = new JudgeWorker(join(repoRoot, 'dist/judgeWorker.js'), join(repoRoot, 'dist/tree-sitter'));
+    try {
+      assert.ok(await judges.load('typescript'), 'the packaged TypeScript grammar loads');
+      const judge = judges.judgeAt('typescript', 'function add(a: number, b: number) {\n  ', '\n}\n');
+      assert.equal(await judge.firstFit([['return a + b;\n}'], ['return a + b;']]), 1);
+    } finally {
+      judges.dispose();
+    }
 
     // Beside it, another extension (test/e2e/fixtures/exportsProbe) that activates Tandem and searches
     // what it returns for a key. The keys are set, through the environment variables.
