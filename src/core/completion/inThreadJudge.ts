@@ -13,9 +13,9 @@ export class InThreadJudge {
     private readonly after: string,
   ) {}
 
-  /** Parses the code around the place now (while the service works on the answer), not at the first question. */
+  /** Parses the code around the place now (while the service works on the answer), not at the first question; once. */
   prepare(): this {
-    this.prepared = this.judge();
+    this.prepared ??= this.judge();
     return this;
   }
 

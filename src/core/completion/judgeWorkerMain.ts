@@ -10,17 +10,30 @@ const port = parentPort!;
 const send = (message: FromJudgeWorker) => port.postMessage(message);
 const parsers = new TreeSitterParsers((workerData as JudgeWorkerData).wasmDir, (message) => send({ op: 'warn', message }));
 const places = new Map<number, InThreadJudge>();
+/**
+ * Places not parsed yet. A place is parsed once the messages already waiting are handled: a verdict an
+ * answer waits for goes before a newer request's parse, and a place disposed by then (its request was
+ * superseded) is never parsed.
+ */
+const unparsed = new Set<number>();
 
 port.on('message', (message: ToJudgeWorker) => {
   switch (message.op) {
     case 'load':
       void parsers.load(message.languageId).then((ok) => send({ op: 'loaded', languageId: message.languageId, ok }));
       return;
-    case 'place':
-      places.set(message.place, new InThreadJudge(parsers, message.languageId, message.before, message.after).prepare());
+    case 'place': {
+      const { place } = message;
+      places.set(place, new InThreadJudge(parsers, message.languageId, message.before, message.after));
+      unparsed.add(place);
+      setImmediate(() => {
+        if (unparsed.delete(place)) places.get(place)?.prepare();
+      });
       return;
+    }
     case 'firstFit':
-      send({ op: 'answer', question: message.question, value: places.get(message.place)?.firstFit(message.groups) });
+      unparsed.delete(message.place);
+      send({ op: 'answer', question: message.question, value: places.get(message.place)?.prepare().firstFit(message.groups) });
       return;
     case 'brackets': {
       const brackets = places.get(message.place)?.brackets(message.text);
@@ -28,6 +41,7 @@ port.on('message', (message: ToJudgeWorker) => {
       return;
     }
     case 'dispose':
+      unparsed.delete(message.place);
       places.get(message.place)?.dispose();
       places.delete(message.place);
   }
