@@ -58,12 +58,7 @@ export class TreeSitterParsers implements SyntaxParsers {
     }
   }
 
-  /** True once the language's parser is loaded and usable (loading starts on the first judgement). */
-  isLoaded(languageId: string): boolean {
-    return this.ready.get(GRAMMARS[languageId]) !== undefined;
-  }
-
-  /** Loads the language's parser (once); true when it is usable. For tests, benchmarks and warm-up. */
+  /** Loads the language's parser (once); true when it is usable. The judge's worker calls it when an editor in the language becomes active. */
   async load(languageId: string): Promise<boolean> {
     const grammar = GRAMMARS[languageId];
     if (!grammar) return false;
