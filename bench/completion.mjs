@@ -24,7 +24,9 @@ import { promptCacheSummary } from './completionCost';
 const serverLatencyMs = Number(process.env.BENCH_SERVER_MS ?? 50);
 const keyGapMs = Number(process.env.BENCH_KEY_GAP_MS ?? 70);
 const samples = Math.min(26, Number(process.env.BENCH_SAMPLES ?? 15)); // one prepared line each, named va…vz
-const files = ['src/core/completion/postProcess.ts', 'src/core/transport/sse.ts', 'sim/fim.ts', 'test/fixtures/workspace/src/stats.py'];
+// The typed files, frozen (see its `about`).
+const typingSession = join(repoRoot, 'bench/completionTypingSession.json');
+const files = JSON.parse(readFileSync(typingSession, 'utf8')).files.map((f) => f.path);
 
 execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 provision();
@@ -52,7 +54,8 @@ if (parts.includes('typing')) {
       TANDEM_BENCH_OUT: out,
       TANDEM_SERVICE_B_API_KEY: sim.keyB,
       BENCH_URL_B: sim.urlB,
-      BENCH_FILES: files.map((f) => join(repoRoot, f)).join('\n'),
+      BENCH_TYPING_SESSION: typingSession,
+      BENCH_REPO_ROOT: repoRoot,
       BENCH_KEY_GAP_MS: String(keyGapMs),
       BENCH_SERVER_MS: String(serverLatencyMs),
       BENCH_LINE_PAUSE_MS: '600',

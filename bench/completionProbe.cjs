@@ -2,7 +2,7 @@
 // files, driving Tandem's real inline completion provider the way VS Code does (a new call and a
 // cancelled token per keystroke), against the simulator the bench started. Writes JSON.
 const { readFileSync, writeFileSync } = require('node:fs');
-const { extname } = require('node:path');
+const { extname, join } = require('node:path');
 const vscode = require('vscode');
 const { typist } = require('./typist.cjs');
 
@@ -39,15 +39,17 @@ exports.run = async function run() {
   let keysWithSuggestion = 0;
   let requestsWhileTypingThrough = 0;
 
-  const benchFiles = env.BENCH_FILES.split('\n');
-  for (const file of benchFiles) {
+  // The typed texts are frozen (bench/completionTypingSession.json); each is opened at its path.
+  const typed = JSON.parse(readFileSync(env.BENCH_TYPING_SESSION, 'utf8')).files;
+  const benchFiles = typed.map((f) => join(env.BENCH_REPO_ROOT, f.path));
+  for (const [index, file] of benchFiles.entries()) {
     // A developer has other files open: the session's other files are tabs (cross-file context may use them).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (env.BENCH_OTHER_TABS !== '0') {
       for (const other of benchFiles.filter((f) => f !== file))
         await vscode.window.showTextDocument(vscode.Uri.file(other), { preview: false });
     }
-    const source = readFileSync(file, 'utf8');
+    const source = typed[index].text;
     const lines = source.split('\n');
     const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
     // Spread over the file; a short file gives fewer lines (each typed once).

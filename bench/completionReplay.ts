@@ -24,7 +24,10 @@ const jitter = () =>
   jitterMs > 0 ? -jitterMs * Math.log(1 - (jitterSeed = (jitterSeed * 1103515245 + 12345) % 2147483648) / 2147483648) : 0;
 const serverMs = Number(process.env.BENCH_SERVER_MS ?? 50);
 const networkMs = Number(process.env.REPLAY_NETWORK_MS ?? 5);
-const files = ['src/core/completion/postProcess.ts', 'src/core/transport/sse.ts', 'sim/fim.ts', 'test/fixtures/workspace/src/stats.py'];
+/** The typed files, frozen as bench:completion types them (see the file's `about`). */
+const typed: Array<{ path: string; text: string }> = JSON.parse(
+  readFileSync(join(root, 'bench/completionTypingSession.json'), 'utf8'),
+).files;
 const languageOf: Record<string, string> = { '.ts': 'typescript', '.py': 'python', '.js': 'javascript' };
 
 // ---- virtual time ----
@@ -114,9 +117,9 @@ async function session(typistSeed: number) {
   let accepted = 0;
   let finished = false;
   const session = async () => {
-    for (const file of files) {
-      const lines = readFileSync(join(root, file), 'utf8').split('\n');
-      const languageId = languageOf[extname(file)] ?? 'plaintext';
+    for (const { path, text } of typed) {
+      const lines = text.split('\n');
+      const languageId = languageOf[extname(path)] ?? 'plaintext';
       const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
       const picks = [...new Set(Array.from({ length: 6 }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / 6)]))];
       const doc = lines.map((l, i) => (picks.includes(i) ? /^\s*/.exec(l)![0] : l));
