@@ -129,11 +129,16 @@ export function meteredChatClients(clients: () => ChatClients, metering: ChatMet
 
 export type StreamFimFn = (options: FimOptions, call?: CallOptions) => AsyncIterable<FimCompletion>;
 
-/** Completions record only: they are paused, not asked about, when a budget is reached. */
+/**
+ * Completions record only: they are paused, not asked about, when a budget is reached. The record is
+ * made once the answer has gone on: the stream ends inside the completion's wait for its answer, and
+ * the ledger's listeners (warnings, the status bar, a balance reading) took up to tens of ms of it.
+ */
 export function meteredFim(streamFim: StreamFimFn, sink: UsageSink): StreamFimFn {
+  const later: UsageSink = { record: (record) => void setImmediate(() => sink.record(record)) };
   return (options, call) =>
     metered(
-      { sink },
+      { sink: later },
       {
         service: 'B',
         model: options.model ?? DEFAULT_FIM_MODEL,

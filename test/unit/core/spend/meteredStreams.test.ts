@@ -105,6 +105,9 @@ describe('metered streams', () => {
       yield { choices: [{ index: 0, text: 'efgh' }] };
     }, sink);
     for await (const _ of fim({ prompt: 'x'.repeat(40), suffix: 'y'.repeat(40) })) break;
+    // Recorded once the answer has gone on to the suggestion, not on its way there.
+    assert.equal(records.length, 0);
+    await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(records[0], {
       service: 'B',
       model: 'beta-v4-pro',
