@@ -3,12 +3,20 @@
 // where they delayed the next keystroke's timer and the answer's ghost text by up to tens of milliseconds.
 import { parentPort, workerData } from 'node:worker_threads';
 import { InThreadJudge } from './inThreadJudge';
-import type { FromJudgeWorker, JudgeWorkerData, ToJudgeWorker } from './judgeWorkerProtocol';
+import type { FromJudgeWorker, JudgeAnswer, JudgeWorkerData, ToJudgeWorker } from './judgeWorkerProtocol';
 import { TreeSitterParsers } from './treeSitterParsers';
 
 const port = parentPort!;
+const { wasmDir, answers, answered } = workerData as JudgeWorkerData;
 const send = (message: FromJudgeWorker) => port.postMessage(message);
-const parsers = new TreeSitterParsers((workerData as JudgeWorkerData).wasmDir, (message) => send({ op: 'warn', message }));
+const parsers = new TreeSitterParsers(wasmDir, (message) => send({ op: 'warn', message }));
+const count = new Int32Array(answered);
+/** The answer on its port, then the count raised and the asking thread woken if it waits for it (judgeWorker.ts). */
+function answer(message: JudgeAnswer): void {
+  answers.postMessage(message);
+  Atomics.add(count, 0, 1);
+  Atomics.notify(count, 0);
+}
 const places = new Map<number, InThreadJudge>();
 /**
  * Places not parsed yet. A place is parsed once the messages already waiting are handled: a verdict an
@@ -33,11 +41,11 @@ port.on('message', (message: ToJudgeWorker) => {
     }
     case 'firstFit':
       unparsed.delete(message.place);
-      send({ op: 'answer', question: message.question, value: places.get(message.place)?.prepare().firstFit(message.groups) });
+      answer({ question: message.question, value: places.get(message.place)?.prepare().firstFit(message.groups) });
       return;
     case 'brackets': {
       const brackets = places.get(message.place)?.brackets(message.text);
-      send({ op: 'answer', question: message.question, value: brackets && [...brackets] });
+      answer({ question: message.question, value: brackets && [...brackets] });
       return;
     }
     case 'dispose':

@@ -12,7 +12,8 @@ import { WASM_DIR } from './wasmDir';
 
 /** The worker's source, run with the TypeScript loader the tests use (the extension runs dist/judgeWorker.js). */
 const SCRIPT = path.join(__dirname, '../../../../src/core/completion/judgeWorkerMain.ts');
-const worker = (onWarn?: (message: string) => void, script = SCRIPT) => new JudgeWorker(script, WASM_DIR, onWarn, ['--require', 'tsx/cjs']);
+const worker = (onWarn?: (message: string) => void, script = SCRIPT, syncWaitMs?: number) =>
+  new JudgeWorker(script, WASM_DIR, onWarn, ['--require', 'tsx/cjs'], syncWaitMs);
 
 function answering(text: string): StreamFim {
   return async function* () {
@@ -76,6 +77,26 @@ describe('the syntax judge on a worker thread', function () {
       "\n  it('is zero', () => {\n    expect(area(0)).toBe(0);\n  });",
     );
     assert.deepEqual(warnings, []);
+  });
+
+  it("hands the verdict back before the asking thread's event loop turns, or, past the wait, as a message", async () => {
+    const ask = async (syncWaitMs: number) => {
+      const waiting = worker(undefined, SCRIPT, syncWaitMs);
+      assert.ok(await waiting.load('typescript'));
+      const judge = waiting.judgeAt('typescript', 'function add(a: number, b: number) {\n  ', '\n}\n');
+      let verdict: number | undefined;
+      const asked = judge.firstFit([['return a + (b'], ['return a - b;']]).then((value) => (verdict = value));
+      for (let i = 0; i < 3; i++) await Promise.resolve(); // microtasks only: no message can have landed
+      const before = verdict;
+      await asked;
+      waiting.dispose();
+      return { before, after: verdict };
+    };
+    // Waiting long enough (the extension waits 8 ms, as long as most verdicts take): the ghost text
+    // need not wait for the thread to pick up a message.
+    assert.deepEqual(await ask(60_000), { before: 1, after: 1 });
+    // Not waiting at all: the same verdict, as a message.
+    assert.deepEqual(await ask(0), { before: undefined, after: 1 });
   });
 
   it('counts only the brackets that are tokens, not those in strings', async () => {
