@@ -86,12 +86,15 @@ export class CrossFileContext {
   /**
    * Starts choosing for the cursor's block of a document whose editor became active, before the first
    * keystroke, and reads the tabs' words and definitions now: the first request's choice then only
-   * compares (reading them cost the first keystroke 40 to 100 ms in a cold extension host).
+   * compares (reading them cost the first keystroke 40 to 100 ms in a cold extension host). Its next
+   * request is a first one again: a document opened anew, or gone back to after another file changed,
+   * had it wait up to the whole time box for a choice made again.
    */
   prepare(query: ContextQuery): void {
     const budget = this.deps.budgetTokens();
     const style = commentStyleFor(query.languageId);
     if (budget <= 0 || !style) return;
+    this.asked.delete(this.documentKey(query));
     const entry = this.entry(query, budget, style);
     definitionIndex(entry.made.neighbours);
     this.render(query, budget, style, entry.made.neighbours, entry.brought);

@@ -27,6 +27,10 @@ export class LruCache<V> {
     return evicted;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -5,6 +5,7 @@ import { Disposable } from '../../core/lifecycle/disposable';
 import type { ContextChunk, ContextFile, ContextQuery, ContextSource, NamedDefinition } from '../../core/completion/contextTypes';
 import { RecentEditsRing } from '../../core/completion/recentEditsContext';
 import { policyPath } from '../security/sensitiveFiles';
+import { COMPLETION_SELECTOR } from './completionSelector';
 import type { CompletionVerdicts } from './completionVerdicts';
 
 /** Schemes whose files have a path worth showing the model (not untitled buffers, output, git views). */
@@ -78,10 +79,12 @@ export class ContextGatherer extends Disposable implements ContextSource, vscode
   /**
    * Starts choosing the context at the cursor of an editor that became active, so that its first
    * completion need not wait on the definition providers (it goes with tabs and edits meanwhile).
+   * Any document Tandem completes (an unsaved one too: it gets the tabs' context, but gives none).
    */
   private prepare(editor: vscode.TextEditor): void {
     const { document } = editor;
-    if (this.eligible(document)) this.context.prepare(this.query(document, document.getText(), document.offsetAt(editor.selection.active)));
+    if (vscode.languages.match(COMPLETION_SELECTOR, document) > 0 && !this.verdicts.judge(document.uri).sensitive)
+      this.context.prepare(this.query(document, document.getText(), document.offsetAt(editor.selection.active)));
   }
 
   /** The comment block that starts this document's FIM prompt ('' for none); a string once chosen for the cursor's block. */

@@ -11,15 +11,8 @@ import { registerCompletionCommands } from './completionCommands';
 // Type imports only: the engine is a bundle of its own (completionRuntime.ts), required below.
 import type * as RuntimeBundle from './completionRuntime';
 import type { CompletionRuntime } from './completionRuntime';
+import { COMPLETION_SELECTOR } from './completionSelector';
 import { CompletionSettingsReader } from './completionSettings';
-
-/** Local files, unsaved buffers and remote workspaces; every language. */
-const selector: vscode.DocumentSelector = [
-  { scheme: 'file' },
-  { scheme: 'untitled' },
-  { scheme: 'vscode-remote' },
-  { scheme: 'vscode-vfs' },
-];
 
 /**
  * Inline completions wired up: the provider and commands, registered at activation, and the status the
@@ -56,7 +49,7 @@ export class InlineCompletions extends Disposable implements vscode.Disposable {
       return loaded;
     });
     this._register(
-      vscode.languages.registerInlineCompletionItemProvider(selector, {
+      vscode.languages.registerInlineCompletionItemProvider(COMPLETION_SELECTOR, {
         provideInlineCompletionItems: (...args) => this.runtime().provider.provideInlineCompletionItems(...args),
       }),
     );

@@ -21,9 +21,10 @@ const NOT_ON_ACTIVATION_PATH = [
   /^src\/vscode\/spend\/(spendPanel|registerSpendView)\.ts$/,
   /^src\/webview\//,
   /^src\/(core|vscode)\/mcp\//,
-  // The completion engine, its context and its syntax judge: only the provider's registration, the status and the settings.
+  // The completion engine, its context and its syntax judge: only the provider's registration (and the
+  // documents it is for), the status and the settings.
   /^src\/core\/completion\/(?!completionStatus\.ts$|completionStatusLine\.ts$|rateLimitCooldown\.ts$)/,
-  /^src\/vscode\/completion\/(?!inlineCompletions\.ts$|completionCommands\.ts$|completionSettings\.ts$)/,
+  /^src\/vscode\/completion\/(?!inlineCompletions\.ts$|completionSelector\.ts$|completionCommands\.ts$|completionSettings\.ts$)/,
 ];
 
 /** The activation bundle's budget (issue target: under 300 KB minified). */

@@ -299,6 +299,18 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     assert.match(context.header(query(current + 'ar')) as string, /export function perimeter/);
   });
 
+  it('a document gone back to after another file changed goes at once too: its editor becoming active makes its next request a first one', async () => {
+    const { source } = fakeSource([shapes], [], () => new Promise<void>(() => undefined)); // definitions that never come
+    const context = new CrossFileContext({ source, budgetTokens: () => 1000, timer: () => () => undefined }); // nor does the box end
+    assert.ok(typeof context.header(query(current)) === 'string', 'the first request');
+    assert.ok(context.header(query(current + 'a')) instanceof Promise, 'the next, in the same visit, waits for the box');
+    context.invalidate(); // the user typed in another file
+    context.prepare(query(current)); // and came back: the editor became active
+    const back = context.header(query(current + 'ar'));
+    assert.ok(typeof back === 'string', 'the first request after coming back does not wait');
+    assert.match(back, /src\/shapes\.ts/, 'it carries the open tab');
+  });
+
   it('after invalidate (a file became sensitive, a tab closed) the old choice is never reused, not even for a new block', async () => {
     let tabs = [shapes];
     const source: ContextSource = { neighbours: () => ({ files: tabs, chunks: [] }), definitions: async () => undefined };
