@@ -43,11 +43,11 @@ export class JudgeWorker implements PlaceJudges {
     this.answered = new Int32Array(answered);
     const workerData: JudgeWorkerData = { wasmDir, answers: port2, answered };
     this.worker = new Worker(script, { workerData, transferList: [port2], execArgv });
-    // Never what keeps a process alive.
-    this.worker.unref();
-    this.answers.unref();
     this.answers.on('message', (answer: JudgeAnswer) => this.answer(answer));
     this.worker.on('message', (message: FromJudgeWorker) => this.received(message));
+    // Never what keeps a process alive (a port's first listener refs it: unref after).
+    this.answers.unref();
+    this.worker.unref();
     this.worker.on('error', (error) => this.stop(`Syntax checks are off (line rules only): their worker failed: ${error.message}`));
     this.worker.on('exit', (code) => this.stop(`Syntax checks are off (line rules only): their worker stopped (exit code ${code}).`));
   }

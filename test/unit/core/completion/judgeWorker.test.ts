@@ -1,6 +1,7 @@
 // The syntax judge on its worker thread, as the extension host runs it: the same verdicts as on the
 // thread that asks, and a worker that fails leaves completions to the line rules, with a warning.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { CompletionEngine } from '../../../../src/core/completion/completionEngine';
 import { inThreadJudges } from '../../../../src/core/completion/inThreadJudge';
@@ -129,6 +130,17 @@ describe('the syntax judge on a worker thread', function () {
       await shown(undefined, 'def mean(xs):\n    |\n', 'python', 'total = sum(xs)\n    return total / len(xs)'),
     );
     broken.dispose();
+  });
+
+  it('never keeps a process alive: one that only made a judge and asked it ends', () => {
+    const script = `
+      const { JudgeWorker } = require(${JSON.stringify(path.join(__dirname, '../../../../src/core/completion/judgeWorker.ts'))});
+      const judges = new JudgeWorker(${JSON.stringify(SCRIPT)}, ${JSON.stringify(WASM_DIR)}, undefined, ['--require', 'tsx/cjs']);
+      void judges.judgeAt('typescript', 'const x = ', ';\\n').firstFit([['1']]);
+    `;
+    const run = spawnSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.signal, null, 'it ended by itself, not at the time limit');
+    assert.equal(run.status, 0, run.stderr);
   });
 
   it('answers a question still waiting when it is disposed: unjudged', async () => {
