@@ -1,6 +1,7 @@
 // The syntax judge on a worker thread (judgeWorkerMain.ts): the extension host's thread only posts the
-// place (when the request is sent) and the answer's candidates (when it is in), and is free while the
-// worker parses the place. Questions are answered in order, so each waits for its place's parse, not the host.
+// place (when the request is sent) and is free while the worker parses it; when the answer is in, it
+// posts the candidates and waits a few ms for the verdict (SYNC_WAIT_MS). Questions are answered in
+// order, so each waits for its place's parse, not the host.
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { FromJudgeWorker, JudgeAnswer, JudgeWorkerData, ToJudgeWorker } from './judgeWorkerProtocol';
 import type { PlaceJudge, PlaceJudges } from './syntaxParser';
@@ -8,8 +9,8 @@ import type { PlaceJudge, PlaceJudges } from './syntaxParser';
 type Answer = number | number[] | undefined;
 
 /**
- * How long the asking thread waits for an answer without its event loop. An answer's verdict takes
- * the worker under 2 ms nine times in ten; handed back as a message it waited a further 0.6 ms at the
+ * How long the asking thread waits for an answer without its event loop. A verdict takes the worker
+ * about 2 ms or less nine times in ten; handed back as a message it waited a further 0.6 ms at the
  * median and up to 8 ms (the thread woken, or busy with the workbench's edits) before the ghost text
  * could go on. Past this, the wait goes on as a message, so a slow judgement never holds the thread.
  */
