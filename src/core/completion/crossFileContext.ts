@@ -35,8 +35,6 @@ export interface CrossFileContextDeps {
 interface Chosen {
   pending: Promise<string>;
   value?: string;
-  /** What the choice started from, for a first request that goes before it lands. */
-  neighbours?: Neighbours;
   /** What the choice is made from, to make it again when an identifier being typed brings in a definition. */
   made: { neighbours: Neighbours; definitions: readonly ContextChunk[] };
   /** Definitions the identifiers typed in this block brought in: they stay for the block. */
@@ -64,9 +62,9 @@ export class CrossFileContext {
   /**
    * The comment block that starts the prompt for this query ('' for none), chosen once per block of
    * lines: a string when already chosen (the request goes out at once), else a promise. The first
-   * request in a newly opened document never waits on the definition providers: it carries tabs and
-   * recent edits only, unless the whole choice (started by `prepare` when its editor became active)
-   * has landed.
+   * request in a newly opened document (or one whose editor became active again) never waits on the
+   * definition providers: it carries tabs, recent edits and what definitions the choice (started by
+   * `prepare`) has found so far, ranked against its own code.
    */
   header(query: ContextQuery): string | Promise<string> {
     const budget = this.deps.budgetTokens();
@@ -79,8 +77,17 @@ export class CrossFileContext {
     entry.query = query;
     const partial = partialWordAt(query.text, query.offset);
     if (partial) this.bringIn(entry, partial, budget, style);
-    if (entry.value !== undefined) return entry.value;
-    return first && entry.neighbours ? this.render(query, budget, style, entry.neighbours, entry.brought) : entry.pending;
+    if (first) {
+      // Ranked against this request's own code, with what the choice has so far: one made when the
+      // editor became active was ranked against the code before the cursor then (none, at the top).
+      const value = this.render(query, budget, style, entry.made.neighbours, [...entry.made.definitions, ...entry.brought]);
+      if (entry.value !== undefined) {
+        entry.value = value;
+        this.latest.set(documentKey, { version: this.version, value });
+      }
+      return value;
+    }
+    return entry.value ?? entry.pending;
   }
 
   /**
@@ -111,7 +118,6 @@ export class CrossFileContext {
     const last = this.latest.get(documentKey);
     const entry: Chosen = {
       pending: Promise.resolve(''),
-      neighbours,
       made: { neighbours, definitions: [] },
       brought: [],
       searched: new Map(),
@@ -133,7 +139,6 @@ export class CrossFileContext {
     const version = this.version;
     const settle = (value: string) => {
       if (entry.pending === fresh) entry.value = value;
-      entry.neighbours = undefined;
       this.latest.set(documentKey, { version, value });
     };
     const failed = () => this.invalidate(); // a failed gather chooses nothing this time and is asked again next time

@@ -311,6 +311,19 @@ describe('recently edited chunks: a ring buffer with near-duplicate eviction', (
     assert.match(back, /src\/shapes\.ts/, 'it carries the open tab');
   });
 
+  it('the first request after the editor became active with the cursor at the top is ranked against its own code, not the empty top', async () => {
+    const { source } = fakeSource([shapes]);
+    const context = new CrossFileContext({ source, budgetTokens: () => 1000 });
+    context.prepare(query(current, 0)); // nothing before the cursor: no tab is related yet
+    assert.equal(await context.header(query(current, 0)), '', 'the choice made at the top carries nothing');
+    context.prepare(query(current, 0)); // the editor became active again, the cursor at the top
+    await new Promise((resolve) => setImmediate(resolve)); // and its choice has landed
+    const first = context.header(query(current));
+    assert.ok(typeof first === 'string', 'at once');
+    assert.match(first, /src\/shapes\.ts/, 'the tab that shares identifiers with the code before the cursor');
+    assert.equal(context.header(query(current + 'a')), first, 'and the block keeps it');
+  });
+
   it('after invalidate (a file became sensitive, a tab closed) the old choice is never reused, not even for a new block', async () => {
     let tabs = [shapes];
     const source: ContextSource = { neighbours: () => ({ files: tabs, chunks: [] }), definitions: async () => undefined };
