@@ -6,7 +6,8 @@ export interface InsertionJudge {
   /**
    * True when putting `inserted` between the file's two halves adds no parse error: every error
    * the file then has, it had without it, at the same place (shifted past the text), apart from a
-   * token missing at the very end of an unfinished file.
+   * token missing at the very end of an unfinished file. Nor may it start a labelled statement that
+   * labels no loop or block: a note written as code (`TODO: handle this`).
    */
   fits(inserted: string): boolean;
   /** Frees the parse trees (they live in WebAssembly memory). */

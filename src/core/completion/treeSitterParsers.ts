@@ -280,6 +280,29 @@ function errorStarts(node: TreeSitter.Node, into: number[] = []): number[] {
   return into;
 }
 
+/** What a label names (JavaScript's and Java's grammars): a loop or a block, for `break` and `continue`. */
+const LABELLED = new Set([
+  'for_statement',
+  'for_in_statement',
+  'enhanced_for_statement',
+  'while_statement',
+  'do_statement',
+  'statement_block',
+  'block',
+]);
+
+/**
+ * Whether the text between `start` and `end` starts a labelled statement that labels no loop or
+ * block: a note written as code, `TODO: handle this` or `Note: x`, parses in JavaScript and Java as
+ * a label before an expression, so it adds no parse error.
+ */
+function labelsProse(tree: TreeSitter.Tree, start: number, end: number, from: TreeSitter.Point, to: TreeSitter.Point): boolean {
+  // Only the nodes in the text's rows and columns are walked, not the whole window's, once per candidate.
+  return tree.rootNode
+    .descendantsOfType('labeled_statement', from, to)
+    .some((node) => node !== null && node.startIndex >= start && node.startIndex < end && !LABELLED.has(node.lastChild?.type ?? ''));
+}
+
 class TreeSitterJudge implements InsertionJudge {
   private readonly baseErrors: number[];
   private readonly at: TreeSitter.Point;
@@ -302,18 +325,20 @@ class TreeSitterJudge implements InsertionJudge {
     const edited = this.base.copy();
     const start = this.before.length;
     const end = start + inserted.length;
+    const newEnd = advance(this.at, inserted);
     edited.edit({
       startIndex: start,
       oldEndIndex: start,
       newEndIndex: end,
       startPosition: this.at,
       oldEndPosition: this.at,
-      newEndPosition: advance(this.at, inserted),
+      newEndPosition: newEnd,
     });
     const tree = this.parser.parse(this.before + inserted + this.after, edited);
     edited.delete();
     if (!tree) return false;
     const errors = errorStarts(tree.rootNode);
+    const prose = labelsProse(tree, start, end, this.at, newEnd);
     const closers = new Set(
       errors.filter((at) => at >= this.before.length + inserted.length && isCloserError(tree.rootNode.descendantForIndex(at))),
     );
@@ -330,7 +355,7 @@ class TreeSitterJudge implements InsertionJudge {
     const pairedOutside = news.length <= this.around && news.every((at) => closers.has(at));
     // Tokens missing at the end of an unfinished window do not count against the text either.
     const counted = errors.filter((at) => !(at >= end && atFileEnd(at)) && !(pairedOutside && news.includes(at)));
-    return counted.length <= this.baseErrors.length && (pairedOutside || news.length === 0);
+    return !prose && counted.length <= this.baseErrors.length && (pairedOutside || news.length === 0);
   }
 
   dispose(): void {

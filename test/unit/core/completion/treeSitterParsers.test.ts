@@ -33,6 +33,45 @@ describe('tree-sitter parsers for the syntax judge', () => {
     });
   }
 
+  it('refuses a note written as code (a label before an expression), and keeps a labelled loop or block', async () => {
+    const places: Array<[string, string, string, string[], string[]]> = [
+      [
+        'typescript',
+        'function drain(queue: string[], atEnd: boolean) {\n  if (atEnd) retu#',
+        '\n  queue.push("done");\n}\n',
+        [' TODO: handle this case', ' TODO: handle', '\n  Note: queue.length'],
+        [],
+      ],
+      [
+        'javascript',
+        'function find(rows, id) {\n  ',
+        '\n  return null;\n}\n',
+        ['TODO: implement', 'Example: find(rows, 1)'],
+        [
+          'outer: for (const row of rows) {\n    for (const cell of row) if (cell === id) break outer;\n  }',
+          'found: {\n    break found;\n  }',
+        ],
+      ],
+      [
+        'java',
+        'class A {\n  int f(int[] xs) {\n    ',
+        '\n    return 0;\n  }\n}\n',
+        ['TODO: handle(xs);'],
+        ['outer: while (true) { break outer; }'],
+      ],
+    ];
+    for (const [language, before, after, notes, code] of places) {
+      assert.ok(await parsers.load(language));
+      const judge = parsers.judgeInsertion(language, before, after)!;
+      try {
+        for (const note of notes) assert.equal(judge.fits(note), false, `${language}: ${note}`);
+        for (const labelled of code) assert.equal(judge.fits(labelled), true, `${language}: ${labelled}`);
+      } finally {
+        judge.dispose();
+      }
+    }
+  });
+
   it('has no parser for a language without a grammar, and starts none', async () => {
     assert.equal(parsers.judgeInsertion('markdown', '# a', ''), undefined);
     assert.equal(await parsers.load('markdown'), false);
