@@ -4,7 +4,7 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { extname, join } = require('node:path');
 const vscode = require('vscode');
-const { typist } = require('./typist.cjs');
+const { typist, typedLines } = require('./typist.cjs');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,11 +51,7 @@ exports.run = async function run() {
     }
     const source = typed[index].text;
     const lines = source.split('\n');
-    const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
-    // Spread over the file; a short file gives fewer lines (each typed once).
-    const picks = [
-      ...new Set(Array.from({ length: linesPerFile }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / linesPerFile)])),
-    ];
+    const picks = typedLines(lines, linesPerFile);
     // Typing happens top to bottom; each picked line starts empty (indentation kept).
     const blanked = lines.map((l, i) => (picks.includes(i) ? /^\s*/.exec(l)[0] : l));
     const doc = await vscode.workspace.openTextDocument({

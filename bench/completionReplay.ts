@@ -11,7 +11,7 @@ import { TreeSitterParsers } from '../src/core/completion/treeSitterParsers';
 import type { FimOptions } from '../src/core/services/serviceB/fimRequest';
 import type { FimCompletion } from '../src/core/services/serviceBClient';
 import { promptCacheSummary } from './completionCost';
-import { typist } from './typist.cjs';
+import { typedLines, typist } from './typist.cjs';
 
 const root = join(__dirname, '..');
 const keyGapMs = Number(process.env.BENCH_KEY_GAP_MS ?? 70);
@@ -120,8 +120,7 @@ async function session(typistSeed: number) {
     for (const { path, text } of typed) {
       const lines = text.split('\n');
       const languageId = languageOf[extname(path)] ?? 'plaintext';
-      const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
-      const picks = [...new Set(Array.from({ length: 6 }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / 6)]))];
+      const picks = typedLines(lines, 6);
       const doc = lines.map((l, i) => (picks.includes(i) ? /^\s*/.exec(l)![0] : l));
       const offsetOf = (line: number, col: number) => doc.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + col;
       for (const lineNo of picks) {

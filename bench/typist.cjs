@@ -18,4 +18,16 @@ function typist(meanGapMs, seed = 42) {
   return { gapAfter, typo };
 }
 
-module.exports = { typist };
+/**
+ * The lines of a file the session types, spread over it (a short file gives fewer, each typed once),
+ * top to bottom: lines past the first six of 12 to 70 characters.
+ * @param {string[]} lines
+ * @param {number} count
+ * @returns {number[]}
+ */
+function typedLines(lines, count) {
+  const candidates = lines.map((l, i) => i).filter((i) => i > 5 && lines[i].trim().length >= 12 && lines[i].trim().length <= 70);
+  return [...new Set(Array.from({ length: count }, (_, k) => candidates[Math.floor(((k + 0.5) * candidates.length) / count)]))];
+}
+
+module.exports = { typist, typedLines };
